@@ -1,1 +1,1 @@
-export * from './constants.js';
+export * from './constants';
