@@ -14,7 +14,12 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   voided: 'Voided',
 };
 
-export const BUILDING_TYPES = ['FREEZER_COOLER_UNIT', 'ICE_HOUSE_KIT', 'PREBUILT_ICE_HOUSE', 'DOOR_ONLY'] as const;
+export const BUILDING_TYPES = [
+  'FREEZER_COOLER_UNIT',
+  'ICE_HOUSE_KIT',
+  'PREBUILT_ICE_HOUSE',
+  'DOOR_ONLY',
+] as const;
 export type BuildingType = (typeof BUILDING_TYPES)[number];
 
 export const BUILDING_TYPE_LABELS: Record<BuildingType, string> = {
@@ -70,8 +75,11 @@ export const LIMITS = {
   caPostalMaxLength: 7,
   stateMaxLength: 2,
   passwordMinLength: 8,
+  usernameMaxLength: 150,
   priceStep: 0.01,
   simpleProductMinPrice: '0.01',
+  /** Largest amount a numeric(12,2) column holds. */
+  moneyMax: '9999999999.99',
   quantityMin: 1,
   pdfRenderScale: 1.2,
   printFrameRemoveDelayMs: 300,

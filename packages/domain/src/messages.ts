@@ -1,0 +1,176 @@
+/**
+ * Every user-facing text the two spec documents give, written once so the web forms and the
+ * server answer with identical words. Texts the spec does not give (marked "ours") are worded
+ * to say what to do next. The UI must branch on error codes, never on these strings.
+ */
+export const MESSAGES = {
+  // Order form validation (orders-and-sign-in.md §5)
+  orderValidationFailed: 'Validation failed. Please check the required fields.',
+  doorNumberRequired: 'Door Number is required',
+  dateRequired: 'Date is required',
+  statusRequired: 'Status is required',
+  statusInvalid: 'Select a valid status', // ours
+  completedWithoutInvoice: 'Cannot set status to Completed without Invoice',
+  epsPoNumberRequired: 'EPS PO Number is required',
+  shipDateRequired: 'Ship Date is required',
+  shippingMethodRequired: 'Shipping Method is required',
+  invoiceRequired: 'Invoice is required',
+  productRequired: 'Product is required',
+  buildingTypeRequiredForCustom: 'Building Type is required for custom products',
+  buildingDescriptionRequired: 'Building Description is required for this building type',
+  sizeRequired: 'Either size or custom size must be provided for this building type',
+  thicknessRequired: 'Thickness is required for this building type',
+  priceInvalid: 'Please enter a valid price',
+  priceNegative: 'Price cannot be negative',
+  quantityWhole: 'Quantity must be a whole number', // ours
+  quantityMin: 'Quantity must be at least 1',
+  quantityInvalid: 'Quantity must be a number', // ours
+  additionalItemRequired: 'Select an item or enter a custom item name', // ours
+  billingNameRequired: 'Billing name is required', // ours (the spec shows an asterisk only)
+  phoneInvalid: 'Invalid phone number format. Use (XXX) XXX-XXXX',
+  discountInvalid: 'Please enter a valid discount', // ours
+  discountNegative: 'Discount cannot be negative',
+  discountPercentMax: 'Percentage discount cannot be greater than 100%',
+  zipInvalid: 'ZIP code must be 12345 or 12345-6789', // ours
+  zipTooLong: 'ZIP code must be at most 10 characters', // ours
+  postalCodeInvalid: 'Postal code must look like A1A 1A1', // ours
+  addressSearchNeedsStreetCity: 'Please enter at least street and city for the address search.',
+  uploadPdfOnly: 'Please upload PDF files only',
+  uploadTooLarge: 'File size must be less than 50MB',
+  uploadOnSave: 'The file will be uploaded when the order is saved.',
+  saveOrderBeforeInvoice: 'Please save the order before creating an invoice.',
+  dateInvalid: 'Enter a valid date (YYYY-MM-DD)', // ours
+  optionInvalid: 'Select a valid option', // ours
+  buildingTypeInvalid: 'Select a valid building type', // ours
+  amountTooLarge: 'Amount is too large', // ours
+  textTooLong: 'Text is too long', // ours
+
+  // Bill of lading and combined invoice
+  bolDateRequired: 'Date is required', // ours (spec: "BOL date required")
+  combinedInvoiceMinOrders: 'Select at least 2 orders for a combined invoice', // ours
+  combinedInvoiceDuplicateOrders: 'Each order can only be included once', // ours
+  orderIdInvalid: 'Select a valid order', // ours
+
+  // Invoice editor (invoices-catalogue-users-company.md §5)
+  taxRateRange: 'Tax rate must be between 0 and 100', // ours
+  taxRateInvalid: 'Tax rate must be a number', // ours
+  paymentsNegative: 'Payments/Credits cannot be negative', // ours
+  paymentsInvalid: 'Payments/Credits must be a number', // ours
+  invoiceNumberRequired: 'Invoice # is required', // ours
+
+  // Catalogue
+  nameRequired: 'Name is required',
+  costRequired: 'Cost is required', // ours
+  costInvalid: 'Cost must be a number', // ours
+  costPositive: 'Cost must be positive',
+  markupRequired: 'Markup is required', // ours
+  markupInvalid: 'Markup must be a number', // ours
+  markupPositive: 'Markup must be positive',
+  descriptionRequired: 'Description is required', // ours
+  buildingTypeRequired: 'Building Type is required',
+  simpleProductPrice: 'Simple products must have a valid price',
+  priceGreaterThanZero: 'Price must be greater than 0',
+  componentsRequired: 'Component products must have at least one component',
+  componentSelectionRequired: 'Component selection is required',
+  componentDuplicate: 'This component is already in the product', // ours
+  categoryRequired: 'Category is required', // ours
+  categoryInvalid: 'Select a valid category', // ours
+  valueRequired: 'Value is required', // ours
+  priceRequired: 'Price is required', // ours
+
+  // Users and company
+  usernameRequired: 'Username is required', // ours
+  usernameTooLong: 'Username must be 150 characters or fewer', // ours
+  passwordRequired: 'Password is required', // ours
+  passwordMin: 'Password must be at least 8 characters', // ours (the spec's hint)
+  emailInvalid: 'Enter a valid email address', // ours
+  stateMax: 'State must be at most 2 characters', // ours
+  salesTaxRateRange: 'Sales tax rate must be between 0 and 100', // ours
+  salesTaxRateInvalid: 'Sales tax rate must be a number', // ours
+
+  // Hints shown under fields
+  zipHint: 'XXXXX or XXXXX-XXXX',
+  phoneHint: '(XXX) XXX-XXXX',
+  postalCodeHint: 'A1A 1A1',
+  passwordHint: 'At least 8 characters', // ours
+  passwordKeepHint: 'Leave blank to keep the current password', // ours
+
+  // Status pipeline
+  cannotProgress: 'Cannot Progress',
+  cannotChangeStatus: 'Cannot change status',
+  missingInvoiceDocument: 'Missing required document: Invoice',
+  statusUpdateFailed: 'Failed to update status',
+
+  // Sign-in
+  loginFailed: 'Login failed',
+  invalidCredentials: 'Incorrect username or password.',
+  inactiveAccount: 'Your account is inactive, please contact admin.',
+
+  // Order alerts
+  duplicateOrderError: 'Error duplicating order',
+  saveOrderError: 'Error saving order. Please try again.',
+  voidOrderError: 'Error voiding order. Please try again.',
+  unvoidOrderError: 'Error unvoiding order. Please try again.',
+  deleteOrderError: 'Error deleting order. Please try again.',
+  printOrderError: 'Error printing order. Please try again.',
+  fetchOrderError: 'Error fetching order details. Please try again.',
+  loadOrderError: 'Error loading order. Please try again.',
+  openOrderFormError: 'Unable to open order form. Please try again.',
+  createInvoiceError: 'Failed to create invoice. Please try again.',
+  createBolError: 'Error creating bill of lading. Please try again.',
+  pdfGenerationError: 'There was an error generating the PDF. Please try again.',
+  pdfError: 'Error generating PDF. Please try again.',
+  combinedInvoiceError: 'Error creating combined invoice. Please try again.',
+  deleteInvoiceError: 'Error deleting invoice. Please try again.',
+  orderVoided: 'Order has been voided successfully.',
+  orderUnvoided: 'Order has been unvoided successfully.',
+  orderDeleted: 'Order deleted successfully.',
+  confirmVoid: 'Are you sure you want to void this order?',
+  confirmUnvoid: 'Are you sure you want to unvoid this order? This will restore it to pending status.',
+  confirmDelete: 'Are you sure you want to delete this order?',
+
+  // Catalogue, users, company alerts
+  saveProductError: 'Failed to save product',
+  fetchProductsError: 'Failed to fetch products',
+  fetchComponentsError: 'Failed to fetch components',
+  fetchUsersError: 'Error fetching users',
+  createUserError: 'Error creating user',
+  updateUserError: 'Error updating user',
+  deleteUserError: 'Error deleting user',
+  userCreated: 'User created successfully',
+  userUpdated: 'User updated successfully',
+  fetchCompanyError: 'Error fetching company information',
+  updateCompanyError: 'Error updating company information',
+  companyUpdated: 'Company information updated successfully',
+
+  // Empty states
+  noOrdersFound: 'No orders found',
+  noUsersFound: 'No users found',
+  searching: 'Searching...',
+  noMatchingItems: 'No matching items available',
+  allItemsSelected: 'All items have been selected',
+
+  // Address autocomplete
+  autocompleteDisabled: 'Address autocomplete is disabled',
+  autocompleteNotSupported: 'not supported in this browser',
+  autocompleteUnavailable: 'currently unavailable',
+  autocompleteLoadFailed: 'Failed to load address autocomplete',
+  autocompleteInitFailed: 'Failed to initialize address autocomplete',
+  mapsKeyMissing: 'Google Maps API key not configured',
+  autocompleteTemporarilyUnavailable: 'temporarily unavailable',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Spec texts with a placeholder. */
+export const MESSAGE_TEMPLATES = {
+  moveTo: (statusLabel: string) => `Move to ${statusLabel}`,
+  missingRequirements: (labels: readonly string[]) => `Missing requirements: ${labels.join(', ')}`,
+  uploadFailed: (message: string) => `Failed to upload: ${message}`,
+  removeFileFailed: (message: string) => `Failed to remove file: ${message}`,
+  userDeleted: (name: string) => `User "${name}" deleted successfully`,
+  confirmDeleteUser: (name: string) =>
+    `Are you sure you want to delete the user "${name}"? This action cannot be undone.`,
+  combinedInvoiceButton: (count: number) => `Create Combined Invoice (${count})`,
+  combinedBadge: (count: number) => `Combined (${count})`,
+} as const;

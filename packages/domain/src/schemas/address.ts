@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { DEFAULT_COUNTRY, LIMITS } from '../constants';
+import { formatCanadianPostal, isValidCanadianPostal, isValidUsZip, postalCodeKind } from '../inputMasks';
+import { MESSAGES } from '../messages';
+import { addIssue, optionalText, requiredText } from './fields';
+
+/**
+ * Address blocks: order billing/shipping and invoice bill-to/ship-to. ZIP rules follow the
+ * country: US 12345 or 12345-6789, Canada A1A 1A1 (normalised to that shape), others at most
+ * 10 characters. A blank ZIP is allowed (the spec requires only the billing name).
+ */
+
+const countryField = z
+  .string()
+  .nullish()
+  .transform((v) => (v ?? '').trim().toUpperCase() || DEFAULT_COUNTRY);
+
+const zipField = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? '' : String(v).trim()));
+
+function makeAddressSchema<N extends z.ZodType<string, unknown>>(name: N) {
+  return (
+    z
+      .object({
+        name,
+        street: optionalText(255),
+        city: optionalText(255),
+        state: optionalText(100),
+        zip_code: zipField,
+        country: countryField,
+      })
+      .superRefine((address, ctx) => {
+        const zip = address.zip_code;
+        if (zip === '') return;
+        const kind = postalCodeKind(address.country);
+        if (kind === 'ca') {
+          if (!isValidCanadianPostal(formatCanadianPostal(zip)) || zip.length > LIMITS.caPostalMaxLength) {
+            addIssue(ctx, MESSAGES.postalCodeInvalid, ['zip_code']);
+          }
+        } else if (zip.length > LIMITS.usZipMaxLength) {
+          addIssue(ctx, MESSAGES.zipTooLong, ['zip_code']);
+        } else if (kind === 'us' && !isValidUsZip(zip)) {
+          addIssue(ctx, MESSAGES.zipInvalid, ['zip_code']);
+        }
+      })
+      // Runs only on a valid address (a zod pipe stops at the first issue): normalise the postal code.
+      .transform((address) =>
+        postalCodeKind(address.country) === 'ca' && address.zip_code !== ''
+          ? { ...address, zip_code: formatCanadianPostal(address.zip_code) }
+          : address,
+      )
+  );
+}
+
+/** Any address: every field optional. */
+export const addressSchema = makeAddressSchema(optionalText(255));
+/** The order's billing address: the name is required. */
+export const billingAddressSchema = makeAddressSchema(
+  requiredText(MESSAGES.billingNameRequired, { length: 255, message: MESSAGES.textTooLong }),
+);
+
+export type AddressInput = z.input<typeof addressSchema>;
+export type AddressData = z.output<typeof addressSchema>;
+
+export function emptyAddress(): AddressData {
+  return { name: '', street: '', city: '', state: '', zip_code: '', country: DEFAULT_COUNTRY };
+}
+
+/** The address search needs at least street and city. */
+export function canSearchAddress(address: { street?: string | null; city?: string | null }): boolean {
+  return !!address.street?.trim() && !!address.city?.trim();
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { requiredMoney, requiredText } from './fields';
+
+/** Components form and POST/PUT /api/components/ (invoices spec §5). Markup is a percent. */
+export const componentSchema = z.object({
+  name: requiredText(MESSAGES.nameRequired, { length: 255, message: MESSAGES.textTooLong }),
+  cost: requiredMoney(MESSAGES.costRequired, {
+    invalid: MESSAGES.costInvalid,
+    negative: MESSAGES.costPositive,
+  }),
+  markup: requiredMoney(MESSAGES.markupRequired, {
+    invalid: MESSAGES.markupInvalid,
+    negative: MESSAGES.markupPositive,
+  }),
+});
+
+export type ComponentInput = z.input<typeof componentSchema>;
+export type ComponentData = z.output<typeof componentSchema>;

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { DEFAULT_INVOICE_TERMS, LIMITS } from '../constants';
+import { MESSAGES } from '../messages';
+import { toDecimal } from '../money';
+import { addressSchema } from './address';
+import {
+  addIssue,
+  flag,
+  moneyOrZero,
+  optionalDate,
+  optionalText,
+  percentField,
+  quantityField,
+  requiredDate,
+  requiredText,
+} from './fields';
+
+/**
+ * Invoice editor (invoices spec §5): editable_data, the PATCH body, and the combined invoice.
+ * The spec sets no limits on a line's quantity or price beyond being numbers, so negative lines
+ * (credits) are allowed.
+ */
+
+export const invoiceLineItemSchema = z.object({
+  quantity: quantityField({ invalid: MESSAGES.quantityInvalid, defaultValue: 1 }),
+  description: optionalText(),
+  price_each: moneyOrZero({ invalid: MESSAGES.priceInvalid }),
+  /** Set on lines made from an order (see invoice.ts); absent on lines typed by hand. */
+  is_freight: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? undefined),
+});
+
+export const invoiceEditableDataSchema = z
+  .object({
+    bill_to: addressSchema.prefault({}),
+    ship_to: addressSchema.prefault({}),
+    po_job_name: optionalText(255),
+    ship_date: optionalDate(),
+    ship_via: optionalText(255),
+    terms: optionalText(255).transform((v) => v || DEFAULT_INVOICE_TERMS),
+    due_date: optionalDate(),
+    tax_exempt: flag(false),
+    tax_rate: percentField({ invalid: MESSAGES.taxRateInvalid, range: MESSAGES.taxRateRange }),
+    discount: moneyOrZero({ invalid: MESSAGES.discountInvalid, negative: MESSAGES.discountNegative }),
+    discount_is_percentage: flag(false),
+    payments_credits: moneyOrZero({ invalid: MESSAGES.paymentsInvalid, negative: MESSAGES.paymentsNegative }),
+    line_items: z
+      .array(invoiceLineItemSchema)
+      .nullish()
+      .transform((v) => v ?? []),
+  })
+  .superRefine((data, ctx) => {
+    if (data.discount_is_percentage && toDecimal(data.discount).greaterThan(LIMITS.percentMax)) {
+      addIssue(ctx, MESSAGES.discountPercentMax, ['discount']);
+    }
+  });
+
+/** PATCH /api/invoices/{id}/: every part optional, but what is sent must be valid. */
+export const invoicePatchSchema = z.object({
+  invoice_number: requiredText(MESSAGES.invoiceNumberRequired, {
+    length: 50,
+    message: MESSAGES.textTooLong,
+  }).optional(),
+  date: requiredDate(MESSAGES.dateRequired).optional(),
+  editable_data: invoiceEditableDataSchema.optional(),
+});
+
+/** POST /api/invoices/create-combined/: at least two distinct orders and a date. */
+export const combinedInvoiceSchema = z.object({
+  order_ids: z
+    .array(z.union([z.string(), z.number()]))
+    .nullish()
+    .transform((ids, ctx) => {
+      const out: number[] = [];
+      (ids ?? []).forEach((raw, i) => {
+        const id = typeof raw === 'number' ? raw : Number(raw.trim() || NaN);
+        if (!Number.isSafeInteger(id) || id <= 0) addIssue(ctx, MESSAGES.orderIdInvalid, [i]);
+        else out.push(id);
+      });
+      if (new Set(out).size !== out.length) addIssue(ctx, MESSAGES.combinedInvoiceDuplicateOrders);
+      else if (out.length < LIMITS.combinedInvoiceMinOrders) addIssue(ctx, MESSAGES.combinedInvoiceMinOrders);
+      return out;
+    }),
+  date: requiredDate(MESSAGES.dateRequired),
+});
+
+export type InvoiceLineItemInput = z.input<typeof invoiceLineItemSchema>;
+export type InvoiceLineItemData = z.output<typeof invoiceLineItemSchema>;
+export type InvoiceEditableDataInput = z.input<typeof invoiceEditableDataSchema>;
+export type InvoiceEditableData = z.output<typeof invoiceEditableDataSchema>;
+export type InvoicePatchInput = z.input<typeof invoicePatchSchema>;
+export type InvoicePatchData = z.output<typeof invoicePatchSchema>;
+export type CombinedInvoiceInput = z.input<typeof combinedInvoiceSchema>;
+export type CombinedInvoiceData = z.output<typeof combinedInvoiceSchema>;

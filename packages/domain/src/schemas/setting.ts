@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { SETTING_CATEGORIES } from '../constants';
+import { MESSAGES } from '../messages';
+import { PRICE_RULES, requiredChoice, requiredMoney, requiredText } from './fields';
+
+/** Configurations form and POST/PUT /api/settings/: category, value and price all required. */
+export const settingSchema = z.object({
+  category: requiredChoice(SETTING_CATEGORIES, MESSAGES.categoryRequired, MESSAGES.categoryInvalid),
+  value: requiredText(MESSAGES.valueRequired, { length: 255, message: MESSAGES.textTooLong }),
+  price: requiredMoney(MESSAGES.priceRequired, PRICE_RULES),
+});
+
+export type SettingInput = z.input<typeof settingSchema>;
+export type SettingData = z.output<typeof settingSchema>;
