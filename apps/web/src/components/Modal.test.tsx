@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Modal } from './Modal';
+import { Button } from './Button';
+
+function Harness({ onClose }: { onClose?: () => void }) {
+  const [open, setOpen] = useState(false);
+  const close = () => {
+    onClose?.();
+    setOpen(false);
+  };
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Open order</Button>
+      <Modal
+        open={open}
+        onClose={close}
+        title="Edit Order"
+        description="Door 1042"
+        actions={
+          <>
+            <Button variant="primary">UPDATE</Button>
+            <Button onClick={close}>CLOSE</Button>
+          </>
+        }
+      >
+        <label>
+          Customer Name <input />
+        </label>
+      </Modal>
+    </>
+  );
+}
+
+describe('Modal', () => {
+  it('is a modal dialog named by its title and described by its description', async () => {
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open order' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Edit Order' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveAccessibleDescription('Door 1042');
+    expect(screen.getByRole('textbox', { name: 'Customer Name' })).toHaveFocus();
+  });
+
+  it('closes on Escape and gives focus back to the button that opened it', async () => {
+    const onClose = vi.fn();
+    render(<Harness onClose={onClose} />);
+    const opener = screen.getByRole('button', { name: 'Open order' });
+    await userEvent.click(opener);
+
+    await userEvent.keyboard('{Escape}');
+
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('keeps Tab inside the dialog', async () => {
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open order' }));
+    const input = screen.getByRole('textbox', { name: 'Customer Name' });
+    const closeX = screen.getByRole('button', { name: 'Close' });
+    const last = screen.getByRole('button', { name: 'CLOSE' });
+
+    last.focus();
+    await userEvent.tab();
+    expect(closeX).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(last).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    await userEvent.tab({ shift: true });
+    expect(input).toHaveFocus();
+  });
+
+  it('closes with the × button; a backdrop click does not lose the form by default', async () => {
+    const onClose = vi.fn();
+    render(<Harness onClose={onClose} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open order' }));
+
+    await userEvent.click(screen.getByTestId('modal-backdrop'));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('with nested dialogs, Escape closes only the innermost', async () => {
+    const closeOuter = vi.fn();
+    function Nested() {
+      const [inner, setInner] = useState(true);
+      return (
+        <Modal open onClose={closeOuter} title="Edit Order">
+          <p>Order body</p>
+          <Modal open={inner} onClose={() => setInner(false)} title="Unsaved Changes">
+            <Button>Cancel</Button>
+          </Modal>
+        </Modal>
+      );
+    }
+    render(<Nested />);
+    expect(screen.getByRole('dialog', { name: 'Unsaved Changes' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Unsaved Changes' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Edit Order' })).toBeInTheDocument();
+    expect(closeOuter).not.toHaveBeenCalled();
+  });
+});

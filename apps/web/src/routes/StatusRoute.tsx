@@ -1,0 +1,5 @@
+import { SystemStatusPage } from '../features/system/SystemStatusPage';
+
+export function StatusRoute() {
+  return <SystemStatusPage />;
+}
