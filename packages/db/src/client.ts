@@ -1,0 +1,194 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql, type ExtractTablesWithRelations, type Logger } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema/index';
+import { acquireDataDirLock, type DataDirLock } from './lock';
+
+export type Schema = typeof schema;
+
+/** The drizzle database both drivers are seen as: services never care which one is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** A transaction handed to `db.transaction(async (tx) => ...)`. It is also a `Db`. */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  /** Applies the committed migrations (packages/db/drizzle) not applied yet. */
+  migrate(): Promise<void>;
+  /** Throws if the database does not answer `select 1`. */
+  ping(): Promise<void>;
+  /** Closes connections and, for PGlite, releases the data-folder lock. Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** PostgreSQL connection URL. When set, PostgreSQL is used; otherwise embedded PGlite. */
+  databaseUrl?: string;
+  /** PGlite data folder (default './data', created if missing); 'memory://' for an in-memory database. */
+  dataDir?: string;
+  /** drizzle query logger: true for drizzle's console logger, or an object with logQuery(). */
+  logger?: boolean | Logger;
+  /** Where the committed migrations are; default: see migrationsFolder(). */
+  migrationsFolder?: string;
+  /** PostgreSQL pool size (default 10). */
+  poolMax?: number;
+}
+
+export const DEFAULT_DATA_DIR = './data';
+export const MEMORY_DATA_DIR = 'memory://';
+const DEFAULT_POOL_MAX = 10;
+/** pg_advisory_lock key serialising concurrent migrators (several app instances starting at once). */
+const MIGRATION_LOCK_KEY = 7_426_150_001;
+
+/**
+ * The folder of committed SQL migrations: `<@icehouse/db package>/drizzle`.
+ * Resolved through the package name (not import.meta.url) so it still works
+ * when the server is bundled with esbuild and this code runs from elsewhere.
+ */
+export function migrationsFolder(): string {
+  try {
+    const require = createRequire(import.meta.url);
+    const dir = path.join(path.dirname(require.resolve('@icehouse/db/package.json')), 'drizzle');
+    if (existsSync(dir)) return dir;
+  } catch {
+    // fall through
+  }
+  try {
+    const dir = fileURLToPath(new URL('../drizzle', import.meta.url));
+    if (existsSync(dir)) return dir;
+  } catch {
+    // fall through
+  }
+  throw new Error(
+    'Cannot find the @icehouse/db migrations folder (packages/db/drizzle): ' +
+      'install @icehouse/db alongside the app or pass migrationsFolder to createDb().',
+  );
+}
+
+/**
+ * Opens the app database: PostgreSQL when `databaseUrl` is set, otherwise
+ * embedded PGlite in `dataDir` (locked against a second process).
+ * Does not migrate: call `migrate()`.
+ */
+export async function createDb(opts: CreateDbOptions = {}): Promise<Database> {
+  const folder = opts.migrationsFolder ?? migrationsFolder();
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, { ...opts, migrationsFolder: folder });
+  return openPgliteDir(opts.dataDir ?? DEFAULT_DATA_DIR, { ...opts, migrationsFolder: folder });
+}
+
+interface InternalOptions {
+  logger?: boolean | Logger;
+  migrationsFolder: string;
+  poolMax?: number;
+}
+
+function openPostgres(url: string, opts: InternalOptions): Database {
+  const client = postgres(url, {
+    max: opts.poolMax ?? DEFAULT_POOL_MAX,
+    connect_timeout: 10,
+    onnotice: () => {},
+  });
+  const db = drizzlePostgres(client, { schema, logger: opts.logger ?? false });
+  let closed = false;
+  return {
+    db: db as Db,
+    kind: 'postgres',
+    async migrate() {
+      // One dedicated connection so the session-level advisory lock covers the whole run.
+      const conn = postgres(url, { max: 1, connect_timeout: 10, onnotice: () => {} });
+      try {
+        await conn`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+        try {
+          await migratePostgres(drizzlePostgres(conn, { schema }), {
+            migrationsFolder: opts.migrationsFolder,
+          });
+        } finally {
+          await conn`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+        }
+      } finally {
+        await conn.end({ timeout: 5 });
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+/** Creates a PGlite client with the extensions the migrations need. */
+export async function createPgliteClient(
+  dataDir: string | undefined,
+  extra: { loadDataDir?: Blob | File } = {},
+): Promise<PGlite> {
+  return PGlite.create({
+    ...(dataDir === undefined ? {} : { dataDir }),
+    ...(extra.loadDataDir ? { loadDataDir: extra.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
+}
+
+async function openPgliteDir(dataDir: string, opts: InternalOptions): Promise<Database> {
+  if (dataDir === MEMORY_DATA_DIR || dataDir === '') {
+    return wrapPglite(await createPgliteClient(undefined), opts);
+  }
+  const dir = path.resolve(dataDir);
+  const lock = acquireDataDirLock(dir, dataDir);
+  try {
+    return wrapPglite(await createPgliteClient(dir), opts, lock);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+/**
+ * Wraps an open PGlite client as a Database. Closing closes the client and
+ * releases `lock`. Internal: used by createDb() and the test helpers.
+ */
+export function wrapPglite(
+  client: PGlite,
+  opts: InternalOptions,
+  lock?: DataDirLock,
+): Database & { client: PGlite } {
+  const db = drizzlePglite(client, { schema, logger: opts.logger ?? false });
+  let closed = false;
+  return {
+    db: db as Db,
+    kind: 'pglite',
+    client,
+    async migrate() {
+      await migratePglite(db, { migrationsFolder: opts.migrationsFolder });
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}

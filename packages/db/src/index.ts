@@ -1,0 +1,6 @@
+export * from './client';
+export * from './lock';
+export * from './sequences';
+export * as schema from './schema/index';
+export * from './schema/index';
+export * from './errors';

@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { openTestDatabase, type TestDatabase } from './testing';
+import { isForeignKeyViolation, isUniqueViolation, pgErrorInfo } from './errors';
+import { rowsOf } from './sequences';
+import {
+  addresses,
+  components,
+  companyInfo,
+  invoiceOrders,
+  invoices,
+  orders,
+  productComponents,
+  products,
+  storedFiles,
+  users,
+  type InvoiceAddress,
+} from './schema/index';
+
+const expectedKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+const addr: InvoiceAddress = { name: 'A', street: '', city: '', state: '', zip_code: '', country: 'US' };
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await openTestDatabase();
+});
+afterAll(async () => {
+  await t?.database.close();
+});
+beforeEach(async () => {
+  await t.reset();
+});
+
+async function rejection(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected the query to fail');
+}
+
+describe('migrations', () => {
+  it(`apply on ${expectedKind} and create every table and the pg_trgm extension`, async () => {
+    const { database } = t;
+    expect(database.kind).toBe(expectedKind);
+    await database.ping();
+    const tables = rowsOf<{ table_name: string }>(
+      await database.db.execute(
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+      ),
+    ).map((r) => r.table_name);
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'users',
+        'sessions',
+        'login_attempts',
+        'number_sequences',
+        'company_info',
+        'settings',
+        'components',
+        'products',
+        'product_components',
+        'stored_files',
+        'addresses',
+        'orders',
+        'order_building_info',
+        'order_additional_items',
+        'invoices',
+        'invoice_orders',
+        'invoice_line_items',
+        'bills_of_lading',
+        'history',
+      ]),
+    );
+    const ext = rowsOf<{ extname: string }>(
+      await database.db.execute(sql`select extname from pg_extension where extname = 'pg_trgm'`),
+    );
+    expect(ext).toHaveLength(1);
+    const applied = rowsOf<{ n: string | number }>(
+      await database.db.execute(sql`select count(*) as n from drizzle.__drizzle_migrations`),
+    );
+    expect(Number(applied[0]?.n)).toBe(2);
+  });
+
+  it('are idempotent (a second migrate() changes nothing)', async () => {
+    await t.database.migrate();
+    await t.database.migrate();
+  });
+});
+
+describe('constraints', () => {
+  it('enforce unique door numbers', async () => {
+    const { db } = t.database;
+    await db.insert(orders).values({ date: '2026-03-01', doorNumber: '1001' });
+    const err = await rejection(db.insert(orders).values({ date: '2026-03-02', doorNumber: '1001' }));
+    expect(isUniqueViolation(err, 'orders_door_number_key')).toBe(true);
+  });
+
+  it('enforce unique invoice numbers, and one invoice per order', async () => {
+    const { db } = t.database;
+    const [inv] = await db
+      .insert(invoices)
+      .values({ invoiceNumber: '1001', date: '2026-03-01', billTo: addr, shipTo: addr })
+      .returning();
+    const err = await rejection(
+      db.insert(invoices).values({ invoiceNumber: '1001', date: '2026-03-02', billTo: addr, shipTo: addr }),
+    );
+    expect(isUniqueViolation(err, 'invoices_invoice_number_key')).toBe(true);
+
+    const [inv2] = await db
+      .insert(invoices)
+      .values({ invoiceNumber: '1002', date: '2026-03-02', billTo: addr, shipTo: addr })
+      .returning();
+    const [order] = await db.insert(orders).values({ date: '2026-03-01', doorNumber: '1001' }).returning();
+    await db.insert(invoiceOrders).values({ invoiceId: inv!.id, orderId: order!.id });
+    const err2 = await rejection(
+      db.insert(invoiceOrders).values({ invoiceId: inv2!.id, orderId: order!.id }),
+    );
+    expect(isUniqueViolation(err2, 'invoice_orders_order_id_key')).toBe(true);
+  });
+
+  it('enforce case-insensitive unique usernames', async () => {
+    const { db } = t.database;
+    await db.insert(users).values({ username: 'Bob', passwordHash: 'x' });
+    const err = await rejection(db.insert(users).values({ username: 'bob', passwordHash: 'y' }));
+    expect(isUniqueViolation(err, 'users_username_lower_key')).toBe(true);
+  });
+
+  it('refuse to delete a component a product uses, and cascade product deletion', async () => {
+    const { db } = t.database;
+    const [c] = await db.insert(components).values({ name: 'Panel', cost: '100', markup: '25' }).returning();
+    const [p] = await db
+      .insert(products)
+      .values({ description: 'Kit', buildingType: 'ICE_HOUSE_KIT', isSimple: false })
+      .returning();
+    await db.insert(productComponents).values({ productId: p!.id, componentId: c!.id, quantity: 2 });
+    const err = await rejection(db.delete(components).where(eq(components.id, c!.id)));
+    expect(isForeignKeyViolation(err)).toBe(true);
+    await db.delete(products).where(eq(products.id, p!.id));
+    await db.delete(components).where(eq(components.id, c!.id));
+  });
+
+  it('check statuses, building types and the single company row', async () => {
+    const { db } = t.database;
+    const bad = await rejection(
+      db.execute(sql`insert into orders (date, door_number, status) values ('2026-01-01', 'x', 'shipped')`),
+    );
+    expect(pgErrorInfo(bad)?.code).toBe('23514');
+    await db.insert(companyInfo).values({ name: 'North Star' });
+    const second = await rejection(db.insert(companyInfo).values({ id: 2, name: 'Other' }));
+    expect(pgErrorInfo(second)?.code).toBe('23514');
+  });
+});
+
+describe('values', () => {
+  it('return numeric as exact strings with two places, dates as YYYY-MM-DD', async () => {
+    const { db } = t.database;
+    const [o] = await db
+      .insert(orders)
+      .values({ date: '2026-03-01', doorNumber: '1001', freightCost: '1234.5', discount: '0.1' })
+      .returning();
+    expect(o!.freightCost).toBe('1234.50');
+    expect(o!.discount).toBe('0.10');
+    expect(o!.date).toBe('2026-03-01');
+    expect(o!.version).toBe(1);
+    expect(o!.status).toBe('pending');
+    expect(o!.createdAt).toBeInstanceOf(Date);
+    const [read] = await db.select().from(orders).where(eq(orders.id, o!.id));
+    expect(read!.freightCost).toBe('1234.50');
+  });
+
+  it('store bytes exactly (bytea)', async () => {
+    const { db } = t.database;
+    const data = new Uint8Array(70_000).map((_, i) => (i * 31) % 256);
+    const [f] = await db
+      .insert(storedFiles)
+      .values({
+        filename: 'a.pdf',
+        contentType: 'application/pdf',
+        sizeBytes: data.length,
+        sha256: 'x',
+        data,
+      })
+      .returning({ id: storedFiles.id });
+    const [row] = await db.select().from(storedFiles).where(eq(storedFiles.id, f!.id));
+    expect(row!.data).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(row!.data).equals(Buffer.from(data))).toBe(true);
+  });
+
+  it('find customers by a partial, case-insensitive name (trigram index)', async () => {
+    const { db } = t.database;
+    await db.insert(addresses).values([{ name: 'Lakeside Bait & Tackle' }, { name: 'Johnson Family Cabin' }]);
+    const rows = rowsOf<{ name: string }>(
+      await db.execute(sql`select name from addresses where name ilike ${'%BAIT%'}`),
+    );
+    expect(rows.map((r) => r.name)).toEqual(['Lakeside Bait & Tackle']);
+  });
+
+  it('load orders with their relations', async () => {
+    const { db } = t.database;
+    const [a] = await db.insert(addresses).values({ name: 'Ann' }).returning();
+    await db.insert(orders).values({ date: '2026-03-01', doorNumber: '1001', billingAddressId: a!.id });
+    const o = await db.query.orders.findFirst({
+      with: {
+        billingAddress: true,
+        shippingAddress: true,
+        buildingInfo: true,
+        additionalItems: true,
+        invoiceOrder: true,
+      },
+    });
+    expect(o?.billingAddress?.name).toBe('Ann');
+    expect(o?.shippingAddress).toBeNull();
+    expect(o?.additionalItems).toEqual([]);
+  });
+});
+
+describe('reset()', () => {
+  it('empties tables and restarts ids', async () => {
+    const { db } = t.database;
+    await db.insert(addresses).values({ name: 'X' });
+    await t.reset();
+    const [a] = await db.insert(addresses).values({ name: 'Y' }).returning();
+    expect(a!.id).toBe(1);
+  });
+});

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
+import { DEFAULT_INVOICE_TERMS } from '@icehouse/domain';
+import { users } from './auth';
+import { orders } from './orders';
+import { money, percent, timestamps } from './_columns';
+
+/** An address as copied onto an invoice (bill_to / ship_to). */
+export interface InvoiceAddress {
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  country: string;
+}
+
+/**
+ * Invoices. The editable fields are stored as edited; subtotal ... balance_due
+ * are the stored results of the domain's invoice totals rule (kept for the
+ * list screen and reports), recomputed by the service on every save.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    invoiceNumber: text('invoice_number').notNull().unique('invoices_invoice_number_key'),
+    date: date('date', { mode: 'string' }).notNull(),
+    billTo: jsonb('bill_to').$type<InvoiceAddress>().notNull(),
+    shipTo: jsonb('ship_to').$type<InvoiceAddress>().notNull(),
+    poJobName: text('po_job_name').notNull().default(''),
+    shipDate: date('ship_date', { mode: 'string' }),
+    shipVia: text('ship_via').notNull().default(''),
+    terms: text('terms').notNull().default(DEFAULT_INVOICE_TERMS),
+    dueDate: date('due_date', { mode: 'string' }),
+    taxExempt: boolean('tax_exempt').notNull().default(false),
+    taxRate: percent('tax_rate').notNull().default('0'),
+    discount: money('discount').notNull().default('0'),
+    discountIsPercentage: boolean('discount_is_percentage').notNull().default(false),
+    paymentsCredits: money('payments_credits').notNull().default('0'),
+    subtotal: money('subtotal').notNull().default('0'),
+    discountAmount: money('discount_amount').notNull().default('0'),
+    taxAmount: money('tax_amount').notNull().default('0'),
+    totalAmount: money('total_amount').notNull().default('0'),
+    balanceDue: money('balance_due').notNull().default('0'),
+    hasManualEdits: boolean('has_manual_edits').notNull().default(false),
+    isCombined: boolean('is_combined').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    ...timestamps(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('invoices_date_id_idx').on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // partial, case-insensitive customer search on the invoice list (ILIKE on bill_to->>'name')
+    index('invoices_bill_to_name_trgm_idx').using('gin', sql`(${t.billTo} ->> 'name') gin_trgm_ops`),
+  ],
+);
+
+/** Which orders an invoice covers. An order has at most one invoice (order_id UNIQUE). */
+export const invoiceOrders = pgTable(
+  'invoice_orders',
+  {
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .unique('invoice_orders_order_id_key')
+      .references(() => orders.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ name: 'invoice_orders_pkey', columns: [t.invoiceId, t.orderId] })],
+);
+
+/** Invoice lines. Amount = quantity * price_each. */
+export const invoiceLineItems = pgTable(
+  'invoice_line_items',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull().default('1'),
+    description: text('description').notNull().default(''),
+    priceEach: money('price_each').notNull().default('0'),
+    /**
+     * true/false on lines made from an order (says for certain whether it is the freight
+     * line); NULL on lines typed by hand, where a description containing "freight" decides
+     * (the domain's isFreightLine()).
+     */
+    isFreight: boolean('is_freight'),
+  },
+  (t) => [index('invoice_line_items_invoice_id_idx').on(t.invoiceId, t.position)],
+);

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, sql } from 'drizzle-orm';
+import {
+  calculateInvoiceTotals,
+  ORDER_STATUSES,
+  SETTING_CATEGORIES,
+  unmetRequirements,
+} from '@icehouse/domain';
+import { openTestDatabase, type TestDatabase } from '../testing';
+import { nextNumber, rowsOf } from '../sequences';
+import {
+  billsOfLading,
+  companyInfo,
+  invoiceLineItems,
+  invoiceOrders,
+  invoices,
+  orders,
+  products,
+  settings,
+  users,
+} from '../schema/index';
+import { DEMO_CREDENTIALS, seedDemo, type SeedDemoSummary } from './index';
+
+const fakeHash = async (pw: string) => `fake$${pw}`;
+const now = new Date('2026-11-15T18:00:00Z');
+
+let t: TestDatabase;
+let summary: SeedDemoSummary;
+beforeAll(async () => {
+  t = await openTestDatabase();
+  const started = performance.now();
+  summary = await seedDemo(t.database.db, { hashPassword: fakeHash, now });
+  console.log(`seedDemo on ${t.database.kind}: ${Math.round(performance.now() - started)} ms`, summary);
+});
+afterAll(async () => {
+  await t?.database.close();
+});
+
+describe('seedDemo', () => {
+  it('creates ~60 orders over every status and the last 12 months', async () => {
+    const { db } = t.database;
+    expect(summary.seeded).toBe(true);
+    expect(summary.orders).toBe(60);
+    for (const status of ORDER_STATUSES) expect(summary.ordersByStatus[status]).toBeGreaterThanOrEqual(3);
+    const rows = await db.select().from(orders);
+    expect(rows).toHaveLength(60);
+    const dates = rows.map((o) => o.date).sort();
+    expect(dates[0]! >= '2025-11-15').toBe(true);
+    expect(dates[dates.length - 1]! <= '2026-11-15').toBe(true);
+    const months = new Set(dates.map((d) => d.slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(12);
+    expect(new Set(rows.map((o) => o.doorNumber)).size).toBe(60);
+  });
+
+  it('meets each status requirement; completed orders have an invoice', async () => {
+    const { db } = t.database;
+    const rows = await db
+      .select({ order: orders, invoiceId: invoiceOrders.invoiceId })
+      .from(orders)
+      .leftJoin(invoiceOrders, eq(invoiceOrders.orderId, orders.id));
+    for (const { order, invoiceId } of rows) {
+      const unmet = unmetRequirements(
+        {
+          eps_po_number: order.epsPoNumber,
+          ship_date: order.shipDate,
+          ship_via: order.shipViaId,
+          has_invoice: invoiceId !== null,
+        },
+        order.status,
+      );
+      expect(unmet, `order ${order.doorNumber} (${order.status})`).toEqual([]);
+    }
+  });
+
+  it('stores invoice totals that the domain rule reproduces from the stored lines', async () => {
+    const { db } = t.database;
+    const all = await db.select().from(invoices);
+    expect(all.length).toBe(summary.invoices);
+    expect(all.some((i) => i.isCombined)).toBe(true);
+    for (const inv of all) {
+      const lines = await db.select().from(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, inv.id));
+      expect(lines.length).toBeGreaterThan(0);
+      const totals = calculateInvoiceTotals({
+        lineItems: lines.map((l) => ({
+          quantity: l.quantity,
+          description: l.description,
+          price_each: l.priceEach,
+          is_freight: l.isFreight,
+        })),
+        discount: inv.discount,
+        discountIsPercentage: inv.discountIsPercentage,
+        taxRate: inv.taxRate,
+        taxExempt: inv.taxExempt,
+        paymentsCredits: inv.paymentsCredits,
+      });
+      expect(inv.subtotal).toBe(totals.subtotal);
+      expect(inv.taxAmount).toBe(totals.taxAmount);
+      expect(inv.totalAmount).toBe(totals.total);
+      expect(inv.balanceDue).toBe(totals.balanceDue);
+    }
+  });
+
+  it('seeds the catalogue, company, users and some bills of lading', async () => {
+    const { db } = t.database;
+    const cats = await db
+      .select({ category: settings.category, n: count() })
+      .from(settings)
+      .groupBy(settings.category);
+    expect(cats.map((c) => c.category).sort()).toEqual([...SETTING_CATEGORIES].sort());
+    const prods = await db.select().from(products);
+    expect(new Set(prods.map((p) => p.buildingType)).size).toBe(4);
+    expect(prods.some((p) => p.isSimple) && prods.some((p) => !p.isSimple)).toBe(true);
+    const [company] = await db.select().from(companyInfo);
+    expect(company?.salesTaxRate).toBe('6.88');
+    const us = await db.select().from(users).orderBy(users.id);
+    expect(us.map((u) => [u.username, u.isSuperuser, u.passwordHash])).toEqual(
+      DEMO_CREDENTIALS.map((c) => [c.username, c.role === 'Admin', `fake$${c.password}`]),
+    );
+    expect(summary.billsOfLading).toBeGreaterThan(0);
+    expect((await db.select().from(billsOfLading)).length).toBe(summary.billsOfLading);
+  });
+
+  it('leaves the sequences after the seeded numbers', async () => {
+    const { db } = t.database;
+    expect(summary.doorNumbers).toEqual(['1001', '1060']);
+    const maxInvoice = rowsOf<{ m: string | number }>(
+      await db.execute(sql`select max(invoice_number::int) as m from invoices`),
+    )[0]!.m;
+    await db
+      .transaction(async (tx) => {
+        expect(await nextNumber(tx, 'door_number')).toBe(1061);
+        expect(await nextNumber(tx, 'invoice_number')).toBe(Number(maxInvoice) + 1);
+        tx.rollback();
+      })
+      .catch(() => undefined);
+  });
+
+  it('does nothing the second time', async () => {
+    const again = await seedDemo(t.database.db, { hashPassword: fakeHash, now });
+    expect(again.seeded).toBe(false);
+    expect(again.orders).toBe(0);
+    const [n] = await t.database.db.select({ n: count() }).from(orders);
+    expect(n?.n).toBe(60);
+  });
+
+  it('is deterministic', async () => {
+    const before = await t.database.db.select().from(invoices).orderBy(invoices.id);
+    await t.reset();
+    await seedDemo(t.database.db, { hashPassword: fakeHash, now });
+    const after = await t.database.db.select().from(invoices).orderBy(invoices.id);
+    const strip = (rows: typeof before) => rows.map(({ createdAt: _c, updatedAt: _u, ...rest }) => rest);
+    expect(strip(after)).toEqual(strip(before));
+  });
+});
