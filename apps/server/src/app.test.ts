@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestApp } from '../tests/test-app';
+import { TestClient } from '../tests/client';
+
+let app: FastifyInstance;
+let webDir: string;
+
+beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'icehouse-web-'));
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Ice House Order Manager</title><div id="root"></div>');
+  fs.mkdirSync(path.join(webDir, 'assets'));
+  fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');
+  ({ app } = await createTestApp({ webDistDir: webDir }));
+});
+
+afterAll(async () => {
+  await app?.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('health', () => {
+  it('answers ok with the database it checked', async () => {
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe('ok');
+    expect(['pglite', 'postgres']).toContain(body.database);
+    expect(body.database).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+  });
+
+  it('is reachable through tRPC for the web client', async () => {
+    const res = await app.inject({ method: 'GET', url: '/trpc/system.status' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data).toMatchObject({ status: 'ok', version: expect.any(String) });
+  });
+});
+
+describe('REST layer', () => {
+  it('publishes an OpenAPI document of every registered route', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/schema/' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    const op = doc.paths['/api/orders/status_choices/'].get;
+    expect(op.tags).toEqual(['Lookups']);
+    expect(op.responses['200'].content['application/json'].schema.type).toBe('array');
+    expect(op.responses['401']).toBeDefined();
+  });
+
+  it('serves a docs page that reads the schema', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('/api/schema/');
+  });
+
+  it('refuses a protected route without a session with 401 and detail', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/orders/status_choices/' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/nothing-here/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it('answers a malformed JSON body with 400 and no internals', async () => {
+    const client = new TestClient(app);
+    const res = await client.post('/api/auth/login/', '{"broken": ', { headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'JSON parse error.' });
+    expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
+
+describe('web app', () => {
+  it('serves index.html at the root and for client-side routes', async () => {
+    for (const url of ['/', '/orders', '/invoices/12/edit']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves built assets', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log(1)');
+  });
+});

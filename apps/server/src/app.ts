@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import type { Logger } from 'pino';
+import type { Database } from '@icehouse/db/client';
+import { AppError, HTTP_STATUS } from './errors';
+import type { AppDeps, SessionUser } from './deps';
+import { appRouter, type AppRouter } from './trpc/app-router';
+import { registerRestRoutes } from './rest/register';
+import { restRoutes } from './rest/routes';
+import { buildOpenApiDocument } from './rest/openapi';
+import { DOCS_PAGE_HTML, DOCS_PAGE_SCRIPT } from './rest/docs-page';
+import { getSystemStatus } from './modules/system/service';
+import { createSessionStore } from './modules/auth/session';
+import { registerRequestAuth } from './modules/auth/request-auth';
+import { registerSecurityHeaders } from './security-headers';
+
+export interface AppConfig {
+  database: Database;
+  logger: Logger;
+  /** Folder of the built web app; defaults to apps/web/dist. Missing folder: API only. */
+  webDistDir?: string;
+  trustProxy?: boolean;
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the whole server (tRPC, REST, docs, health, web app) without listening: tests use app.inject(). */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    // pino's Logger is wider than Fastify's logger interface; Fastify only uses the base methods.
+    loggerInstance: config.logger as FastifyBaseLogger,
+    trustProxy: config.trustProxy ?? false,
+    bodyLimit: 1_048_576,
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: false },
+  });
+  const deps: AppDeps = { database: config.database, log: config.logger, sessions: createSessionStore(config.database.db) };
+  const currentUser = (req: FastifyRequest): SessionUser | null => req.auth?.user ?? null;
+
+  // Only JSON (and, on upload routes, multipart) bodies: a text/plain form post is refused with 415.
+  app.removeContentTypeParser('text/plain');
+  await registerSecurityHeaders(app);
+  await registerRequestAuth(app, deps.sessions);
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error instanceof AppError) {
+      const status = HTTP_STATUS[error.code];
+      if (status >= 500) req.log.error({ err: error }, error.message);
+      return reply.code(status).send(error.fieldErrors ?? { detail: error.message, ...error.details });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send({ detail: 'Unsupported media type.' });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
+      return reply.code(413).send({ detail: 'Request body is too large.' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors (malformed JSON, empty body...): say what, never how.
+      const detail = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'JSON parse error.' : error.message;
+      return reply.code(error.statusCode).send({ detail });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: 'Internal server error.' });
+  });
+
+  app.get('/healthz', async (_req, reply) => {
+    const status = await getSystemStatus(deps);
+    return reply.code(status.status === 'ok' ? 200 : 503).send(status);
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => ({ deps, req, res, user: currentUser(req) }),
+      onError: ({ error, path: procedure }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') config.logger.error({ err: error, procedure }, 'tRPC error');
+      },
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+
+  registerRestRoutes(app, restRoutes, { deps, currentUser });
+  const openApi = buildOpenApiDocument(restRoutes);
+  app.get('/api/schema/', async () => openApi);
+  app.get('/api/docs/', async (_req, reply) => reply.type('text/html; charset=utf-8').send(DOCS_PAGE_HTML));
+  app.get('/api/docs/docs.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(DOCS_PAGE_SCRIPT));
+
+  const webDist = config.webDistDir ?? defaultWebDist;
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url.startsWith('/api/') || req.url.startsWith('/trpc/');
+    if (isApi || req.method !== 'GET') return reply.code(404).send({ detail: 'Not found.' });
+    // Client-side routes (/orders, /invoices/1/edit...) all load the single-page app.
+    if (hasWeb) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return reply.code(404).type('text/plain').send('The web app is not built. Run `npm run build` first.');
+  });
+
+  app.addHook('onClose', async () => {
+    await config.database.close();
+  });
+
+  return app;
+}

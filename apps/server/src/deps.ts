@@ -1,0 +1,19 @@
+import type { Database } from '@icehouse/db/client';
+import type { Logger } from 'pino';
+import type { SessionStore } from './modules/auth/session';
+
+/** What services and handlers get from the app: built once in buildApp, shared by tRPC and REST. */
+export interface AppDeps {
+  database: Database;
+  log: Logger;
+  sessions: SessionStore;
+}
+
+/** The signed-in user as handlers see it (filled in by the session module). */
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string | null;
+  is_superuser: boolean;
+  is_active: boolean;
+}

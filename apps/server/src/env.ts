@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, checked once at start.
+ * Nothing else in the server reads process.env.
+ */
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Data folder of the embedded database (ignored when DATABASE_URL is set). */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Seed the demo catalogue, users and orders when the database holds no orders yet. */
+  SEED_DEMO: booleanish.default(false),
+  /** Built web app to serve for every non-API path; defaults to apps/web/dist. */
+  WEB_DIST_DIR: z.string().optional(),
+  /** First start: when no user exists, these create the first superuser. */
+  ADMIN_USERNAME: z.string().min(1).optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** Trust X-Forwarded-* headers (set behind a reverse proxy / load balancer). */
+  TRUST_PROXY: booleanish.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,58 @@
+import { createDb } from '@icehouse/db/client';
+import { seedDemo } from '@icehouse/db/seed';
+import { loadEnv } from './env';
+import { createLogger } from './logger';
+import { buildApp } from './app';
+import { hashPassword } from './modules/auth/password';
+import { bootstrapAdmin } from './modules/users/service';
+
+async function main() {
+  const env = loadEnv();
+  const log = createLogger(env.LOG_LEVEL, env.NODE_ENV === 'development');
+  const database = await createDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+  log.info({ database: database.kind, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR }, 'database opened');
+  await database.migrate();
+  if (env.SEED_DEMO) {
+    const summary = await seedDemo(database.db, { hashPassword });
+    log.info({ summary }, 'demo data');
+  }
+
+  const admin = await bootstrapAdmin({ database }, { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
+  if (admin) log.info({ username: admin.username }, 'created the first superuser from ADMIN_USERNAME');
+
+  const app = await buildApp({
+    database,
+    logger: log,
+    trustProxy: env.TRUST_PROXY,
+    ...(env.WEB_DIST_DIR ? { webDistDir: env.WEB_DIST_DIR } : {}),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+  log.info(`Ice House Order Manager is ready at http://localhost:${env.PORT}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

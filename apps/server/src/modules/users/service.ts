@@ -1,0 +1,132 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { createUserSchema, summarizeFieldErrors, zodIssuesToFieldErrors, type CreateUserData, type UpdateUserData } from '@icehouse/domain';
+import { users } from '@icehouse/db/schema';
+import type { Db } from '@icehouse/db/client';
+import { AppError } from '../../errors';
+import type { AppDeps, SessionUser } from '../../deps';
+import { isUniqueViolation } from '@icehouse/db';
+import { hashPassword } from '../auth/password';
+import { toSessionUser } from '../auth/service';
+import type { SessionStore } from '../auth/session';
+
+/** A user as the API shows it: is_superuser on read (is_admin is the write-side name). */
+export type UserView = SessionUser;
+
+/** Most user operations need only the database. */
+type DbDeps = Pick<AppDeps, 'database'>;
+
+export const USERNAME_TAKEN = 'A user with that username already exists.';
+
+const usernameTaken = () => AppError.validation({ username: [USERNAME_TAKEN] }, USERNAME_TAKEN);
+
+async function findByUsername(db: Db, username: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
+  return row ?? null;
+}
+
+async function getRow(db: Db, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw AppError.notFound('User not found.');
+  return row;
+}
+
+export async function listUsers(deps: DbDeps): Promise<UserView[]> {
+  const rows = await deps.database.db.select().from(users).orderBy(asc(sql`lower(${users.username})`));
+  return rows.map(toSessionUser);
+}
+
+export async function createUser(deps: DbDeps, input: CreateUserData): Promise<UserView> {
+  const db = deps.database.db;
+  if (await findByUsername(db, input.username)) throw usernameTaken();
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        username: input.username,
+        email: input.email || null,
+        passwordHash: await hashPassword(input.password),
+        isSuperuser: input.is_admin,
+        isActive: input.is_active,
+        passwordChangedAt: new Date(),
+      })
+      .returning();
+    return toSessionUser(row!);
+  } catch (error) {
+    // Two admins creating the same name at once: the unique index decides.
+    if (isUniqueViolation(error)) throw usernameTaken();
+    throw error;
+  }
+}
+
+/**
+ * Updates a user. A blank password keeps the current one. A user cannot take away
+ * their own admin rights or deactivate themselves (they would lock themselves out).
+ * Deactivation and a password change end the user's sessions (except, for a
+ * password change of one's own, the session making it).
+ */
+export async function updateUser(
+  deps: AppDeps,
+  store: SessionStore,
+  actor: { userId: number; sessionId: string | null },
+  id: number,
+  input: UpdateUserData,
+): Promise<UserView> {
+  const db = deps.database.db;
+  const existing = await getRow(db, id);
+  const self = actor.userId === id;
+  if (self && !input.is_active) {
+    throw AppError.validation({ is_active: ['You cannot deactivate your own account.'] }, 'You cannot deactivate your own account.');
+  }
+  if (self && existing.isSuperuser && !input.is_admin) {
+    throw AppError.validation({ is_admin: ['You cannot remove your own admin rights.'] }, 'You cannot remove your own admin rights.');
+  }
+  const other = await findByUsername(db, input.username);
+  if (other && other.id !== id) throw usernameTaken();
+
+  const passwordChanged = input.password !== undefined;
+  let row;
+  try {
+    [row] = await db
+      .update(users)
+      .set({
+        username: input.username,
+        email: input.email || null,
+        isSuperuser: input.is_admin,
+        isActive: input.is_active,
+        updatedAt: new Date(),
+        ...(passwordChanged ? { passwordHash: await hashPassword(input.password!), passwordChangedAt: new Date() } : {}),
+      })
+      .where(eq(users.id, id))
+      .returning();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw usernameTaken();
+    throw error;
+  }
+  if (!input.is_active) await store.invalidateUserSessions(id);
+  else if (passwordChanged) {
+    await store.invalidateUserSessions(id, self && actor.sessionId ? { except: actor.sessionId } : {});
+  }
+  return toSessionUser(row!);
+}
+
+export async function deleteUser(deps: DbDeps, actorId: number, id: number): Promise<void> {
+  if (actorId === id) throw new AppError('FORBIDDEN', 'You cannot delete your own account.');
+  const db = deps.database.db;
+  await getRow(db, id);
+  // Sessions go with the user (ON DELETE CASCADE); records they made keep a null author.
+  await db.delete(users).where(eq(users.id, id));
+}
+
+/** First start: when no user exists, ADMIN_USERNAME / ADMIN_PASSWORD create the first superuser. */
+export async function bootstrapAdmin(
+  deps: DbDeps,
+  credentials: { username?: string | undefined; password?: string | undefined },
+): Promise<UserView | null> {
+  const [{ count } = { count: 0 }] = await deps.database.db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if (count > 0 || !credentials.username || !credentials.password) return null;
+  const parsed = createUserSchema.safeParse({ username: credentials.username, password: credentials.password, is_admin: true, is_active: true });
+  if (!parsed.success) {
+    throw new Error(`ADMIN_USERNAME / ADMIN_PASSWORD: ${summarizeFieldErrors(zodIssuesToFieldErrors(parsed.error))}`);
+  }
+  return createUser(deps, parsed.data);
+}

@@ -1,0 +1,10 @@
+import type { RestRoute } from './route';
+import { lookupsRestRoutes } from '../modules/lookups/rest';
+import { authRestRoutes } from '../modules/auth/rest';
+import { usersRestRoutes } from '../modules/users/rest';
+
+/**
+ * Every documented REST route, in one table: the registry wires them, the
+ * OpenAPI document describes them, and the access test walks them.
+ */
+export const restRoutes: RestRoute[] = [...authRestRoutes, ...usersRestRoutes, ...lookupsRestRoutes];

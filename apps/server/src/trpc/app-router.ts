@@ -1,0 +1,15 @@
+import { router } from './init';
+import { systemRouter } from '../modules/system/router';
+import { lookupsRouter } from '../modules/lookups/router';
+import { authRouter } from '../modules/auth/router';
+import { usersRouter } from '../modules/users/router';
+
+export const appRouter = router({
+  system: systemRouter,
+  lookups: lookupsRouter,
+  auth: authRouter,
+  users: usersRouter,
+});
+
+/** The only thing the web app imports from the server: a type. */
+export type AppRouter = typeof appRouter;

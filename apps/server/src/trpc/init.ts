@@ -1,0 +1,74 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { MESSAGES, zodIssuesToFieldErrors } from '@icehouse/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, TRPC_CODE } from '../errors';
+import type { AppDeps, SessionUser } from '../deps';
+
+export interface TrpcContext {
+  deps: AppDeps;
+  req: FastifyRequest;
+  res: FastifyReply;
+  user: SessionUser | null;
+}
+
+/** Every procedure says who may call it; the access test walks the router by this. */
+export interface ProcedureMeta {
+  access: 'public' | 'user' | 'superuser';
+}
+
+const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const appError = cause instanceof AppError ? cause : null;
+    // Input that fails a procedure's zod schema: the same field -> messages map REST answers.
+    const zodError = cause instanceof ZodError ? cause : null;
+    const message = appError
+      ? appError.message
+      : zodError
+        ? MESSAGES.orderValidationFailed
+        : error.code === 'INTERNAL_SERVER_ERROR'
+          ? 'Internal server error.' // never leak stack traces or driver messages
+          : shape.message;
+    return {
+      ...shape,
+      message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        appCode: appError?.code ?? (zodError ? 'VALIDATION' : null),
+        fieldErrors: appError?.fieldErrors ?? (zodError ? zodIssuesToFieldErrors(zodError) : null),
+        details: appError?.details ?? null,
+      },
+    };
+  },
+});
+
+/** Turns a service's AppError into the matching tRPC error, keeping it as the cause for the formatter. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const appError = result.error.cause;
+    throw new TRPCError({ code: TRPC_CODE[appError.code], message: appError.message, cause: appError });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(appErrors);
+
+/** Needs a signed-in user; narrows ctx.user for the procedure. */
+export const protectedProcedure = publicProcedure.meta({ access: 'user' }).use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication credentials were not provided.' });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/** Needs a signed-in superuser. */
+export const superuserProcedure = protectedProcedure.meta({ access: 'superuser' }).use(({ ctx, next }) => {
+  if (!ctx.user.is_superuser) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have permission to perform this action.' });
+  }
+  return next();
+});

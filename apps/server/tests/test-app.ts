@@ -1,0 +1,18 @@
+import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
+import { openTestDatabase } from '@icehouse/db/testing';
+import { buildApp, type AppConfig } from '../src/app';
+
+/**
+ * A real app on a real migrated database (PGlite, or PostgreSQL when
+ * TEST_DATABASE_URL is set), driven through app.inject() with no port.
+ */
+export async function createTestApp(overrides: Partial<Omit<AppConfig, 'database'>> = {}) {
+  const testDb = await openTestDatabase();
+  const app: FastifyInstance = await buildApp({
+    database: testDb.database,
+    logger: pino({ level: 'silent' }),
+    ...overrides,
+  });
+  return { app, database: testDb.database, reset: testDb.reset };
+}
