@@ -3,8 +3,9 @@ import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
+import { APP_NAME } from '../../lib/app';
 
-export const APP_NAME = 'Ice House Order Manager';
+export { APP_NAME };
 
 type DatabaseKind = 'postgres' | 'pglite';
 

@@ -1,0 +1,36 @@
+import type { TRPCClient } from '@trpc/client';
+import type { AppRouter } from '@icehouse/server/trpc';
+
+type Client = TRPCClient<AppRouter>;
+
+/** A user as users.list gives it (is_superuser on read; the form writes is_admin). */
+export type UserRow = Awaited<ReturnType<Client['users']['list']['query']>>[number];
+
+/** What the user form edits. */
+export interface UserFormValues {
+  username: string;
+  email: string;
+  password: string;
+  is_admin: boolean;
+  is_active: boolean;
+}
+
+/** A new user: Active on, Admin off. */
+export const EMPTY_USER_FORM: UserFormValues = {
+  username: '',
+  email: '',
+  password: '',
+  is_admin: false,
+  is_active: true,
+};
+
+/** A row loaded into the form for editing, with a blank password (blank keeps the current one). */
+export function userToFormValues(user: UserRow): UserFormValues {
+  return {
+    username: user.username,
+    email: user.email ?? '',
+    password: '',
+    is_admin: user.is_superuser,
+    is_active: user.is_active,
+  };
+}

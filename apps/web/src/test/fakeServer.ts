@@ -1,0 +1,190 @@
+import { TrpcTestError, trpcBatch, type FakeHandler, type TrpcProcedure } from './fakeFetch';
+
+/**
+ * A small in-memory stand-in for the server's auth and users procedures, answering the way the
+ * real ones do (apps/server/src/modules/auth, users): enough for screens and guards to be tested
+ * through the real tRPC and HTTP clients.
+ */
+
+export interface FakeUser {
+  id: number;
+  username: string;
+  email: string | null;
+  is_superuser: boolean;
+  is_active: boolean;
+}
+
+export const ADMIN: FakeUser = {
+  id: 1,
+  username: 'admin',
+  email: 'admin@example.com',
+  is_superuser: true,
+  is_active: true,
+};
+export const STAFF: FakeUser = {
+  id: 2,
+  username: 'staff',
+  email: null,
+  is_superuser: false,
+  is_active: true,
+};
+
+export interface FakeServerOptions {
+  /** Who is signed in when the app starts (null: nobody). */
+  session?: FakeUser | null;
+  users?: FakeUser[];
+  /** Passwords by username; anyone else's sign-in fails with INVALID_CREDENTIALS. */
+  passwords?: Record<string, string>;
+  /** Replace or add procedures. */
+  procedures?: Record<string, TrpcProcedure>;
+}
+
+export interface FakeServer {
+  handler: FakeHandler;
+  state: { session: FakeUser | null; users: FakeUser[] };
+}
+
+function asRecord(input: unknown): Record<string, unknown> {
+  return input && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+}
+
+function publicUser(user: FakeUser): FakeUser {
+  return { ...user };
+}
+
+export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
+  const state = {
+    session: options.session ?? null,
+    users: (options.users ?? [ADMIN, STAFF]).map(publicUser),
+  };
+  const passwords: Record<string, string> = {
+    admin: 'admin-pass-1',
+    staff: 'staff-pass-1',
+    ...options.passwords,
+  };
+  let nextId = Math.max(0, ...state.users.map((u) => u.id)) + 1;
+
+  const requireSuperuser = () => {
+    if (!state.session)
+      throw new TrpcTestError({
+        message: 'Authentication credentials were not provided.',
+        code: 'UNAUTHORIZED',
+      });
+    if (!state.session.is_superuser) {
+      throw new TrpcTestError({
+        message: 'You do not have permission to perform this action.',
+        code: 'FORBIDDEN',
+      });
+    }
+  };
+
+  const usernameTaken = (username: string, exceptId?: number) =>
+    state.users.some((u) => u.username.toLowerCase() === username.toLowerCase() && u.id !== exceptId);
+
+  const takenError = () =>
+    new TrpcTestError({
+      message: 'A user with that username already exists.',
+      code: 'BAD_REQUEST',
+      appCode: 'VALIDATION',
+      fieldErrors: { username: ['A user with that username already exists.'] },
+    });
+
+  const procedures: Record<string, TrpcProcedure> = {
+    'system.status': () => ({ status: 'ok', database: 'pglite', version: '0.1.0' }),
+    'auth.check': () => ({ isAuthenticated: state.session !== null, user: state.session }),
+    'auth.login': (input) => {
+      const { username, password } = asRecord(input);
+      const user = state.users.find((u) => u.username === username);
+      if (!user || passwords[user.username] !== password) {
+        throw new TrpcTestError({
+          message: 'Invalid username or password.',
+          code: 'UNAUTHORIZED',
+          appCode: 'UNAUTHORIZED',
+          details: { code: 'INVALID_CREDENTIALS' },
+        });
+      }
+      if (!user.is_active) {
+        throw new TrpcTestError({
+          message: 'This account is inactive.',
+          code: 'UNAUTHORIZED',
+          appCode: 'UNAUTHORIZED',
+          details: { code: 'INACTIVE_ACCOUNT' },
+        });
+      }
+      state.session = user;
+      return { success: true, user };
+    },
+    'auth.logout': () => {
+      state.session = null;
+      return { success: true };
+    },
+    'users.list': () => {
+      requireSuperuser();
+      return [...state.users].sort((a, b) => a.username.localeCompare(b.username));
+    },
+    'users.create': (input) => {
+      requireSuperuser();
+      const data = asRecord(input);
+      const username = String(data.username ?? '');
+      if (usernameTaken(username)) throw takenError();
+      const user: FakeUser = {
+        id: nextId++,
+        username,
+        email: data.email ? String(data.email) : null,
+        is_superuser: data.is_admin === true,
+        is_active: data.is_active !== false,
+      };
+      state.users.push(user);
+      if (typeof data.password === 'string') passwords[username] = data.password;
+      return user;
+    },
+    'users.update': (input) => {
+      requireSuperuser();
+      const { id, data: raw } = asRecord(input);
+      const data = asRecord(raw);
+      const user = state.users.find((u) => u.id === id);
+      if (!user)
+        throw new TrpcTestError({ message: 'User not found.', code: 'NOT_FOUND', appCode: 'NOT_FOUND' });
+      const username = String(data.username ?? '');
+      if (usernameTaken(username, user.id)) throw takenError();
+      Object.assign(user, {
+        username,
+        email: data.email ? String(data.email) : null,
+        is_superuser: data.is_admin === true,
+        is_active: data.is_active !== false,
+      });
+      if (typeof data.password === 'string' && data.password !== '') passwords[username] = data.password;
+      return { ...user };
+    },
+    'users.delete': (input) => {
+      requireSuperuser();
+      const { id } = asRecord(input);
+      if (id === state.session?.id) {
+        throw new TrpcTestError({
+          message: 'You cannot delete your own account.',
+          code: 'FORBIDDEN',
+          appCode: 'FORBIDDEN',
+        });
+      }
+      const index = state.users.findIndex((u) => u.id === id);
+      if (index === -1)
+        throw new TrpcTestError({ message: 'User not found.', code: 'NOT_FOUND', appCode: 'NOT_FOUND' });
+      state.users.splice(index, 1);
+      return { success: true };
+    },
+    ...options.procedures,
+  };
+
+  return { handler: trpcBatch(procedures), state };
+}
+
+/** A promise whose settling the test decides: hold a call open to see the busy state. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
