@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import {
+  BUILDING_TYPES,
+  SETTING_CATEGORIES,
+  type ComponentInput,
+  type ProductInput,
+  type SettingInput,
+} from '@icehouse/domain';
+
+/**
+ * Answer shapes of the catalogue (invoices spec §3) and the tRPC inputs the domain does not own.
+ * Form inputs themselves are the domain's settingSchema, componentSchema and productSchema.
+ * Money is a string with two places ('12.50').
+ */
+
+const money = z.string().describe('Decimal with two places, e.g. "12.50"');
+
+export const settingViewSchema = z.object({
+  id: z.number().int(),
+  category: z.enum(SETTING_CATEGORIES),
+  category_display: z.string(),
+  value: z.string(),
+  /** null only for rows written before price was required (the column allows it). */
+  price: money.nullable(),
+});
+export const settingListSchema = z.array(settingViewSchema);
+
+/** ?category= of GET /api/settings/ (blank: every category). */
+export const settingListQuerySchema = z.object({
+  category: z.string().optional(),
+});
+
+export const categoryChoiceSchema = z.object({ value: z.enum(SETTING_CATEGORIES), label: z.string() });
+export const categoryChoiceListSchema = z.array(categoryChoiceSchema);
+
+/** Ship via options: value is the setting id (what an order's ship_via refers to), label its value. */
+export const shipViaOptionSchema = z.object({ value: z.number().int(), label: z.string() });
+export const shipViaOptionListSchema = z.array(shipViaOptionSchema);
+
+export const componentViewSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  cost: money,
+  /** Percent over cost. */
+  markup: money,
+  /** cost × (1 + markup/100), rounded half up to cents. */
+  price: money,
+});
+export const componentListSchema = z.array(componentViewSchema);
+
+export const productComponentViewSchema = z.object({
+  /** Id of the product-component row. */
+  id: z.number().int(),
+  /** Component id. */
+  component: z.number().int(),
+  quantity: z.number().int(),
+  component_name: z.string(),
+});
+
+export const productViewSchema = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  building_type: z.enum(BUILDING_TYPES),
+  building_type_display: z.string(),
+  is_simple: z.boolean(),
+  /** A simple product's own price; null for a product built from components. */
+  price: money.nullable(),
+  components: z.array(productComponentViewSchema),
+  /** The selling price: a simple product's price, else Σ component price × quantity. */
+  calculated_price: money,
+  /** Σ component cost × quantity. */
+  total_cost: money,
+});
+export const productListSchema = z.array(productViewSchema);
+
+// ---------------------------------------------------------------- tRPC inputs
+
+const id = z.number().int().positive();
+export const idInput = z.object({ id });
+
+/**
+ * `data` of the update procedures is checked by the service with the domain schema (not here),
+ * so its field errors come back top-level (`{ name: [...] }`), exactly like create's and REST's.
+ */
+const formData = <T>() => z.custom<T>((v) => typeof v === 'object' && v !== null, 'Expected an object');
+
+export const updateSettingInput = z.object({ id, data: formData<SettingInput>() });
+export const updateComponentInput = z.object({ id, data: formData<ComponentInput>() });
+export const updateProductInput = z.object({ id, data: formData<ProductInput>() });
+export const settingListInput = settingListQuerySchema.optional();

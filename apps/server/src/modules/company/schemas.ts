@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** The remit-to address invoices print: the remit fields, or the company address where blank. */
+export const remitToSchema = z.object({
+  name: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+});
+
+/** GET / POST /api/company-info/ answer: every field of the entity (blank text is ''), plus remit_to. */
+export const companyInfoViewSchema = z.object({
+  /** Always 1 once saved; null while no company information has been saved yet. */
+  id: z.number().int().nullable(),
+  name: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+  phone: z.string(),
+  fax: z.string(),
+  email: z.string(),
+  website: z.string(),
+  /** Percent with two places, e.g. "8.25". */
+  sales_tax_rate: z.string(),
+  remit_payment_name: z.string(),
+  remit_payment_street: z.string(),
+  remit_payment_city: z.string(),
+  remit_payment_state: z.string(),
+  remit_payment_zip_code: z.string(),
+  remit_to: remitToSchema,
+});
