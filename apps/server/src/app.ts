@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyMultipart from '@fastify/multipart';
+import { LIMITS } from '@icehouse/domain';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Logger } from 'pino';
 import type { Database } from '@icehouse/db/client';
@@ -11,6 +13,7 @@ import type { AppDeps, SessionUser } from './deps';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { registerRestRoutes } from './rest/register';
 import { restRoutes } from './rest/routes';
+import type { RestRoute } from './rest/route';
 import { buildOpenApiDocument } from './rest/openapi';
 import { DOCS_PAGE_HTML, DOCS_PAGE_SCRIPT } from './rest/docs-page';
 import { getSystemStatus } from './modules/system/service';
@@ -82,7 +85,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
 
-  registerRestRoutes(app, restRoutes, { deps, currentUser });
+  // Multipart (file uploads) is parsed only in a scope holding the routes that consume it.
+  const isMultipartRoute = (route: RestRoute) => route.consumes?.includes('multipart/form-data') ?? false;
+  registerRestRoutes(app, restRoutes.filter((route) => !isMultipartRoute(route)), { deps, currentUser });
+  await app.register(async (uploads) => {
+    await uploads.register(fastifyMultipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20, parts: 40 } });
+    registerRestRoutes(uploads, restRoutes.filter(isMultipartRoute), { deps, currentUser });
+  });
   const openApi = buildOpenApiDocument(restRoutes);
   app.get('/api/schema/', async () => openApi);
   app.get('/api/docs/', async (_req, reply) => reply.type('text/html; charset=utf-8').send(DOCS_PAGE_HTML));

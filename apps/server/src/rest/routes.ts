@@ -2,9 +2,12 @@ import type { RestRoute } from './route';
 import { lookupsRestRoutes } from '../modules/lookups/rest';
 import { authRestRoutes } from '../modules/auth/rest';
 import { usersRestRoutes } from '../modules/users/rest';
+import { catalogueRestRoutes } from '../modules/catalogue/rest';
+import { companyRestRoutes } from '../modules/company/rest';
+import { ordersRestRoutes } from '../modules/orders/rest';
 
 /**
  * Every documented REST route, in one table: the registry wires them, the
  * OpenAPI document describes them, and the access test walks them.
  */
-export const restRoutes: RestRoute[] = [...authRestRoutes, ...usersRestRoutes, ...lookupsRestRoutes];
+export const restRoutes: RestRoute[] = [...authRestRoutes, ...usersRestRoutes, ...lookupsRestRoutes, ...catalogueRestRoutes, ...companyRestRoutes, ...ordersRestRoutes];

@@ -3,12 +3,18 @@ import { systemRouter } from '../modules/system/router';
 import { lookupsRouter } from '../modules/lookups/router';
 import { authRouter } from '../modules/auth/router';
 import { usersRouter } from '../modules/users/router';
+import { catalogueRouter } from '../modules/catalogue/router';
+import { companyRouter } from '../modules/company/router';
+import { ordersRouter } from '../modules/orders/router';
 
 export const appRouter = router({
   system: systemRouter,
   lookups: lookupsRouter,
   auth: authRouter,
   users: usersRouter,
+  catalogue: catalogueRouter,
+  company: companyRouter,
+  orders: ordersRouter,
 });
 
 /** The only thing the web app imports from the server: a type. */

@@ -1,0 +1,243 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MONTH_NAMES, type OrderStatus } from '@icehouse/domain';
+import type { Database } from '@icehouse/db/client';
+import { getOrders, listOrders } from './service';
+import { attachBol, attachInvoice, insertOrders, orderPayload, shippable, useOrdersTestApp, type BulkOrder } from './test-support';
+
+const ctx = useOrdersTestApp();
+
+interface Spec extends Required<BulkOrder> {
+  id: number;
+}
+
+const N = 260;
+let specs: Spec[] = [];
+
+/** 260 orders over 2023 and 2024, several per day, every 10th voided, names to search for. */
+function plan(): BulkOrder[] {
+  return Array.from({ length: N }, (_, i) => {
+    const year = i % 3 === 0 ? 2023 : 2024;
+    const month = (i % 12) + 1;
+    const day = (i % 5) + 1;
+    const status: OrderStatus = i % 10 === 0 ? 'voided' : i % 10 === 1 ? 'processed' : 'pending';
+    return {
+      date: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+      status,
+      doorNumber: String(2000 + i),
+      billingName: i % 7 === 0 ? `Smith Fisheries ${i}` : `Customer ${i}`,
+      shippingName: i % 11 === 0 ? 'Lakeside SMITHson' : '',
+    };
+  });
+}
+
+beforeEach(async () => {
+  const bulk = plan();
+  const ids = await insertOrders(ctx.database, bulk);
+  specs = bulk.map((b, i) => ({ ...(b as Required<BulkOrder>), id: ids[i]! }));
+});
+
+/** Newest first: date desc, then id desc. */
+const newestFirst = (a: Spec, b: Spec) => (a.date === b.date ? b.id - a.id : a.date < b.date ? 1 : -1);
+const expectedIds = (keep: (s: Spec) => boolean) => specs.filter(keep).sort(newestFirst).map((s) => s.id);
+const notVoided = (s: Spec) => s.status !== 'voided';
+
+/** Follows `next` links from a first URL; answers every page's body. */
+async function allPages(url: string) {
+  const pages = [];
+  let next: string | null = url;
+  while (next) {
+    const u = new URL(next, 'http://localhost');
+    const res = await ctx.staff.get(u.pathname + u.search);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    pages.push(body);
+    next = body.next;
+  }
+  return pages;
+}
+
+async function idsOf(query: string) {
+  const pages = await allPages(`/api/orders/list-view/${query}`);
+  return { ids: pages.flatMap((p) => p.results.map((r: { id: number }) => r.id)), count: pages[0].count as number, pages };
+}
+
+describe('list-view', () => {
+  it('pages through every non-voided order, newest first, 25 a page, with stable next/previous links', async () => {
+    const { ids, count, pages } = await idsOf('');
+    const expected = expectedIds(notVoided);
+    expect(count).toBe(expected.length);
+    expect(ids).toEqual(expected);
+    expect(pages.length).toBe(Math.ceil(expected.length / 25));
+    expect(pages.slice(0, -1).every((p) => p.results.length === 25)).toBe(true);
+    expect(pages[0].previous).toBeNull();
+    expect(pages[0].next).toBe('http://localhost/api/orders/list-view/?page=2');
+    expect(pages[1].previous).toBe('http://localhost/api/orders/list-view/');
+    expect(pages[pages.length - 1].next).toBeNull();
+    // The same page asked twice is the same page.
+    const again = await ctx.staff.get('/api/orders/list-view/?page=3');
+    expect(again.json().results).toEqual(pages[2].results);
+  });
+
+  it('answers light rows', async () => {
+    const res = await ctx.staff.get(`/api/orders/list-view/?serial=${specs[1]!.doorNumber}`);
+    const row = res.json().results[0];
+    expect(row).toEqual({
+      id: specs[1]!.id,
+      status: 'processed',
+      status_display: 'Processed',
+      date: specs[1]!.date,
+      customer_name: 'Customer 1',
+      door_number: '2001',
+      has_bol: false,
+      has_invoice: false,
+      can_change_status: false,
+      // written straight to the table without an EPS PO number
+      missing_requirements: ['EPS PO Number', 'Ship Date', 'Ship Via'],
+      next_possible_status: 'scheduled_to_ship',
+      invoice_details: null,
+    });
+  });
+
+  it('filters by year, by year and month (two-digit too), and by month alone', async () => {
+    expect((await idsOf('?year=2023')).ids).toEqual(expectedIds((s) => notVoided(s) && s.date.startsWith('2023-')));
+    expect((await idsOf('?year=2024&month=03')).ids).toEqual(expectedIds((s) => notVoided(s) && s.date.startsWith('2024-03-')));
+    expect((await idsOf('?year=2024&month=12')).ids).toEqual(expectedIds((s) => notVoided(s) && s.date.startsWith('2024-12-')));
+    expect((await idsOf('?month=7')).ids).toEqual(expectedIds((s) => notVoided(s) && s.date.slice(5, 7) === '07'));
+  });
+
+  it('shows voided orders only when asked: status=voided or include_voided=true', async () => {
+    expect((await idsOf('?status=voided')).ids).toEqual(expectedIds((s) => s.status === 'voided'));
+    expect((await idsOf('?include_voided=true')).ids).toEqual(expectedIds(() => true));
+    expect((await idsOf('?include_voided=false')).ids).toEqual(expectedIds(notVoided));
+    expect((await idsOf('?status=processed')).ids).toEqual(expectedIds((s) => s.status === 'processed'));
+    expect((await idsOf('?status=&year=')).ids).toEqual(expectedIds(notVoided));
+  });
+
+  it('finds customers by billing or shipping name, partial and any case', async () => {
+    const smith = (s: Spec) => notVoided(s) && (/smith/i.test(s.billingName) || /smith/i.test(s.shippingName));
+    const { ids, pages } = await idsOf('?customer=sMiTh');
+    expect(ids).toEqual(expectedIds(smith));
+    expect(ids.length).toBeGreaterThan(25); // the filter survives paging
+    expect(pages[0].next).toContain('customer=sMiTh');
+    expect((await idsOf('?customer=lakeside')).ids).toEqual(expectedIds((s) => notVoided(s) && s.shippingName !== ''));
+    expect((await idsOf('?customer=Fisheries%2014')).ids).toEqual(expectedIds((s) => notVoided(s) && s.billingName.includes('Fisheries 14')));
+    // LIKE wildcards are taken literally
+    expect((await idsOf('?customer=%25')).ids).toEqual([]);
+    expect((await idsOf('?customer=_')).ids).toEqual([]);
+  });
+
+  it('finds door numbers by part (serial), combined with other filters', async () => {
+    expect((await idsOf('?serial=205')).ids).toEqual(expectedIds((s) => notVoided(s) && s.doorNumber.includes('205')));
+    expect((await idsOf('?serial=2005')).ids).toEqual(expectedIds((s) => notVoided(s) && s.doorNumber === '2005'));
+    expect((await idsOf('?serial=21&year=2024&status=pending&customer=customer')).ids).toEqual(
+      expectedIds((s) => s.doorNumber.includes('21') && s.date.startsWith('2024') && s.status === 'pending' && s.billingName.startsWith('Customer')),
+    );
+  });
+
+  it('refuses bad filters with field errors and a page past the end with 404', async () => {
+    const bad = await ctx.staff.get('/api/orders/list-view/?month=13&status=shipped&year=abc&page=0');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json()).sort()).toEqual(['month', 'page', 'status', 'year']);
+    expect(bad.json().status).toEqual(['Select a valid status']);
+    const past = await ctx.staff.get('/api/orders/list-view/?page=99');
+    expect(past.statusCode).toBe(404);
+    expect(past.json()).toEqual({ detail: 'Invalid page.' });
+    const empty = await ctx.staff.get('/api/orders/list-view/?customer=nobody-at-all');
+    expect(empty.json()).toEqual({ count: 0, next: null, previous: null, results: [] });
+  });
+
+  it('shows BOL and invoice badges and the invoice id', async () => {
+    const target = specs.find((s) => s.status === 'pending')!;
+    const invoice = await attachInvoice(ctx.database, target.id, '2024-08-01');
+    await attachBol(ctx.database, target.id);
+    const row = (await ctx.staff.get(`/api/orders/list-view/?serial=${target.doorNumber}`)).json().results[0];
+    expect(row).toMatchObject({
+      has_bol: true,
+      has_invoice: true,
+      invoice_details: { id: invoice.id, invoice_number: invoice.invoiceNumber, date: '2024-08-01' },
+    });
+  });
+
+  it('is the same list as GET /api/orders/ and tRPC orders.list (page numbers there)', async () => {
+    const rest = (await ctx.staff.get('/api/orders/list-view/?year=2023&page=2')).json();
+    expect((await ctx.staff.get('/api/orders/?year=2023&page=2')).json().results).toEqual(rest.results);
+    const trpc = (await ctx.staff.trpcQuery('orders.list', { year: 2023, page: 2 })).json().result.data;
+    expect(trpc.results).toEqual(rest.results);
+    expect(trpc.count).toBe(rest.count);
+    expect(trpc.previous).toBe(1);
+    expect(trpc.next).toBe(rest.next ? 3 : null);
+    const none = (await ctx.staff.trpcQuery('orders.list')).json().result.data;
+    expect(none.next).toBe(2);
+  });
+});
+
+/** The database with every query builder call counted. */
+function counting(database: Database) {
+  const counter = { queries: 0 };
+  const db = new Proxy(database.db, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value === 'function' && ['select', 'selectDistinct', 'execute'].includes(String(prop))) {
+        return (...args: unknown[]) => {
+          counter.queries += 1;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      return value;
+    },
+  });
+  return { deps: { database: { ...database, db } }, counter };
+}
+
+describe('no N+1', () => {
+  it('reads a page of the list, or many full orders, in a fixed number of queries', async () => {
+    const { deps, counter } = counting(ctx.database);
+    const page = await listOrders(deps, { include_voided: true });
+    expect(page.results).toHaveLength(25);
+    expect(counter.queries).toBe(2);
+    counter.queries = 0;
+    const views = await getOrders(deps, specs.slice(0, 60).map((s) => s.id));
+    expect(views).toHaveLength(60);
+    expect(counter.queries).toBe(4);
+  });
+});
+
+describe('initial_data', () => {
+  it('answers years with orders, the statuses and the first page with a list-view next link', async () => {
+    const res = await ctx.staff.get('/api/orders/initial_data/?customer=smith');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.years).toEqual([2024, 2023]);
+    expect(body.statuses).toEqual((await ctx.staff.get('/api/orders/status_choices/')).json());
+    const first = (await ctx.staff.get('/api/orders/list-view/?customer=smith')).json();
+    expect(body.orders.results).toEqual(first.results);
+    expect(body.orders.count).toBe(first.count);
+    expect(body.orders.next).toBe('http://localhost/api/orders/list-view/?customer=smith&page=2');
+    const trpc = (await ctx.staff.trpcQuery('orders.initialData', { customer: 'smith' })).json().result.data;
+    expect(trpc.orders.results).toEqual(first.results);
+    expect(trpc.orders.next).toBe(2);
+    expect(trpc.years).toEqual([2024, 2023]);
+  });
+});
+
+describe('by-month', () => {
+  it('counts non-voided orders per month, newest first', async () => {
+    await ctx.staff.post('/api/orders/', orderPayload(ctx.cat, { date: '2025-02-10', door_number: '9001', ...shippable(ctx.cat) }));
+    const res = await ctx.staff.get('/api/orders/by-month/');
+    expect(res.statusCode).toBe(200);
+    const counts = new Map<string, number>();
+    for (const s of specs.filter(notVoided)) counts.set(s.date.slice(0, 7), (counts.get(s.date.slice(0, 7)) ?? 0) + 1);
+    counts.set('2025-02', 1);
+    const expected = [...counts.entries()]
+      .sort((a, b) => (a[0] < b[0] ? 1 : -1))
+      .map(([ym, total]) => ({
+        year: Number(ym.slice(0, 4)),
+        month: Number(ym.slice(5, 7)),
+        month_name: MONTH_NAMES[Number(ym.slice(5, 7)) - 1],
+        total_orders: total,
+      }));
+    expect(res.json()).toEqual(expected);
+    expect(res.json()[0]).toEqual({ year: 2025, month: 2, month_name: 'February', total_orders: 1 });
+    expect((await ctx.staff.trpcQuery('orders.byMonth')).json().result.data).toEqual(expected);
+  });
+});

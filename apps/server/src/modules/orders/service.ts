@@ -1,0 +1,749 @@
+import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  CUSTOM_PRODUCT,
+  MESSAGES,
+  MONTH_NAMES,
+  UNVOID_STATUS,
+  canUnvoid,
+  canVoid,
+  isOrderStatus,
+  missingRequirements,
+  nextStatus,
+  statusLabel,
+  type AddressData,
+  type OrderData,
+  type OrderForInvoice,
+  type OrderStatus,
+} from '@icehouse/domain';
+import { bumpSequence, isForeignKeyViolation, isUniqueViolation, nextNumber } from '@icehouse/db';
+import {
+  addresses,
+  billsOfLading,
+  invoiceOrders,
+  invoices,
+  orderAdditionalItems,
+  orderBuildingInfo,
+  orders,
+  storedFiles,
+  type InvoiceAddress,
+} from '@icehouse/db/schema';
+import type { Db } from '@icehouse/db/client';
+import { AppError } from '../../errors';
+import type { AppDeps } from '../../deps';
+import { statusChoices, type Choice } from '../lookups/service';
+import { diffSnapshots, labelsFor, listHistory, recordHistory, snapshotOf, type HistoryEntryView } from './history';
+import {
+  ORDER_MESSAGES,
+  checkReferences,
+  doorNumberTakenError,
+  parseOrderWrite,
+  staleOrderError,
+  statusMoveIssues,
+  validationError,
+  type ReferenceFacts,
+} from './validation';
+import {
+  customerNameOf,
+  effectiveBuildingType,
+  loadOrderRecords,
+  loadOrderViews,
+  orderHasInvoice,
+  productDescriptions,
+  settingLabels,
+  statusView,
+  type OrderListRow,
+  type OrderRecord,
+  type OrderView,
+} from './views';
+
+/**
+ * The one implementation of orders: REST routes (rest.ts) and tRPC procedures (router.ts) both
+ * call these functions. Multi-row writes happen in one transaction with their history entry.
+ */
+
+type DbDeps = Pick<AppDeps, 'database'>;
+
+/** Who makes a change (recorded in history); null for system jobs. */
+export type Actor = { id: number } | null;
+
+export const ORDER_NOT_FOUND = 'Order not found.';
+/** Rows per page of the order list (GET /api/orders/list-view/ and orders.list). */
+export const ORDER_PAGE_SIZE = 25;
+
+const notFound = () => AppError.notFound(ORDER_NOT_FOUND);
+
+// ------------------------------------------------------------------------------------- reading
+
+export async function getOrder(deps: DbDeps, id: number): Promise<OrderView> {
+  const [view] = await loadOrderViews(deps.database.db, [id]);
+  if (!view) throw notFound();
+  return view;
+}
+
+/** Full answers for several orders at once (a fixed number of queries), missing ids skipped. */
+export async function getOrders(deps: DbDeps, ids: readonly number[]): Promise<OrderView[]> {
+  return loadOrderViews(deps.database.db, ids);
+}
+
+// ------------------------------------------------------------------------------------- writing
+
+function addressValues(a: AddressData) {
+  return { name: a.name, street: a.street, city: a.city, state: a.state, zipCode: a.zip_code, country: a.country };
+}
+
+function orderValues(data: OrderData, additionalInfo: string) {
+  return {
+    status: data.status,
+    date: data.date,
+    shipDate: data.ship_date,
+    shipViaId: data.ship_via,
+    invoiceNumber: data.invoice_number,
+    doorNumber: data.door_number,
+    specialDeliveryInfo: data.special_delivery_info,
+    customerPoJobName: data.customer_po_job_name,
+    freightCost: data.freight_cost,
+    discount: data.discount,
+    discountIsPercentage: data.discount_is_percentage,
+    taxExempt: data.tax_exempt,
+    phone: data.phone,
+    epsPoNumber: data.eps_po_number,
+    poDeliveryDate: data.po_delivery_date,
+    notes: data.notes,
+    additionalInfo,
+  };
+}
+
+/**
+ * The building row. A catalogue product's building type is the product's (the form shows the
+ * type only for custom products); a custom product keeps the type chosen.
+ */
+function buildingValues(data: OrderData, facts: ReferenceFacts) {
+  const b = data.building_info;
+  const isCustom = b.product === CUSTOM_PRODUCT;
+  return {
+    productId: typeof b.product === 'number' ? b.product : null,
+    isCustom,
+    price: b.price,
+    buildingType: isCustom ? b.building_type : ((facts.productBuildingType as typeof b.building_type) ?? b.building_type),
+    buildingDescription: b.building_description,
+    sizeId: b.size,
+    customSize: b.custom_size,
+    thicknessId: b.thickness,
+    doorTypeId: b.door_type,
+    doorTypePrice: b.door_type_price,
+    doorCladdingId: b.door_cladding,
+    doorCladdingPrice: b.door_cladding_price,
+    hingeSideId: b.hinge_side,
+    roofColorId: b.roof_color,
+    sidingColorId: b.siding_color,
+    doorPlacement: b.door_placement,
+  };
+}
+
+function itemValues(item: OrderData['building_info']['additional_items'][number], position: number) {
+  return {
+    position,
+    itemId: item.item,
+    customItemName: item.custom_item_name,
+    quantity: item.quantity,
+    price: item.price,
+  };
+}
+
+const NUMERIC_DOOR_NUMBER = /^[0-9]{1,15}$/;
+
+/** A typed numeric door number moves the sequence past it, so the next suggestion stays free. */
+async function bumpDoorSequence(tx: Db, doorNumber: string): Promise<void> {
+  if (!NUMERIC_DOOR_NUMBER.test(doorNumber)) return;
+  const n = Number(doorNumber);
+  if (Number.isSafeInteger(n)) await bumpSequence(tx, 'door_number', n);
+}
+
+/** Database refusals that are the user's to fix, as field errors; anything else unchanged. */
+export function mapOrderWriteError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  if (isUniqueViolation(error, 'orders_door_number_key')) return doorNumberTakenError();
+  if (isForeignKeyViolation(error)) return AppError.validation({ non_field_errors: [ORDER_MESSAGES.optionGone] }, ORDER_MESSAGES.optionGone);
+  return error;
+}
+
+async function recordSnapshotHistory(
+  tx: Db,
+  orderId: number,
+  action: 'created' | 'updated',
+  before: OrderRecord | null,
+  userId: number | null,
+): Promise<void> {
+  const [after] = await loadOrderRecords(tx, [orderId]);
+  if (!after) return;
+  const labels = await labelsFor(tx, before ? [before, after] : [after]);
+  const changes = diffSnapshots(before ? snapshotOf(before, labels) : null, snapshotOf(after, labels));
+  if (action === 'updated' && Object.keys(changes).length === 0) return;
+  await recordHistory(tx, { orderId, action, changes, userId });
+}
+
+/**
+ * POST /api/orders/: the order with its addresses, building and additional items, in one
+ * transaction. Validation failures change nothing.
+ */
+export async function createOrder(deps: DbDeps, actor: Actor, raw: unknown): Promise<OrderView> {
+  const db = deps.database.db;
+  const parsed = parseOrderWrite(raw, { hasInvoice: false, hasBol: false, requireVersion: false });
+  if (!parsed.ok) throw validationError(parsed.issues);
+  const { data, additionalInfo } = parsed.value;
+  const { issues, facts } = await checkReferences(db, data, null);
+  issues.unshift(...statusMoveIssues(null, data.status));
+  if (issues.length > 0) throw validationError(issues);
+
+  const userId = actor?.id ?? null;
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      const [billing] = await tx.insert(addresses).values(addressValues(data.billing_address)).returning({ id: addresses.id });
+      const [shipping] = await tx.insert(addresses).values(addressValues(data.shipping_address)).returning({ id: addresses.id });
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          ...orderValues(data, additionalInfo ?? ''),
+          billingAddressId: billing!.id,
+          shippingAddressId: shipping!.id,
+          createdBy: userId,
+          updatedBy: userId,
+        })
+        .returning({ id: orders.id });
+      const orderId = order!.id;
+      await tx.insert(orderBuildingInfo).values({ orderId, ...buildingValues(data, facts) });
+      const items = data.building_info.additional_items;
+      if (items.length > 0) await tx.insert(orderAdditionalItems).values(items.map((item, i) => ({ orderId, ...itemValues(item, i) })));
+      await bumpDoorSequence(tx, data.door_number);
+      await recordSnapshotHistory(tx, orderId, 'created', null, userId);
+      return orderId;
+    });
+  } catch (error) {
+    throw mapOrderWriteError(error);
+  }
+  return getOrder(deps, id);
+}
+
+/**
+ * PUT /api/orders/{id}/: replaces the order's fields, addresses, building and items. `version`
+ * must be the one the client read: a stale version answers 409 and changes nothing. The version
+ * is bumped by the same UPDATE that checks it.
+ */
+export async function updateOrder(deps: DbDeps, actor: Actor, id: number, raw: unknown): Promise<OrderView> {
+  const db = deps.database.db;
+  const [before] = await loadOrderRecords(db, [id]);
+  if (!before) throw notFound();
+  const parsed = parseOrderWrite(raw, { hasInvoice: before.invoice !== null, hasBol: before.bol !== null, requireVersion: true });
+  const version = parsed.ok ? parsed.value.version : parsed.version;
+  // A stale form is reported first: fixing its other errors would only end in this conflict.
+  if (version !== null && version !== before.order.version) throw staleOrderError();
+  if (!parsed.ok) throw validationError(parsed.issues);
+  const { data, additionalInfo } = parsed.value;
+  const { issues, facts } = await checkReferences(db, data, id);
+  issues.unshift(...statusMoveIssues(before.order.status, data.status));
+  if (issues.length > 0) throw validationError(issues);
+
+  const userId = actor?.id ?? null;
+  try {
+    await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(orders)
+        .set({
+          ...orderValues(data, additionalInfo ?? before.order.additionalInfo),
+          version: sql`${orders.version} + 1`,
+          updatedBy: userId,
+        })
+        .where(and(eq(orders.id, id), eq(orders.version, version!)))
+        .returning({ id: orders.id });
+      if (updated.length === 0) {
+        const [exists] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
+        throw exists ? staleOrderError() : notFound();
+      }
+      // The row is now locked and was at the version read: `before` is what this save replaces.
+      for (const [which, address] of [
+        ['billing', data.billing_address],
+        ['shipping', data.shipping_address],
+      ] as const) {
+        const addressId = which === 'billing' ? before.order.billingAddressId : before.order.shippingAddressId;
+        if (addressId !== null) {
+          await tx.update(addresses).set(addressValues(address)).where(eq(addresses.id, addressId));
+        } else {
+          const [created] = await tx.insert(addresses).values(addressValues(address)).returning({ id: addresses.id });
+          await tx
+            .update(orders)
+            .set(which === 'billing' ? { billingAddressId: created!.id } : { shippingAddressId: created!.id })
+            .where(eq(orders.id, id));
+        }
+      }
+      const building = buildingValues(data, facts);
+      await tx
+        .insert(orderBuildingInfo)
+        .values({ orderId: id, ...building })
+        .onConflictDoUpdate({ target: orderBuildingInfo.orderId, set: building });
+      await syncItems(tx, id, before.items, data.building_info.additional_items);
+      if (data.door_number !== before.order.doorNumber) await bumpDoorSequence(tx, data.door_number);
+      await recordSnapshotHistory(tx, id, 'updated', before, userId);
+    });
+  } catch (error) {
+    throw mapOrderWriteError(error);
+  }
+  return getOrder(deps, id);
+}
+
+/** Items keep their ids position by position; extra rows are added, surplus rows removed. */
+async function syncItems(
+  tx: Db,
+  orderId: number,
+  existing: OrderRecord['items'],
+  wanted: OrderData['building_info']['additional_items'],
+): Promise<void> {
+  for (let i = 0; i < Math.min(existing.length, wanted.length); i++) {
+    const row = existing[i]!;
+    const next = itemValues(wanted[i]!, i);
+    const same =
+      row.position === next.position &&
+      row.itemId === next.itemId &&
+      row.customItemName === next.customItemName &&
+      row.quantity === next.quantity &&
+      row.price === next.price;
+    if (!same) await tx.update(orderAdditionalItems).set(next).where(eq(orderAdditionalItems.id, row.id));
+  }
+  if (wanted.length > existing.length) {
+    await tx.insert(orderAdditionalItems).values(wanted.slice(existing.length).map((item, k) => ({ orderId, ...itemValues(item, existing.length + k) })));
+  }
+  if (existing.length > wanted.length) {
+    await tx.delete(orderAdditionalItems).where(
+      inArray(
+        orderAdditionalItems.id,
+        existing.slice(wanted.length).map((r) => r.id),
+      ),
+    );
+  }
+}
+
+/**
+ * DELETE /api/orders/{id}/: refused (409) while the order has an invoice. Its addresses,
+ * building, items, bill of lading and files go with it; its history rows go too (ON DELETE
+ * CASCADE), and one 'deleted' entry without an order keeps who deleted what, and when.
+ */
+export async function deleteOrder(deps: DbDeps, actor: Actor, id: number): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    if (!row) throw notFound();
+    const [invoice] = await tx
+      .select({ number: invoices.invoiceNumber })
+      .from(invoiceOrders)
+      .innerJoin(invoices, eq(invoices.id, invoiceOrders.invoiceId))
+      .where(eq(invoiceOrders.orderId, id))
+      .limit(1);
+    if (invoice) {
+      throw new AppError(
+        'CONFLICT',
+        `This order has an invoice (#${invoice.number}) and cannot be deleted. Delete the invoice first.`,
+      );
+    }
+    const addressIds = [row.billingAddressId, row.shippingAddressId].filter((v): v is number => v !== null);
+    const fileIds = [row.blueprintFileId, row.doorPlacementFileId].filter((v): v is number => v !== null);
+    const names = addressIds.length
+      ? await tx.select({ id: addresses.id, name: addresses.name }).from(addresses).where(inArray(addresses.id, addressIds))
+      : [];
+    const nameOf = (addressId: number | null) => names.find((n) => n.id === addressId)?.name ?? '';
+    await tx.delete(orders).where(eq(orders.id, id));
+    if (addressIds.length) await tx.delete(addresses).where(inArray(addresses.id, addressIds));
+    if (fileIds.length) await tx.delete(storedFiles).where(inArray(storedFiles.id, fileIds));
+    await recordHistory(tx, {
+      orderId: null,
+      action: 'deleted',
+      changes: {
+        order_id: { old: id, new: null },
+        door_number: { old: row.doorNumber, new: null },
+        customer_name: { old: customerNameOf(nameOf(row.billingAddressId), nameOf(row.shippingAddressId)), new: null },
+        status: { old: row.status, new: null },
+        date: { old: row.date, new: null },
+      },
+      userId: actor?.id ?? null,
+    });
+  });
+}
+
+/**
+ * For other modules that change the order's own columns (e.g. the invoices module writing
+ * orders.invoice_number): bumps the version in the caller's transaction, so a form opened before
+ * the change is told it is stale (409) instead of silently writing its old value back.
+ */
+export async function bumpOrderVersion(tx: Db, orderId: number, userId: number | null): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ version: sql`${orders.version} + 1`, updatedBy: userId })
+    .where(eq(orders.id, orderId));
+}
+
+// ------------------------------------------------------------------------------------- status
+
+/** A refused status move: 400 { detail, error, missing_requirements, current_status, next_possible_status }. */
+function statusChangeError(message: string, current: OrderStatus, missing: string[] = []): AppError {
+  return new AppError('VALIDATION', message, {
+    details: { error: message, missing_requirements: missing, current_status: current, next_possible_status: nextStatus(current) },
+  });
+}
+
+async function lockOrder(tx: Db, id: number) {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+async function setStatus(tx: Db, id: number, status: OrderStatus, userId: number | null) {
+  await tx
+    .update(orders)
+    .set({ status, version: sql`${orders.version} + 1`, updatedBy: userId })
+    .where(eq(orders.id, id));
+}
+
+/**
+ * POST /api/orders/{id}/change-status/: only the move the server offers (next_possible_status),
+ * and only when the order meets its requirements (completed needs an invoice).
+ */
+export async function changeOrderStatus(deps: DbDeps, actor: Actor, id: number, newStatus: string): Promise<OrderView> {
+  const userId = actor?.id ?? null;
+  await deps.database.db.transaction(async (tx) => {
+    const row = await lockOrder(tx, id);
+    if (newStatus === '') throw AppError.validation({ new_status: [MESSAGES.statusRequired] }, MESSAGES.statusRequired);
+    if (!isOrderStatus(newStatus)) throw AppError.validation({ new_status: [MESSAGES.statusInvalid] }, MESSAGES.statusInvalid);
+    const current = row.status;
+    const next = nextStatus(current);
+    if (newStatus === current) throw statusChangeError(`The order is already ${statusLabel(current)}.`, current);
+    if (next === null) throw statusChangeError(`A ${statusLabel(current)} order cannot change status.`, current);
+    const facts = {
+      eps_po_number: row.epsPoNumber,
+      ship_date: row.shipDate,
+      ship_via: row.shipViaId,
+      has_invoice: await orderHasInvoice(tx, id),
+    };
+    if (newStatus !== next) {
+      throw statusChangeError(
+        `Cannot change status from ${statusLabel(current)} to ${statusLabel(newStatus)}: the next status is ${statusLabel(next)}.`,
+        current,
+        missingRequirements(facts, next),
+      );
+    }
+    const missing = missingRequirements(facts, next);
+    if (missing.length > 0) throw statusChangeError(`Missing requirements: ${missing.join(', ')}`, current, missing);
+    await setStatus(tx, id, next, userId);
+    await recordHistory(tx, { orderId: id, action: 'status_changed', changes: { status: { old: current, new: next } }, userId });
+  });
+  return getOrder(deps, id);
+}
+
+/** POST /api/orders/{id}/void/: pending -> voided. */
+export async function voidOrder(deps: DbDeps, actor: Actor, id: number): Promise<OrderView> {
+  const userId = actor?.id ?? null;
+  await deps.database.db.transaction(async (tx) => {
+    const row = await lockOrder(tx, id);
+    if (!canVoid(row.status)) {
+      throw statusChangeError(`Only pending orders can be voided. This order is ${statusLabel(row.status)}.`, row.status);
+    }
+    await setStatus(tx, id, 'voided', userId);
+    await recordHistory(tx, { orderId: id, action: 'voided', changes: { status: { old: row.status, new: 'voided' } }, userId });
+  });
+  return getOrder(deps, id);
+}
+
+/** POST /api/orders/{id}/unvoid/: voided -> pending. */
+export async function unvoidOrder(deps: DbDeps, actor: Actor, id: number): Promise<OrderView> {
+  const userId = actor?.id ?? null;
+  await deps.database.db.transaction(async (tx) => {
+    const row = await lockOrder(tx, id);
+    if (!canUnvoid(row.status)) {
+      throw statusChangeError(`Only voided orders can be unvoided. This order is ${statusLabel(row.status)}.`, row.status);
+    }
+    await setStatus(tx, id, UNVOID_STATUS, userId);
+    await recordHistory(tx, { orderId: id, action: 'unvoided', changes: { status: { old: row.status, new: UNVOID_STATUS } }, userId });
+  });
+  return getOrder(deps, id);
+}
+
+// -------------------------------------------------------------------------------- door numbers
+
+/**
+ * GET /api/orders/get-next-door-number/: allocates the next door number from the 'door_number'
+ * sequence (never the same one twice, even across app instances; unused numbers leave gaps).
+ * A number some order already uses (imported or typed before the sequence knew it) is skipped.
+ */
+export async function allocateDoorNumber(deps: DbDeps): Promise<{ door_number: string }> {
+  const db = deps.database.db;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const candidate = String(await nextNumber(db, 'door_number'));
+    const [taken] = await db.select({ id: orders.id }).from(orders).where(eq(orders.doorNumber, candidate)).limit(1);
+    if (!taken) return { door_number: candidate };
+    const [max] = await db
+      .select({ max: sql<string | null>`max(${orders.doorNumber}::numeric)` })
+      .from(orders)
+      .where(sql`${orders.doorNumber} ~ '^[0-9]{1,15}$'`);
+    if (max?.max) await bumpSequence(db, 'door_number', Number(max.max));
+  }
+  throw new AppError('CONFLICT', 'Could not find a free door number. Please try again.');
+}
+
+// --------------------------------------------------------------------------------------- lists
+
+export interface OrderListFilters {
+  year?: number | null | undefined;
+  month?: number | null | undefined;
+  status?: OrderStatus | null | undefined;
+  /** Billing or shipping name contains this (case-insensitive). */
+  customer?: string | null | undefined;
+  /** Door number contains this (case-insensitive). */
+  serial?: string | null | undefined;
+  page?: number | null | undefined;
+  include_voided?: boolean | null | undefined;
+}
+
+export interface OrderListPage {
+  count: number;
+  page: number;
+  page_size: number;
+  /** The next / previous page numbers, or null. */
+  next_page: number | null;
+  previous_page: number | null;
+  results: OrderListRow[];
+}
+
+/** LIKE pattern for "contains", with the user's % _ \ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const isoDay = (y: number, m: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-01`;
+
+function listConditions(db: Db, f: OrderListFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (f.status) conditions.push(eq(orders.status, f.status));
+  else if (!f.include_voided) conditions.push(ne(orders.status, 'voided'));
+  if (f.year) {
+    // Ranges, so the (date, id) index serves them.
+    const from = isoDay(f.year, f.month ?? 1);
+    const to = f.month ? (f.month === 12 ? isoDay(f.year + 1, 1) : isoDay(f.year, f.month + 1)) : isoDay(f.year + 1, 1);
+    conditions.push(sql`${orders.date} >= ${from}`, sql`${orders.date} < ${to}`);
+  } else if (f.month) {
+    conditions.push(sql`extract(month from ${orders.date}) = ${f.month}`);
+  }
+  const customer = f.customer?.trim();
+  if (customer) {
+    // ILIKE on addresses.name is served by its pg_trgm GIN index.
+    const matching = () => db.select({ id: addresses.id }).from(addresses).where(ilike(addresses.name, containsPattern(customer)));
+    conditions.push(or(inArray(orders.billingAddressId, matching()), inArray(orders.shippingAddressId, matching()))!);
+  }
+  const serial = f.serial?.trim();
+  if (serial) conditions.push(ilike(orders.doorNumber, containsPattern(serial)));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+const listBilling = alias(addresses, 'list_billing');
+const listShipping = alias(addresses, 'list_shipping');
+
+/**
+ * GET /api/orders/list-view/: newest first (date desc, id desc), 25 a page, two queries for any
+ * page (the rows with their joins, and the count). Voided orders only when asked for.
+ */
+export async function listOrders(deps: DbDeps, filters: OrderListFilters = {}): Promise<OrderListPage> {
+  const db = deps.database.db;
+  const page = filters.page ?? 1;
+  const where = listConditions(db, filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        status: orders.status,
+        date: orders.date,
+        doorNumber: orders.doorNumber,
+        epsPoNumber: orders.epsPoNumber,
+        shipDate: orders.shipDate,
+        shipViaId: orders.shipViaId,
+        billingName: listBilling.name,
+        shippingName: listShipping.name,
+        invoiceId: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
+        invoiceDate: invoices.date,
+        bolId: billsOfLading.id,
+      })
+      .from(orders)
+      .leftJoin(listBilling, eq(listBilling.id, orders.billingAddressId))
+      .leftJoin(listShipping, eq(listShipping.id, orders.shippingAddressId))
+      .leftJoin(invoiceOrders, eq(invoiceOrders.orderId, orders.id))
+      .leftJoin(invoices, eq(invoices.id, invoiceOrders.invoiceId))
+      .leftJoin(billsOfLading, eq(billsOfLading.orderId, orders.id))
+      .where(where)
+      .orderBy(desc(orders.date), desc(orders.id))
+      .limit(ORDER_PAGE_SIZE)
+      .offset((page - 1) * ORDER_PAGE_SIZE),
+    db.select({ count: sql<number>`count(*)::int` }).from(orders).where(where),
+  ]);
+  const count = Number(total?.count ?? 0);
+  if (page > 1 && rows.length === 0) throw AppError.notFound('Invalid page.');
+  return {
+    count,
+    page,
+    page_size: ORDER_PAGE_SIZE,
+    next_page: page * ORDER_PAGE_SIZE < count ? page + 1 : null,
+    previous_page: page > 1 ? page - 1 : null,
+    results: rows.map((r) => ({
+      id: r.id,
+      ...statusView({
+        status: r.status,
+        eps_po_number: r.epsPoNumber,
+        ship_date: r.shipDate,
+        ship_via: r.shipViaId,
+        has_invoice: r.invoiceId !== null,
+        has_bol: r.bolId !== null,
+      }),
+      date: r.date,
+      customer_name: customerNameOf(r.billingName, r.shippingName),
+      door_number: r.doorNumber,
+      invoice_details: r.invoiceId !== null ? { id: r.invoiceId, invoice_number: r.invoiceNumber ?? '', date: r.invoiceDate ?? '' } : null,
+    })),
+  };
+}
+
+/** Years that have orders (any status), newest first. */
+export async function orderYears(deps: DbDeps): Promise<number[]> {
+  const year = sql<number>`extract(year from ${orders.date})::int`;
+  const rows = await deps.database.db.selectDistinct({ year }).from(orders).orderBy(desc(year));
+  return rows.map((r) => Number(r.year));
+}
+
+export interface InitialData {
+  years: number[];
+  statuses: Choice[];
+  orders: OrderListPage;
+}
+
+/** GET /api/orders/initial_data/: the list screen's first load in one call. */
+export async function initialData(deps: DbDeps, filters: OrderListFilters = {}): Promise<InitialData> {
+  const [years, page] = await Promise.all([orderYears(deps), listOrders(deps, filters)]);
+  return { years, statuses: statusChoices(), orders: page };
+}
+
+export interface MonthSummary {
+  year: number;
+  month: number;
+  month_name: string;
+  total_orders: number;
+}
+
+/** GET /api/orders/by-month/: order counts per month, newest first; voided orders are not counted. */
+export async function ordersByMonth(deps: DbDeps): Promise<MonthSummary[]> {
+  const year = sql<number>`extract(year from ${orders.date})::int`;
+  const month = sql<number>`extract(month from ${orders.date})::int`;
+  const rows = await deps.database.db
+    .select({ year, month, total: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(ne(orders.status, 'voided'))
+    .groupBy(year, month)
+    .orderBy(desc(year), desc(month));
+  return rows.map((r) => ({
+    year: Number(r.year),
+    month: Number(r.month),
+    month_name: MONTH_NAMES[Number(r.month) - 1] ?? '',
+    total_orders: Number(r.total),
+  }));
+}
+
+// ------------------------------------------------------------------------------------- history
+
+/** GET /api/orders/{id}/history/: newest first. */
+export async function orderHistory(deps: DbDeps, id: number): Promise<HistoryEntryView[]> {
+  const db = deps.database.db;
+  const [exists] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
+  if (!exists) throw notFound();
+  return listHistory(db, id);
+}
+
+// ----------------------------------------------------------------------------------- invoicing
+
+/** An order as the invoices module needs it: everything resolved to text, ready for invoice lines. */
+export interface OrderForInvoicing {
+  id: number;
+  status: OrderStatus;
+  version: number;
+  doorNumber: string;
+  date: string;
+  shipDate: string | null;
+  /** Ship via label ('' when none). */
+  shipVia: string;
+  customerPoJobName: string;
+  epsPoNumber: string;
+  discount: string;
+  discountIsPercentage: boolean;
+  taxExempt: boolean;
+  billTo: InvoiceAddress;
+  shipTo: InvoiceAddress;
+  /** For the domain's deriveInvoiceLineItems / orderForInvoicePriceInput. */
+  forInvoice: OrderForInvoice;
+  /** The invoice the order already has, if any. */
+  invoiceId: number | null;
+}
+
+const invoiceAddress = (a: OrderRecord['billing']): InvoiceAddress => ({
+  name: a?.name ?? '',
+  street: a?.street ?? '',
+  city: a?.city ?? '',
+  state: a?.state ?? '',
+  zip_code: a?.zipCode ?? '',
+  country: a?.country ?? 'US',
+});
+
+/**
+ * Loads orders for invoicing (in the order of `ids`, missing ones skipped), a fixed number of
+ * queries. Pass the invoice transaction as `db` to read inside it.
+ */
+export async function loadOrdersForInvoicing(db: Db, ids: readonly number[]): Promise<OrderForInvoicing[]> {
+  const records = await loadOrderRecords(db, ids);
+  const settingIds: (number | null)[] = [];
+  const productIds: (number | null)[] = [];
+  for (const r of records) {
+    settingIds.push(r.order.shipViaId, ...r.items.map((i) => i.itemId));
+    const b = r.building;
+    if (b) {
+      settingIds.push(b.sizeId, b.thicknessId, b.doorTypeId, b.doorCladdingId);
+      productIds.push(b.productId);
+    }
+  }
+  const [labels, productNames] = await Promise.all([settingLabels(db, settingIds), productDescriptions(db, productIds)]);
+  const text = (id: number | null | undefined) => (id === null || id === undefined ? '' : (labels.get(id) ?? ''));
+  return records.map((r) => {
+    const o = r.order;
+    const b = r.building;
+    const forInvoice: OrderForInvoice = {
+      buildingDescription: b ? (b.isCustom ? b.buildingDescription : (productNames.get(b.productId ?? -1) ?? b.buildingDescription)) : null,
+      buildingType: effectiveBuildingType(r),
+      buildingPrice: b?.price ?? null,
+      size: b ? b.customSize || text(b.sizeId) : '',
+      thickness: b ? text(b.thicknessId) : '',
+      doorType: b?.doorTypeId ? { label: text(b.doorTypeId), price: b.doorTypePrice } : null,
+      doorCladding: b?.doorCladdingId ? { label: text(b.doorCladdingId), price: b.doorCladdingPrice } : null,
+      additionalItems: r.items.map((i) => ({ label: i.itemId !== null ? text(i.itemId) : i.customItemName, quantity: i.quantity, price: i.price })),
+      freightCost: o.freightCost,
+    };
+    return {
+      id: o.id,
+      status: o.status,
+      version: o.version,
+      doorNumber: o.doorNumber,
+      date: o.date,
+      shipDate: o.shipDate,
+      shipVia: text(o.shipViaId),
+      customerPoJobName: o.customerPoJobName,
+      epsPoNumber: o.epsPoNumber,
+      discount: o.discount,
+      discountIsPercentage: o.discountIsPercentage,
+      taxExempt: o.taxExempt,
+      billTo: invoiceAddress(r.billing),
+      shipTo: invoiceAddress(r.shipping),
+      forInvoice,
+      invoiceId: r.invoice?.id ?? null,
+    };
+  });
+}
