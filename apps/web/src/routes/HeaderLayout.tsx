@@ -1,20 +1,23 @@
 import { Outlet } from 'react-router-dom';
 import { AppHeader } from '../features/layout/AppHeader';
+import { OrderFormProvider } from '../features/order-form/OrderFormProvider';
 
 /** The frame of the signed-in screens that have the header (all but the invoice viewer). */
 export function HeaderLayout() {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
-      >
-        Skip to content
-      </a>
-      <AppHeader />
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
-        <Outlet />
-      </main>
-    </div>
+    <OrderFormProvider>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+        >
+          Skip to content
+        </a>
+        <AppHeader />
+        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
+          <Outlet />
+        </main>
+      </div>
+    </OrderFormProvider>
   );
 }
