@@ -75,7 +75,9 @@ export function testDatabaseName(): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
     .slice(0, 20);
-  return `icehouse_test_${pkg}_${workerId().replace(/[^0-9a-z]/gi, '')}`;
+  // A short hash of the full path keeps two checkouts (e.g. CI's clone and a working copy) apart.
+  const checkout = createHash('sha1').update(process.cwd()).digest('hex').slice(0, 6);
+  return `icehouse_test_${pkg}_${checkout}_${workerId().replace(/[^0-9a-z]/gi, '')}`;
 }
 
 async function openPostgresTestDatabase(baseUrl: string, folder: string): Promise<Database> {
