@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { DataTable, type DataTableColumn } from '../../components/DataTable';
+import { Notice, type NoticeTone } from '../../components/Notice';
+import { PageHeader } from '../../components/PageHeader';
+import { serverMessage } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { ComponentForm } from './ComponentForm';
+import { FetchError } from './FetchError';
+import { RowActions } from './RowActions';
+import { COMPONENT_TEXT } from './texts';
+import type { ComponentRow } from './types';
+
+interface PageNotice {
+  tone: NoticeTone;
+  text: string;
+}
+
+/** A markup as the table shows it: '35.00' -> '35.00%'. */
+function formatPercent(value: string): string {
+  return `${value}%`;
+}
+
+/**
+ * Components (/components, invoices spec §2, §5): the parts products are built from. A form to
+ * add or edit one (with its price worked out as the user types), and the table Name, Cost,
+ * Markup, Price, Actions. Delete asks in the row (Confirm/Cancel); a component still used by
+ * products cannot be deleted, and the server's message names them.
+ */
+export function ComponentsPage() {
+  const utils = trpc.useUtils();
+  const components = trpc.catalogue.components.list.useQuery();
+  const remove = trpc.catalogue.components.delete.useMutation();
+
+  const [editing, setEditing] = useState<ComponentRow | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const [notice, setNotice] = useState<PageNotice | null>(null);
+
+  function toAddMode() {
+    setEditing(null);
+    setFormKey((key) => key + 1);
+  }
+
+  function startEdit(component: ComponentRow) {
+    setEditing(component);
+    setFormKey((key) => key + 1);
+    setNotice(null);
+  }
+
+  function handleSaved(outcome: 'created' | 'updated') {
+    setNotice({
+      tone: 'success',
+      text: outcome === 'created' ? COMPONENT_TEXT.created : COMPONENT_TEXT.updated,
+    });
+    toAddMode();
+    // Product prices are worked out from component prices.
+    void utils.catalogue.components.invalidate();
+    void utils.catalogue.products.invalidate();
+  }
+
+  async function deleteComponent(component: ComponentRow) {
+    try {
+      await remove.mutateAsync({ id: component.id });
+      setNotice({ tone: 'success', text: COMPONENT_TEXT.deleted(component.name) });
+      if (editing?.id === component.id) toAddMode();
+    } catch (error) {
+      setNotice({ tone: 'error', text: serverMessage(error) ?? COMPONENT_TEXT.deleteError });
+    } finally {
+      await utils.catalogue.components.invalidate();
+    }
+  }
+
+  const columns: DataTableColumn<ComponentRow>[] = [
+    { key: 'name', header: 'Name', className: 'font-medium' },
+    { key: 'cost', header: 'Cost', numeric: true, cell: (c) => formatMoney(c.cost) },
+    { key: 'markup', header: 'Markup', numeric: true, cell: (c) => formatPercent(c.markup) },
+    { key: 'price', header: 'Price', numeric: true, cell: (c) => formatMoney(c.price) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      cell: (component) => (
+        <RowActions
+          onEdit={() => startEdit(component)}
+          confirmText={COMPONENT_TEXT.confirmDelete(component.name)}
+          onDelete={() => deleteComponent(component)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <section className="flex flex-col gap-4">
+      <PageHeader title={COMPONENT_TEXT.title} />
+
+      {notice && (
+        <Notice tone={notice.tone} onDismiss={() => setNotice(null)}>
+          {notice.text}
+        </Notice>
+      )}
+
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <ComponentForm
+          key={formKey}
+          editing={editing}
+          onSaved={handleSaved}
+          onError={(text) => setNotice({ tone: 'error', text })}
+          onCancel={() => {
+            toAddMode();
+            setNotice(null);
+          }}
+        />
+        <div className="lg:col-span-2">
+          {components.isError ? (
+            <FetchError
+              message={COMPONENT_TEXT.fetchError}
+              onRetry={() => void components.refetch()}
+              retrying={components.isFetching}
+            />
+          ) : (
+            <DataTable
+              caption={COMPONENT_TEXT.tableCaption}
+              captionHidden
+              columns={columns}
+              rows={components.data ?? []}
+              rowKey={(component) => component.id}
+              loading={components.isPending}
+              emptyText={COMPONENT_TEXT.empty}
+            />
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

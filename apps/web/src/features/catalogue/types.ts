@@ -1,0 +1,42 @@
+import type { TRPCClient } from '@trpc/client';
+import type { AppRouter } from '@icehouse/server/trpc';
+
+type Catalogue = TRPCClient<AppRouter>['catalogue'];
+
+/** A setting as catalogue.settings.list gives it: { id, category, category_display, value, price }. */
+export type SettingRow = Awaited<ReturnType<Catalogue['settings']['list']['query']>>[number];
+
+/** A component as catalogue.components.list gives it: { id, name, cost, markup, price }. */
+export type ComponentRow = Awaited<ReturnType<Catalogue['components']['list']['query']>>[number];
+
+/** A product as catalogue.products.list gives it, with its component lines and prices. */
+export type ProductRow = Awaited<ReturnType<Catalogue['products']['list']['query']>>[number];
+
+/** What the Configurations form edits (the domain's settingSchema reads and normalises it). */
+export interface SettingFormValues {
+  category: string;
+  value: string;
+  price: string;
+}
+
+/** What the Components form edits (componentSchema). Markup is a percent. */
+export interface ComponentFormValues {
+  name: string;
+  cost: string;
+  markup: string;
+}
+
+/** One row of the product's component editor: no component chosen yet is null. */
+export interface ProductComponentFormValues {
+  component: number | null;
+  quantity: string;
+}
+
+/** What the Products form edits (productSchema). */
+export interface ProductFormValues {
+  description: string;
+  building_type: string;
+  is_simple: boolean;
+  price: string;
+  components: ProductComponentFormValues[];
+}
