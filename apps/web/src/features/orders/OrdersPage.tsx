@@ -1,0 +1,361 @@
+import { useId, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  LIMITS,
+  MONTH_NAMES,
+  ORDER_STATUSES,
+  ordersListTitle,
+  statusLabel,
+  type OrderStatus,
+} from '@icehouse/domain';
+import { Button } from '../../components/Button';
+import { DataTable, type DataTableColumn } from '../../components/DataTable';
+import { inputClassName } from '../../components/Field';
+import { Notice } from '../../components/Notice';
+import { PageHeader } from '../../components/PageHeader';
+import { StatusBadge } from '../../components/StatusBadge';
+import { formatDate } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { useOrderForm } from '../order-form/OrderFormProvider';
+import { CombinedInvoiceModal } from './CombinedInvoiceModal';
+import { FilterSelect, type FilterOption } from './FilterSelect';
+import { StatusActions } from './StatusActions';
+import { readOrderFilters, withFilter, type FilterParam, type OrderFilters } from './filters';
+import { ORDERS_TEXT } from './texts';
+import type { OrderListRow } from './types';
+import { useDebouncedText } from './useDebouncedText';
+import { useOrderPages } from './useOrderPages';
+
+/** What the dashboard leaves in the location state, so Back to Dashboard can go back to it. */
+export interface FromDashboardState {
+  from: 'dashboard';
+}
+
+function cameFromDashboard(state: unknown): boolean {
+  return Boolean(
+    state && typeof state === 'object' && (state as Partial<FromDashboardState>).from === 'dashboard',
+  );
+}
+
+const MONTH_OPTIONS: FilterOption<number>[] = MONTH_NAMES.map((name, index) => ({
+  value: index + 1,
+  label: name,
+}));
+
+function isOrderStatus(value: string | null): value is OrderStatus {
+  return value !== null && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** The checkbox of a row; an order that already has an invoice cannot be selected, and says why. */
+function SelectCell({
+  order,
+  checked,
+  onChange,
+}: {
+  order: OrderListRow;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const reasonId = useId();
+  const reason = order.has_invoice
+    ? ORDERS_TEXT.alreadyInvoiced(order.invoice_details?.invoice_number ?? null)
+    : null;
+  return (
+    <label
+      title={reason ?? undefined}
+      className={reason ? '-m-2 flex cursor-not-allowed p-2' : '-m-2 flex cursor-pointer p-2'}
+    >
+      <input
+        type="checkbox"
+        aria-label={ORDERS_TEXT.selectOrder(order.door_number)}
+        aria-describedby={reason ? reasonId : undefined}
+        checked={checked && !reason}
+        disabled={reason !== null}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-4 rounded border-slate-300 accent-sky-700 disabled:opacity-40"
+      />
+      {reason && (
+        <span id={reasonId} className="sr-only">
+          {reason}
+        </span>
+      )}
+    </label>
+  );
+}
+
+/**
+ * The orders list, /orders (orders spec §2, §4, §7, §9; invoices spec: combined invoice).
+ *
+ * - The filters live in the URL (year, month, status, customer, serial): dropdowns write at once,
+ *   the two search boxes 400 ms after typing stops; the page reads them back on load.
+ * - Title 'All Orders', '{year} Orders' or '{Month} {year} Orders'.
+ * - A row click opens the order form; the checkbox and the buttons in a row do not.
+ * - Orders with an invoice cannot be selected; Create Combined Invoice (n) needs 2 or more.
+ */
+export function OrdersPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { openOrder, newOrder } = useOrderForm();
+  const utils = trpc.useUtils();
+  const ids = { year: useId(), month: useId(), status: useId(), customer: useId(), serial: useId() };
+
+  const filters = readOrderFilters(searchParams);
+  const orders = useOrderPages(filters);
+
+  const [selected, setSelected] = useState<ReadonlyMap<number, OrderListRow>>(new Map());
+  const [combining, setCombining] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  function setFilter<K extends FilterParam>(key: K, value: OrderFilters[K]) {
+    setSearchParams((current) => withFilter(current, key, { ...readOrderFilters(current), [key]: value }), {
+      replace: true,
+      state: location.state as unknown,
+    });
+  }
+
+  const [customer, setCustomer] = useDebouncedText(filters.customer, (value) => setFilter('customer', value));
+  const [serial, setSerial] = useDebouncedText(filters.serial, (value) => setFilter('serial', value));
+
+  function backToDashboard() {
+    if (cameFromDashboard(location.state) && location.key !== 'default') navigate(-1);
+    else navigate('/dashboard');
+  }
+
+  // The selection, with each order as the list now shows it; one that got an invoice drops out.
+  const current = new Map(orders.rows.map((row) => [row.id, row]));
+  const chosen = [...selected.values()]
+    .map((row) => current.get(row.id) ?? row)
+    .filter((row) => !row.has_invoice);
+  const chosenIds = new Set(chosen.map((row) => row.id));
+
+  function toggle(order: OrderListRow, checked: boolean) {
+    setSelected((previous) => {
+      const next = new Map(previous);
+      if (checked && !order.has_invoice) next.set(order.id, order);
+      else next.delete(order.id);
+      return next;
+    });
+  }
+
+  const yearOptions: FilterOption<number>[] = orders.years.map((year) => ({
+    value: year,
+    label: String(year),
+  }));
+  if (filters.year !== null && !orders.years.includes(filters.year)) {
+    yearOptions.unshift({ value: filters.year, label: String(filters.year) });
+  }
+  const statusOptions: FilterOption<string>[] = orders.statuses.map((s) => ({
+    value: s.value,
+    label: s.label,
+  }));
+  if (filters.status !== null && !statusOptions.some((option) => option.value === filters.status)) {
+    statusOptions.push({ value: filters.status, label: statusLabel(filters.status) });
+  }
+  const dropdownsLoading = orders.searching && orders.years.length === 0;
+
+  const columns: DataTableColumn<OrderListRow>[] = [
+    {
+      key: 'select',
+      header: ORDERS_TEXT.select,
+      srOnlyHeader: true,
+      className: 'w-10',
+      cell: (order) => (
+        <SelectCell
+          order={order}
+          checked={chosenIds.has(order.id)}
+          onChange={(checked) => toggle(order, checked)}
+        />
+      ),
+    },
+    {
+      key: 'status',
+      header: ORDERS_TEXT.orderStatus,
+      cell: (order) => <StatusBadge status={order.status} label={order.status_display} />,
+    },
+    {
+      key: 'date',
+      header: ORDERS_TEXT.orderDate,
+      className: 'tabular-nums whitespace-nowrap',
+      cell: (order) => formatDate(order.date),
+    },
+    { key: 'customer_name', header: ORDERS_TEXT.customerName, className: 'font-medium' },
+    { key: 'door_number', header: ORDERS_TEXT.doorNumber, className: 'tabular-nums' },
+    {
+      key: 'actions',
+      header: ORDERS_TEXT.statusActions,
+      align: 'right',
+      cell: (order) => <StatusActions order={order} />,
+    },
+  ];
+
+  const title = ordersListTitle({ year: filters.year, month: filters.month });
+
+  return (
+    <section className="flex flex-col gap-4">
+      <PageHeader
+        title={title}
+        actions={
+          <>
+            <Button onClick={backToDashboard}>{ORDERS_TEXT.backToDashboard}</Button>
+            <Button
+              disabled={chosen.length < LIMITS.combinedInvoiceMinOrders}
+              onClick={() => {
+                setNotice(null);
+                setCombining(true);
+              }}
+            >
+              {ORDERS_TEXT.combinedInvoiceButton(chosen.length)}
+            </Button>
+            <Button variant="primary" onClick={() => newOrder()}>
+              {ORDERS_TEXT.createNewOrder}
+            </Button>
+          </>
+        }
+      />
+
+      <form
+        role="search"
+        aria-label={ORDERS_TEXT.filtersLabel}
+        onSubmit={(event) => event.preventDefault()}
+        className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-5"
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.year} className="text-sm font-medium text-slate-800">
+            {ORDERS_TEXT.year}
+          </label>
+          <FilterSelect
+            inputId={ids.year}
+            options={yearOptions}
+            value={filters.year}
+            onChange={(value) => setFilter('year', value)}
+            isLoading={dropdownsLoading}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.month} className="text-sm font-medium text-slate-800">
+            {ORDERS_TEXT.month}
+          </label>
+          <FilterSelect
+            inputId={ids.month}
+            options={MONTH_OPTIONS}
+            value={filters.month}
+            onChange={(value) => setFilter('month', value)}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.status} className="text-sm font-medium text-slate-800">
+            {ORDERS_TEXT.status}
+          </label>
+          <FilterSelect
+            inputId={ids.status}
+            options={statusOptions}
+            value={filters.status}
+            onChange={(value) => setFilter('status', isOrderStatus(value) ? value : null)}
+            isLoading={dropdownsLoading}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.customer} className="text-sm font-medium text-slate-800">
+            {ORDERS_TEXT.customerName}
+          </label>
+          <input
+            id={ids.customer}
+            type="search"
+            autoComplete="off"
+            placeholder={ORDERS_TEXT.customerPlaceholder}
+            value={customer}
+            onChange={(event) => setCustomer(event.target.value)}
+            className={inputClassName(false)}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.serial} className="text-sm font-medium text-slate-800">
+            {ORDERS_TEXT.serialNumber}
+          </label>
+          <input
+            id={ids.serial}
+            type="search"
+            autoComplete="off"
+            placeholder={ORDERS_TEXT.serialPlaceholder}
+            value={serial}
+            onChange={(event) => setSerial(event.target.value)}
+            className={inputClassName(false)}
+          />
+        </div>
+      </form>
+
+      {notice && (
+        <Notice tone="success" onDismiss={() => setNotice(null)}>
+          {notice}
+        </Notice>
+      )}
+
+      {orders.failed ? (
+        <Notice
+          tone="error"
+          action={
+            <Button size="sm" onClick={orders.retry}>
+              {ORDERS_TEXT.tryAgain}
+            </Button>
+          }
+        >
+          {ORDERS_TEXT.loadOrdersError}
+        </Notice>
+      ) : (
+        <>
+          {orders.count !== null && orders.rows.length > 0 && (
+            <p className="text-sm text-slate-600" aria-live="polite">
+              {ORDERS_TEXT.showing(orders.rows.length, orders.count)}
+            </p>
+          )}
+          <DataTable
+            caption={ORDERS_TEXT.ordersCaption}
+            captionHidden
+            columns={columns}
+            rows={orders.rows}
+            rowKey={(order) => order.id}
+            loading={orders.searching}
+            loadingText={ORDERS_TEXT.searching}
+            emptyText={ORDERS_TEXT.noOrdersFound}
+            onRowClick={(order) => openOrder(order.id)}
+            rowLabel={(order) => ORDERS_TEXT.openOrder(order.door_number, order.customer_name)}
+          />
+          {orders.moreFailed && (
+            <Notice
+              tone="error"
+              action={
+                <Button size="sm" onClick={orders.retry}>
+                  {ORDERS_TEXT.tryAgain}
+                </Button>
+              }
+            >
+              {ORDERS_TEXT.loadOrdersError}
+            </Notice>
+          )}
+          {(orders.hasNext || orders.loadingMore) && (
+            <div className="flex justify-center">
+              <Button onClick={orders.loadMore} busy={orders.loadingMore} busyLabel={ORDERS_TEXT.loadingMore}>
+                {ORDERS_TEXT.loadMore}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+
+      {combining && (
+        <CombinedInvoiceModal
+          open
+          orders={chosen}
+          onClose={() => setCombining(false)}
+          onCreated={(orderIds) => {
+            setCombining(false);
+            setSelected(new Map());
+            setNotice(ORDERS_TEXT.combinedInvoiceDone(orderIds.length));
+            void utils.orders.invalidate();
+          }}
+        />
+      )}
+    </section>
+  );
+}
