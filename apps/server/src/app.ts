@@ -20,6 +20,7 @@ import { getSystemStatus } from './modules/system/service';
 import { createSessionStore } from './modules/auth/session';
 import { registerRequestAuth } from './modules/auth/request-auth';
 import { registerSecurityHeaders } from './security-headers';
+import { createPdfRenderer, type PdfRenderer, type PdfRendererOptions } from './pdf';
 
 export interface AppConfig {
   database: Database;
@@ -27,6 +28,13 @@ export interface AppConfig {
   /** Folder of the built web app; defaults to apps/web/dist. Missing folder: API only. */
   webDistDir?: string;
   trustProxy?: boolean;
+  /**
+   * The PDF renderer to use (tests share one per file; its owner closes it). Default: one made
+   * here from `pdfOptions`, closed when the app closes.
+   */
+  pdf?: PdfRenderer;
+  /** Options of the renderer made here (CHROME_PATH, PDF_MAX_CONCURRENT); ignored when `pdf` is given. */
+  pdfOptions?: Pick<PdfRendererOptions, 'executablePath' | 'maxConcurrent'>;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -40,7 +48,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: false },
   });
-  const deps: AppDeps = { database: config.database, log: config.logger, sessions: createSessionStore(config.database.db) };
+  // The browser starts with the first PDF, not here: the app runs (and answers 503 for PDFs) without one.
+  const pdf = config.pdf ?? createPdfRenderer({ ...config.pdfOptions, logger: config.logger.child({ module: 'pdf' }) });
+  const deps: AppDeps = { database: config.database, log: config.logger, sessions: createSessionStore(config.database.db), pdf };
   const currentUser = (req: FastifyRequest): SessionUser | null => req.auth?.user ?? null;
 
   // Only JSON (and, on upload routes, multipart) bodies: a text/plain form post is refused with 415.
@@ -111,6 +121,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   app.addHook('onClose', async () => {
+    // In-flight PDFs finish, then Chromium closes: no browser is left behind.
+    if (!config.pdf) await pdf.close();
     await config.database.close();
   });
 

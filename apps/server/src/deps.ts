@@ -1,12 +1,15 @@
 import type { Database } from '@icehouse/db/client';
 import type { Logger } from 'pino';
 import type { SessionStore } from './modules/auth/session';
+import type { PdfRenderer } from './pdf/renderer';
 
 /** What services and handlers get from the app: built once in buildApp, shared by tRPC and REST. */
 export interface AppDeps {
   database: Database;
   log: Logger;
   sessions: SessionStore;
+  /** The one PDF renderer (Chromium), closed when the app closes. */
+  pdf: PdfRenderer;
 }
 
 /** The signed-in user as handlers see it (filled in by the session module). */

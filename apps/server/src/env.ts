@@ -26,6 +26,10 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   /** Trust X-Forwarded-* headers (set behind a reverse proxy / load balancer). */
   TRUST_PROXY: booleanish.default(false),
+  /** Chromium for PDFs; when unset the usual system paths are tried (/usr/bin/chromium, ...). */
+  CHROME_PATH: z.string().trim().optional(),
+  /** PDFs rendered at once (one page each); more wait in a queue. */
+  PDF_MAX_CONCURRENT: z.coerce.number().int().min(1).max(32).default(2),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -24,6 +24,7 @@ async function main() {
     database,
     logger: log,
     trustProxy: env.TRUST_PROXY,
+    pdfOptions: { executablePath: env.CHROME_PATH || null, maxConcurrent: env.PDF_MAX_CONCURRENT },
     ...(env.WEB_DIST_DIR ? { webDistDir: env.WEB_DIST_DIR } : {}),
   });
 

@@ -5,9 +5,11 @@ import { usersRestRoutes } from '../modules/users/rest';
 import { catalogueRestRoutes } from '../modules/catalogue/rest';
 import { companyRestRoutes } from '../modules/company/rest';
 import { ordersRestRoutes } from '../modules/orders/rest';
+import { invoicesRestRoutes } from '../modules/invoices/rest';
+import { bolsRestRoutes } from '../modules/bols/rest';
 
 /**
  * Every documented REST route, in one table: the registry wires them, the
  * OpenAPI document describes them, and the access test walks them.
  */
-export const restRoutes: RestRoute[] = [...authRestRoutes, ...usersRestRoutes, ...lookupsRestRoutes, ...catalogueRestRoutes, ...companyRestRoutes, ...ordersRestRoutes];
+export const restRoutes: RestRoute[] = [...authRestRoutes, ...usersRestRoutes, ...lookupsRestRoutes, ...catalogueRestRoutes, ...companyRestRoutes, ...ordersRestRoutes, ...invoicesRestRoutes, ...bolsRestRoutes];

@@ -6,6 +6,8 @@ import { usersRouter } from '../modules/users/router';
 import { catalogueRouter } from '../modules/catalogue/router';
 import { companyRouter } from '../modules/company/router';
 import { ordersRouter } from '../modules/orders/router';
+import { invoicesRouter } from '../modules/invoices/router';
+import { bolsRouter } from '../modules/bols/router';
 
 export const appRouter = router({
   system: systemRouter,
@@ -15,6 +17,8 @@ export const appRouter = router({
   catalogue: catalogueRouter,
   company: companyRouter,
   orders: ordersRouter,
+  invoices: invoicesRouter,
+  bols: bolsRouter,
 });
 
 /** The only thing the web app imports from the server: a type. */

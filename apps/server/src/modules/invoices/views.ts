@@ -1,0 +1,293 @@
+import { asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { lineAmount, toMoneyString } from '@icehouse/domain';
+import { addresses, invoiceLineItems, invoiceOrders, invoices, orders, type InvoiceAddress } from '@icehouse/db/schema';
+import type { Db } from '@icehouse/db/client';
+import { AppError } from '../../errors';
+import type { AppDeps } from '../../deps';
+import { getOrders } from '../orders/service';
+import type { OrderView } from '../orders/views';
+
+/**
+ * Reading invoices: a fixed number of queries for any number of invoices (no N+1), answered in
+ * the REST shapes (snake_case, decimals "12.50", dates YYYY-MM-DD) that tRPC shares.
+ */
+
+type DbDeps = Pick<AppDeps, 'database'>;
+
+export const INVOICE_NOT_FOUND = 'Invoice not found.';
+/** Rows per page of the invoice list. */
+export const INVOICE_PAGE_SIZE = 25;
+
+export interface InvoiceLineView {
+  id: number;
+  /** A number (2 places at most), e.g. 1 or 2.5. */
+  quantity: number;
+  description: string;
+  price_each: string;
+  /** quantity × price_each, rounded to cents (lineAmount). */
+  amount: string;
+  /** true/false on lines made from an order (the freight line says so); null on lines typed by hand. */
+  is_freight: boolean | null;
+}
+
+export interface InvoiceAddressView {
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  country: string;
+}
+
+export interface EditableDataView {
+  bill_to: InvoiceAddressView;
+  ship_to: InvoiceAddressView;
+  po_job_name: string;
+  ship_date: string | null;
+  ship_via: string;
+  terms: string;
+  due_date: string | null;
+  tax_exempt: boolean;
+  tax_rate: string;
+  discount: string;
+  discount_is_percentage: boolean;
+  payments_credits: string;
+  line_items: InvoiceLineView[];
+}
+
+export interface InvoiceTotalsView {
+  subtotal: string;
+  discount_amount: string;
+  tax_amount: string;
+  total: string;
+  payments_credits: string;
+  balance_due: string;
+}
+
+export interface InvoiceListRow {
+  id: number;
+  invoice_number: string;
+  date: string;
+  customer_name: string;
+  /** The door number of its order, or the door numbers of its orders joined with ', '. */
+  order_number: string;
+  order_count: number;
+  /** Order ids. */
+  orders: number[];
+  total_amount: string;
+  has_manual_edits: boolean;
+  is_combined: boolean;
+}
+
+export interface InvoiceView extends InvoiceListRow {
+  orders_data: OrderView[];
+  line_items: { items: InvoiceLineView[] };
+  editable_data: EditableDataView;
+  totals: InvoiceTotalsView;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvoiceListPage {
+  count: number;
+  page: number;
+  page_size: number;
+  next_page: number | null;
+  previous_page: number | null;
+  results: InvoiceListRow[];
+}
+
+type InvoiceRow = typeof invoices.$inferSelect;
+type LineRow = typeof invoiceLineItems.$inferSelect;
+
+const notFound = () => AppError.notFound(INVOICE_NOT_FOUND);
+
+export function addressView(a: Partial<InvoiceAddress> | null | undefined): InvoiceAddressView {
+  return {
+    name: a?.name ?? '',
+    street: a?.street ?? '',
+    city: a?.city ?? '',
+    state: a?.state ?? '',
+    zip_code: a?.zip_code ?? '',
+    country: a?.country || 'US',
+  };
+}
+
+/** Bill-to name, else ship-to name. */
+export function invoiceCustomerName(row: Pick<InvoiceRow, 'billTo' | 'shipTo'>): string {
+  return (row.billTo?.name ?? '').trim() || (row.shipTo?.name ?? '').trim();
+}
+
+export function lineView(l: LineRow): InvoiceLineView {
+  return {
+    id: l.id,
+    quantity: Number(l.quantity),
+    description: l.description,
+    price_each: toMoneyString(l.priceEach),
+    amount: lineAmount(l.quantity, l.priceEach),
+    is_freight: l.isFreight,
+  };
+}
+
+interface InvoiceOrderRef {
+  invoiceId: number;
+  orderId: number;
+  doorNumber: string;
+}
+
+/** The orders of these invoices (one query), by invoice, oldest order first. */
+async function orderRefs(db: Db, invoiceIds: readonly number[]): Promise<Map<number, InvoiceOrderRef[]>> {
+  const byInvoice = new Map<number, InvoiceOrderRef[]>();
+  if (invoiceIds.length === 0) return byInvoice;
+  const rows = await db
+    .select({ invoiceId: invoiceOrders.invoiceId, orderId: orders.id, doorNumber: orders.doorNumber })
+    .from(invoiceOrders)
+    .innerJoin(orders, eq(orders.id, invoiceOrders.orderId))
+    .where(inArray(invoiceOrders.invoiceId, [...invoiceIds]))
+    .orderBy(asc(orders.date), asc(orders.id));
+  for (const r of rows) {
+    const list = byInvoice.get(r.invoiceId) ?? [];
+    list.push(r);
+    byInvoice.set(r.invoiceId, list);
+  }
+  return byInvoice;
+}
+
+function listRow(row: InvoiceRow, refs: readonly InvoiceOrderRef[]): InvoiceListRow {
+  return {
+    id: row.id,
+    invoice_number: row.invoiceNumber,
+    date: row.date,
+    customer_name: invoiceCustomerName(row),
+    order_number: refs.map((r) => r.doorNumber).join(', '),
+    order_count: refs.length,
+    orders: refs.map((r) => r.orderId),
+    total_amount: toMoneyString(row.totalAmount),
+    has_manual_edits: row.hasManualEdits,
+    is_combined: row.isCombined,
+  };
+}
+
+/** The stored invoice with its lines and orders (three queries), or null. Pass a transaction to read inside it. */
+export async function loadInvoiceRecord(db: Db, id: number) {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
+  if (!row) return null;
+  const [lines, refs] = await Promise.all([
+    db.select().from(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, id)).orderBy(asc(invoiceLineItems.position), asc(invoiceLineItems.id)),
+    orderRefs(db, [id]),
+  ]);
+  return { row, lines, orders: refs.get(id) ?? [] };
+}
+
+export type InvoiceRecord = NonNullable<Awaited<ReturnType<typeof loadInvoiceRecord>>>;
+
+export function editableDataOf(row: InvoiceRow, lines: readonly LineRow[]): EditableDataView {
+  return {
+    bill_to: addressView(row.billTo),
+    ship_to: addressView(row.shipTo),
+    po_job_name: row.poJobName,
+    ship_date: row.shipDate,
+    ship_via: row.shipVia,
+    terms: row.terms,
+    due_date: row.dueDate,
+    tax_exempt: row.taxExempt,
+    tax_rate: toMoneyString(row.taxRate),
+    discount: toMoneyString(row.discount),
+    discount_is_percentage: row.discountIsPercentage,
+    payments_credits: toMoneyString(row.paymentsCredits),
+    line_items: lines.map(lineView),
+  };
+}
+
+export function totalsOf(row: InvoiceRow): InvoiceTotalsView {
+  return {
+    subtotal: toMoneyString(row.subtotal),
+    discount_amount: toMoneyString(row.discountAmount),
+    tax_amount: toMoneyString(row.taxAmount),
+    total: toMoneyString(row.totalAmount),
+    payments_credits: toMoneyString(row.paymentsCredits),
+    balance_due: toMoneyString(row.balanceDue),
+  };
+}
+
+/** GET /api/invoices/{id}/: the invoice, its lines, editable data, totals and its full orders. */
+export async function getInvoice(deps: DbDeps, id: number): Promise<InvoiceView> {
+  const record = await loadInvoiceRecord(deps.database.db, id);
+  if (!record) throw notFound();
+  const ordersData = await getOrders(deps, record.orders.map((o) => o.orderId));
+  const { row, lines } = record;
+  return {
+    ...listRow(row, record.orders),
+    orders_data: ordersData,
+    line_items: { items: lines.map(lineView) },
+    editable_data: editableDataOf(row, lines),
+    totals: totalsOf(row),
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export interface InvoiceListFilters {
+  /** Customer name (bill-to / ship-to, or an order's billing or shipping name) or invoice number contains this, any case. */
+  search?: string | null | undefined;
+  page?: number | null | undefined;
+}
+
+/** LIKE pattern for "contains", with the user's % _ \ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function searchCondition(db: Db, search: string | null | undefined): SQL | undefined {
+  const text = search?.trim();
+  if (!text) return undefined;
+  const pattern = containsPattern(text);
+  const matchingAddresses = () => db.select({ id: addresses.id }).from(addresses).where(ilike(addresses.name, pattern));
+  const byOrderName = db
+    .select({ id: invoiceOrders.invoiceId })
+    .from(invoiceOrders)
+    .innerJoin(orders, eq(orders.id, invoiceOrders.orderId))
+    .where(or(inArray(orders.billingAddressId, matchingAddresses()), inArray(orders.shippingAddressId, matchingAddresses())));
+  return or(
+    ilike(invoices.invoiceNumber, pattern),
+    sql`(${invoices.billTo} ->> 'name') ilike ${pattern}`,
+    sql`(${invoices.shipTo} ->> 'name') ilike ${pattern}`,
+    inArray(invoices.id, byOrderName),
+  );
+}
+
+/**
+ * GET /api/invoices/: newest first (date desc, id desc), 25 a page, three queries for any page
+ * (the rows, the count, the rows' orders). A page past the end is 404 'Invalid page.' (DRF).
+ */
+export async function listInvoices(deps: DbDeps, filters: InvoiceListFilters = {}): Promise<InvoiceListPage> {
+  const db = deps.database.db;
+  const page = filters.page ?? 1;
+  const where = searchCondition(db, filters.search);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.date), desc(invoices.id))
+      .limit(INVOICE_PAGE_SIZE)
+      .offset((page - 1) * INVOICE_PAGE_SIZE),
+    db.select({ count: sql<number>`count(*)::int` }).from(invoices).where(where),
+  ]);
+  if (page > 1 && rows.length === 0) throw AppError.notFound('Invalid page.');
+  const refs = await orderRefs(
+    db,
+    rows.map((r) => r.id),
+  );
+  const count = Number(total?.count ?? 0);
+  return {
+    count,
+    page,
+    page_size: INVOICE_PAGE_SIZE,
+    next_page: page * INVOICE_PAGE_SIZE < count ? page + 1 : null,
+    previous_page: page > 1 ? page - 1 : null,
+    results: rows.map((r) => listRow(r, refs.get(r.id) ?? [])),
+  };
+}
