@@ -6,8 +6,14 @@ import { RouteError } from './RouteError';
 import { AuthRoot, PublicOnly, RequireAuth, RequireSuperuser } from './guards';
 import { LoginPage } from '../features/auth/LoginPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { OrdersPage } from '../features/orders/OrdersPage';
 import { UserManagementPage } from '../features/users/UserManagementPage';
-import { PlaceholderPage } from '../features/placeholders/PlaceholderPage';
+import { ComponentsPage } from '../features/catalogue/ComponentsPage';
+import { ProductsPage } from '../features/catalogue/ProductsPage';
+import { SettingsPage } from '../features/catalogue/SettingsPage';
+import { CompanyInfoPage } from '../features/company/CompanyInfoPage';
+import { InvoicesPage } from '../features/invoices/InvoicesPage';
+import { InvoiceEditorRoute, InvoiceViewerRoute } from '../features/invoices/routes';
 
 /**
  * Every route of the app (orders spec §2, invoices spec §2).
@@ -16,7 +22,8 @@ import { PlaceholderPage } from '../features/placeholders/PlaceholderPage';
  * - Everything else needs a session: signed out, the guard goes to /login?next=<here>.
  * - /components, /products, /settings, /users and /company-info are for superusers; others go to
  *   /dashboard.
- * - The invoice viewer (/invoices/{id}/view) will sit under RequireAuth but outside HeaderLayout.
+ * - The invoice viewer (/invoices/{id}/view) sits under RequireAuth but outside HeaderLayout (no
+ *   header); it and the invoice editor are loaded when first opened.
  */
 export const routes: RouteObject[] = [
   {
@@ -42,63 +49,35 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="/dashboard" replace /> },
               { path: 'dashboard', element: <DashboardPage /> },
               { path: 'status', element: <StatusRoute /> },
-              {
-                path: 'orders',
-                element: (
-                  <PlaceholderPage title="All Orders">
-                    The order list, its filters and the order form arrive with the orders issue.
-                  </PlaceholderPage>
-                ),
-              },
-              {
-                path: 'invoices',
-                element: (
-                  <PlaceholderPage title="Invoices">
-                    The invoice list, the invoice editor and printing arrive with the invoices issue.
-                  </PlaceholderPage>
-                ),
-              },
+              { path: 'orders', element: <OrdersPage /> },
+              { path: 'invoices', element: <InvoicesPage /> },
+              { path: 'invoices/:id/edit', element: <InvoiceEditorRoute /> },
               {
                 element: <RequireSuperuser />,
                 children: [
                   {
                     path: 'components',
-                    element: (
-                      <PlaceholderPage title="Components">
-                        Managing components (name, cost, markup) arrives with the catalogue issue.
-                      </PlaceholderPage>
-                    ),
+                    element: <ComponentsPage />,
                   },
                   {
                     path: 'products',
-                    element: (
-                      <PlaceholderPage title="Products">
-                        Managing products arrives with the catalogue issue.
-                      </PlaceholderPage>
-                    ),
+                    element: <ProductsPage />,
                   },
                   {
                     path: 'settings',
-                    element: (
-                      <PlaceholderPage title="Configurations">
-                        Managing the option lists of the order form arrives with the catalogue issue.
-                      </PlaceholderPage>
-                    ),
+                    element: <SettingsPage />,
                   },
                   { path: 'users', element: <UserManagementPage /> },
                   {
                     path: 'company-info',
-                    element: (
-                      <PlaceholderPage title="Company Information">
-                        Editing the company details and the sales tax rate arrives with the company issue.
-                      </PlaceholderPage>
-                    ),
+                    element: <CompanyInfoPage />,
                   },
                 ],
               },
               { path: '*', element: <NotFoundRoute /> },
             ],
           },
+          { path: 'invoices/:id/view', element: <InvoiceViewerRoute />, errorElement: <RouteError /> },
         ],
       },
     ],

@@ -29,7 +29,7 @@ describe('session guards', () => {
     await userEvent.type(screen.getByLabelText(/^Password/), 'staff-pass-1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await heading('All Orders')).toBeInTheDocument();
+    expect(await heading('March 2024 Orders')).toBeInTheDocument();
     expect(currentPath(router)).toBe('/orders?year=2024&month=03');
   });
 

@@ -150,7 +150,7 @@ describe('LoginPage', () => {
   it('returns to the remembered location after signing in', async () => {
     const { router } = await openLogin('/login?next=%2Forders%3Fyear%3D2024');
     await signIn('staff', 'staff-pass-1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'All Orders' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: '2024 Orders' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/orders?year=2024');
   });
 

@@ -1,0 +1,291 @@
+import { useEffect, useState } from 'react';
+import { FormProvider, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router-dom';
+import { invoicePatchSchema } from '@icehouse/domain';
+import { Button } from '../../components/Button';
+import { Field, TextInput } from '../../components/Field';
+import { Notice } from '../../components/Notice';
+import { PageHeader } from '../../components/PageHeader';
+import { saveErrorMessage, serverErrorData, serverFieldErrors } from '../../lib/errors';
+import { useHttpClient } from '../../lib/httpContext';
+import { trpc } from '../../lib/trpc';
+import { AddressFields } from './AddressFields';
+import { LineItemsTable } from './LineItemsTable';
+import { TotalsBox } from './TotalsBox';
+import { errorAt, isInvoiceField, placeServerErrors } from './formErrors';
+import { fetchInvoicePdf, printPdfInFrame, saveBlob } from './pdf';
+import { INVOICE_TEXT } from './texts';
+import {
+  invoiceFileName,
+  toFormValues,
+  type InvoiceDetail,
+  type InvoiceFormOutput,
+  type InvoiceFormValues,
+} from './types';
+
+const resolver = zodResolver(invoicePatchSchema) as unknown as Resolver<
+  InvoiceFormValues,
+  unknown,
+  InvoiceFormOutput
+>;
+
+type Busy = 'save' | 'download' | 'print' | 'reload' | null;
+
+type EditorNotice = { kind: 'success' | 'error'; text: string } | { kind: 'conflict' };
+
+export interface InvoiceEditorProps {
+  /** The invoice as last read from the server. */
+  invoice: InvoiceDetail;
+  /** Read the invoice again and start over from it (after a conflict). */
+  onReload: () => Promise<void>;
+}
+
+/**
+ * The invoice editor's form (invoices spec §2, §4, §5, §7). Shaped like the PATCH body and checked
+ * by the domain's invoicePatchSchema; totals are the domain's, live. Save sends the version read,
+ * so a save over someone else's change is refused (409): the editor says so, keeps what was typed
+ * on screen and offers to reload. Print saves first, then prints through a hidden frame; Download
+ * saves the stored invoice's PDF as invoice-{number}.pdf.
+ */
+export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
+  const navigate = useNavigate();
+  const httpClient = useHttpClient();
+  const utils = trpc.useUtils();
+  const update = trpc.invoices.update.useMutation();
+  const [saved, setSaved] = useState(invoice);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [notice, setNotice] = useState<EditorNotice | null>(null);
+
+  const form = useForm<InvoiceFormValues, unknown, InvoiceFormOutput>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: toFormValues(invoice),
+  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    getValues,
+    formState: { errors, isDirty },
+  } = form;
+
+  // Closing the tab or reloading the page with unsaved changes asks first.
+  useEffect(() => {
+    if (!isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isDirty]);
+
+  async function persist(data: InvoiceFormOutput): Promise<InvoiceDetail | null> {
+    try {
+      const result = await update.mutateAsync({
+        id: saved.id,
+        data: { ...data, version: saved.version },
+      });
+      setSaved(result);
+      reset(toFormValues(result));
+      utils.invoices.get.setData({ id: result.id }, result);
+      void utils.invoices.list.invalidate();
+      // The orders' Invoice Number follows the invoice's number.
+      void utils.orders.invalidate();
+      return result;
+    } catch (error) {
+      const data = serverErrorData(error);
+      if (data?.appCode === 'CONFLICT' || data?.httpStatus === 409) {
+        setNotice({ kind: 'conflict' });
+        return null;
+      }
+      const fieldErrors = serverFieldErrors(error);
+      if (fieldErrors) {
+        const lineCount = getValues('editable_data.line_items').length;
+        const unplaced = placeServerErrors(setError, fieldErrors, (path) => isInvoiceField(path, lineCount));
+        setNotice({
+          kind: 'error',
+          text: unplaced.length > 0 ? unplaced.join(' ') : INVOICE_TEXT.checkFields,
+        });
+        return null;
+      }
+      setNotice({ kind: 'error', text: saveErrorMessage(error, INVOICE_TEXT.saveError) });
+      return null;
+    }
+  }
+
+  /** Checks and saves the form; the saved invoice, or null when it was not saved (the notice says why). */
+  async function save(): Promise<InvoiceDetail | null> {
+    let result: InvoiceDetail | null = null;
+    await handleSubmit(
+      async (data) => {
+        result = await persist(data);
+      },
+      () => setNotice({ kind: 'error', text: INVOICE_TEXT.checkFields }),
+    )();
+    return result;
+  }
+
+  async function run(kind: Exclude<Busy, null>, action: () => Promise<void>) {
+    if (busy !== null) return;
+    setBusy(kind);
+    setNotice(null);
+    try {
+      await action();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const onSave = () =>
+    run('save', async () => {
+      if (await save()) setNotice({ kind: 'success', text: INVOICE_TEXT.saved });
+    });
+
+  const onDownload = () =>
+    run('download', async () => {
+      try {
+        saveBlob(await fetchInvoicePdf(saved.id, httpClient), invoiceFileName(saved));
+      } catch (error) {
+        console.error('The invoice PDF failed', error);
+        setNotice({ kind: 'error', text: INVOICE_TEXT.pdfError });
+      }
+    });
+
+  const onPrint = () =>
+    run('print', async () => {
+      const result = await save();
+      if (!result) return;
+      try {
+        printPdfInFrame(await fetchInvoicePdf(result.id, httpClient));
+      } catch (error) {
+        console.error('The invoice PDF failed', error);
+        setNotice({ kind: 'error', text: INVOICE_TEXT.pdfError });
+      }
+    });
+
+  const onReloadClick = () =>
+    run('reload', async () => {
+      await onReload();
+    });
+
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        aria-label={INVOICE_TEXT.editorTitle}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onSave();
+        }}
+        className="flex flex-col gap-4"
+      >
+        <PageHeader
+          title={INVOICE_TEXT.editorTitle}
+          description={INVOICE_TEXT.editorDescription(saved.invoice_number, saved.customer_name)}
+          actions={
+            <>
+              {isDirty && <span className="text-sm font-medium text-amber-700">{INVOICE_TEXT.unsaved}</span>}
+              <Button onClick={() => navigate('/invoices')}>{INVOICE_TEXT.back}</Button>
+              <Button
+                type="submit"
+                variant="primary"
+                busy={busy === 'save'}
+                busyLabel={INVOICE_TEXT.saving}
+                disabled={busy !== null}
+              >
+                {INVOICE_TEXT.save}
+              </Button>
+              <Button
+                busy={busy === 'download'}
+                busyLabel={INVOICE_TEXT.downloading}
+                disabled={busy !== null}
+                onClick={() => void onDownload()}
+              >
+                {INVOICE_TEXT.download}
+              </Button>
+              <Button
+                busy={busy === 'print'}
+                busyLabel={INVOICE_TEXT.printing}
+                disabled={busy !== null}
+                onClick={() => void onPrint()}
+              >
+                {INVOICE_TEXT.print}
+              </Button>
+            </>
+          }
+        />
+
+        {notice?.kind === 'conflict' ? (
+          <Notice
+            tone="error"
+            action={
+              <Button
+                size="sm"
+                busy={busy === 'reload'}
+                busyLabel={INVOICE_TEXT.reloading}
+                disabled={busy !== null && busy !== 'reload'}
+                onClick={() => void onReloadClick()}
+              >
+                {INVOICE_TEXT.reload}
+              </Button>
+            }
+          >
+            {INVOICE_TEXT.conflict}
+          </Notice>
+        ) : (
+          notice && (
+            <Notice tone={notice.kind === 'success' ? 'success' : 'error'} onDismiss={() => setNotice(null)}>
+              {notice.text}
+            </Notice>
+          )
+        )}
+
+        <section
+          aria-label={INVOICE_TEXT.detailsSection}
+          className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3"
+        >
+          <Field label={INVOICE_TEXT.invoiceNumber} required error={errorAt(errors, 'invoice_number')}>
+            {(control) => <TextInput {...control} autoComplete="off" {...register('invoice_number')} />}
+          </Field>
+          <Field label={INVOICE_TEXT.date} required error={errorAt(errors, 'date')}>
+            {(control) => <TextInput {...control} type="date" {...register('date')} />}
+          </Field>
+          <Field label={INVOICE_TEXT.poJobName} error={errorAt(errors, 'editable_data.po_job_name')}>
+            {(control) => (
+              <TextInput {...control} autoComplete="off" {...register('editable_data.po_job_name')} />
+            )}
+          </Field>
+          <Field label={INVOICE_TEXT.shipDate} error={errorAt(errors, 'editable_data.ship_date')}>
+            {(control) => <TextInput {...control} type="date" {...register('editable_data.ship_date')} />}
+          </Field>
+          <Field label={INVOICE_TEXT.via} error={errorAt(errors, 'editable_data.ship_via')}>
+            {(control) => (
+              <TextInput {...control} autoComplete="off" {...register('editable_data.ship_via')} />
+            )}
+          </Field>
+          <Field label={INVOICE_TEXT.terms} error={errorAt(errors, 'editable_data.terms')}>
+            {(control) => <TextInput {...control} autoComplete="off" {...register('editable_data.terms')} />}
+          </Field>
+          <Field label={INVOICE_TEXT.dueDate} error={errorAt(errors, 'editable_data.due_date')}>
+            {(control) => <TextInput {...control} type="date" {...register('editable_data.due_date')} />}
+          </Field>
+        </section>
+
+        <div className="grid gap-4 md:grid-cols-2">
+          <AddressFields which="bill_to" legend={INVOICE_TEXT.billTo} />
+          <AddressFields which="ship_to" legend={INVOICE_TEXT.shipTo} />
+        </div>
+
+        <LineItemsTable />
+
+        <div className="flex justify-end">
+          <div className="w-full md:max-w-md">
+            <TotalsBox />
+          </div>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

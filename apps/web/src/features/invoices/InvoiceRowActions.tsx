@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../components/Button';
+import { useHttpClient } from '../../lib/httpContext';
+import { Badge } from './Badge';
+import { fetchInvoicePdf, printPdfInFrame, saveBlob } from './pdf';
+import { INVOICE_TEXT } from './texts';
+import { invoiceFileName, type InvoiceListRow } from './types';
+
+export interface InvoiceRowActionsProps {
+  invoice: InvoiceListRow;
+  /** Deletes the invoice; resolves when done (the row then goes), rejects when it failed. */
+  onDelete: (invoice: InvoiceListRow) => Promise<void>;
+  /** A PDF could not be made ('Error generating PDF. Please try again.'). */
+  onPdfError: () => void;
+}
+
+type Busy = 'print' | 'download' | 'delete' | null;
+
+/**
+ * The Actions cell of an invoice row (invoices spec §2): the 'Edited' badge when the invoice was
+ * edited by hand, Edit Layout, Print (a hidden frame), Download PDF, and Delete, which asks in the
+ * row itself (Confirm/Cancel). Focus goes to Cancel when asking and back to Delete after.
+ */
+export function InvoiceRowActions({ invoice, onDelete, onPdfError }: InvoiceRowActionsProps) {
+  const navigate = useNavigate();
+  const httpClient = useHttpClient();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState<Busy>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+
+  useEffect(() => {
+    if (confirming) cancelRef.current?.focus();
+    else if (asked.current) deleteRef.current?.focus();
+    asked.current = confirming;
+  }, [confirming]);
+
+  async function withPdf(kind: 'print' | 'download') {
+    setBusy(kind);
+    try {
+      const pdf = await fetchInvoicePdf(invoice.id, httpClient);
+      if (kind === 'print') printPdfInFrame(pdf);
+      else saveBlob(pdf, invoiceFileName(invoice));
+    } catch (error) {
+      console.error('The invoice PDF failed', error);
+      onPdfError();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function confirmDelete() {
+    setBusy('delete');
+    try {
+      await onDelete(invoice);
+    } catch {
+      // The page says what went wrong; the row stays, back to its buttons.
+      setBusy(null);
+      setConfirming(false);
+    }
+  }
+
+  if (confirming) {
+    return (
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        <span className="text-sm font-medium text-red-700">
+          {INVOICE_TEXT.confirmDelete(invoice.invoice_number)}
+        </span>
+        <Button
+          size="sm"
+          variant="danger"
+          busy={busy === 'delete'}
+          busyLabel={INVOICE_TEXT.deleting}
+          onClick={() => void confirmDelete()}
+        >
+          {INVOICE_TEXT.confirm}
+        </Button>
+        <Button ref={cancelRef} size="sm" disabled={busy === 'delete'} onClick={() => setConfirming(false)}>
+          {INVOICE_TEXT.cancel}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex items-center justify-end gap-2">
+      {invoice.has_manual_edits && (
+        <Badge color="amber" title={INVOICE_TEXT.editedHint}>
+          {INVOICE_TEXT.edited}
+        </Badge>
+      )}
+      <Button size="sm" onClick={() => navigate(`/invoices/${invoice.id}/edit`)}>
+        {INVOICE_TEXT.editLayout}
+      </Button>
+      <Button
+        size="sm"
+        busy={busy === 'print'}
+        busyLabel={INVOICE_TEXT.printing}
+        disabled={busy !== null}
+        onClick={() => void withPdf('print')}
+      >
+        {INVOICE_TEXT.print}
+      </Button>
+      <Button
+        size="sm"
+        busy={busy === 'download'}
+        busyLabel={INVOICE_TEXT.downloading}
+        disabled={busy !== null}
+        onClick={() => void withPdf('download')}
+      >
+        {INVOICE_TEXT.downloadPdf}
+      </Button>
+      <Button
+        ref={deleteRef}
+        size="sm"
+        variant="danger"
+        disabled={busy !== null}
+        onClick={() => setConfirming(true)}
+      >
+        {INVOICE_TEXT.delete}
+      </Button>
+    </div>
+  );
+}
