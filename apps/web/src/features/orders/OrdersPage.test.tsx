@@ -169,6 +169,10 @@ describe('OrdersPage: title and table', () => {
     expect(doors()).toEqual(['1006']);
     expect(within(row('1006')).getByText('Voided')).toHaveAttribute('data-color', 'red');
     expect(within(row('1006')).queryByRole('button')).not.toBeInTheDocument();
+    // A voided order cannot be invoiced, so it cannot be picked for a combined invoice either.
+    const box = within(row('1006')).getByRole('checkbox');
+    expect(box).toBeDisabled();
+    expect(box).toHaveAccessibleDescription('Voided orders cannot be invoiced');
   });
 
   it('says when the orders cannot be loaded, and tries again', async () => {

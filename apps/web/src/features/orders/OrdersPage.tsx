@@ -47,6 +47,13 @@ function isOrderStatus(value: string | null): value is OrderStatus {
 }
 
 /** The checkbox of a row; an order that already has an invoice cannot be selected, and says why. */
+/** Why an order cannot join a combined invoice (it has an invoice, or it is voided), or null. */
+function cannotCombineReason(order: OrderListRow): string | null {
+  if (order.has_invoice) return ORDERS_TEXT.alreadyInvoiced(order.invoice_details?.invoice_number ?? null);
+  if (order.status === 'voided') return ORDERS_TEXT.voidedNotCombinable;
+  return null;
+}
+
 function SelectCell({
   order,
   checked,
@@ -57,9 +64,7 @@ function SelectCell({
   onChange: (checked: boolean) => void;
 }) {
   const reasonId = useId();
-  const reason = order.has_invoice
-    ? ORDERS_TEXT.alreadyInvoiced(order.invoice_details?.invoice_number ?? null)
-    : null;
+  const reason = cannotCombineReason(order);
   return (
     <label
       title={reason ?? undefined}
@@ -126,13 +131,13 @@ export function OrdersPage() {
   const current = new Map(orders.rows.map((row) => [row.id, row]));
   const chosen = [...selected.values()]
     .map((row) => current.get(row.id) ?? row)
-    .filter((row) => !row.has_invoice);
+    .filter((row) => cannotCombineReason(row) === null);
   const chosenIds = new Set(chosen.map((row) => row.id));
 
   function toggle(order: OrderListRow, checked: boolean) {
     setSelected((previous) => {
       const next = new Map(previous);
-      if (checked && !order.has_invoice) next.set(order.id, order);
+      if (checked && cannotCombineReason(order) === null) next.set(order.id, order);
       else next.delete(order.id);
       return next;
     });

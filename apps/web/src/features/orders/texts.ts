@@ -43,6 +43,7 @@ export const ORDERS_TEXT = {
   select: 'Select', // ours (hidden header of the checkbox column)
   selectOrder: (door: string) => `Select order ${door}`, // ours
   openOrder: (door: string, customer: string) => (customer ? `Order ${door}, ${customer}` : `Order ${door}`), // ours (a clickable row's name)
+  voidedNotCombinable: 'Voided orders cannot be invoiced', // ours
   alreadyInvoiced: (invoiceNumber: string | null) =>
     invoiceNumber
       ? `Already on invoice #${invoiceNumber}: it cannot be combined` // ours
