@@ -43,6 +43,13 @@ describe('CSRF', () => {
     expect(requests[0]!.credentials).toBe('include');
   });
 
+  it('hands out the token for requests it cannot send itself (uploads with progress)', async () => {
+    const { client, requests } = setup(csrfOk('tok-9'));
+    expect(await client.csrfToken()).toBe('tok-9');
+    expect(await client.csrfToken()).toBe('tok-9');
+    expect(requests.filter((r) => r.path === '/api/auth/csrf/')).toHaveLength(1);
+  });
+
   it('keeps the token in memory for the next non-GET calls', async () => {
     const { client, requests } = setup(csrfOk());
     await client.fetch('/api/orders/1/void/', { method: 'POST' });

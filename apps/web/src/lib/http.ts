@@ -41,6 +41,11 @@ export interface HttpClient {
   fetch: FetchFn;
   /** Forget the cached CSRF token (the server rotates it on login and logout). */
   clearCsrfToken: () => void;
+  /**
+   * The CSRF token for a request this client cannot send itself (an XMLHttpRequest upload that
+   * reports progress): the cached one, else fetched; null when the server has none to give.
+   */
+  csrfToken: () => Promise<string | null>;
 }
 
 /** Path (and query) of a request URL, whatever form it was given in. */
@@ -223,7 +228,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     return response;
   };
 
-  return { fetch: clientFetch, clearCsrfToken };
+  return { fetch: clientFetch, clearCsrfToken, csrfToken: getToken };
 }
 
 /** The app's shared client: what the tRPC link and apiFetch use. */

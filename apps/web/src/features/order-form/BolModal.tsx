@@ -1,0 +1,178 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES, bolSchema, type BolData, type BolInput } from '@icehouse/domain';
+import { Button, Field, Modal, Notice, TextInput } from '../../components';
+import { ApiError, apiFetch, apiJson } from '../../lib/api';
+import { todayIso } from '../../lib/format';
+import { useHttpClient } from '../../lib/httpContext';
+
+/**
+ * The Bill of Lading modal (spec: Create or Update mode; the BOL number, a required date and a
+ * free on board value). Creating posts to /api/orders/{id}/create-bill-of-lading/ and downloads
+ * the PDF the server answers with.
+ */
+
+interface BolInfo {
+  bol_number: string | null;
+  is_update: boolean;
+  date: string | null;
+  free_on_board: string | null;
+}
+
+function readBolInfo(body: unknown): BolInfo {
+  const b = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+  return {
+    bol_number: str(b.bol_number) ?? str(b.bill_of_lading_number),
+    is_update: b.is_update === true,
+    date: str(b.date),
+    free_on_board: str(b.free_on_board),
+  };
+}
+
+/** Saves a PDF the browser received as a download. */
+export function downloadPdf(pdf: Blob, filename: string): void {
+  const url = URL.createObjectURL(pdf);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export interface BolModalProps {
+  orderId: number;
+  /** The order's door number, for the PDF's file name. */
+  doorNumber?: string;
+  onClose: () => void;
+  /** After the bill of lading was created or updated. */
+  onSaved?: () => void;
+}
+
+export function BolModal({ orderId, doorNumber, onClose, onSaved }: BolModalProps) {
+  const httpClient = useHttpClient();
+  const [info, setInfo] = useState<BolInfo | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<BolInput, unknown, BolData>({
+    resolver: zodResolver(bolSchema),
+    defaultValues: { bill_of_lading_date: todayIso(), free_on_board: '' },
+  });
+  const { register, handleSubmit, reset, setError, formState } = form;
+
+  useEffect(() => {
+    let cancelled = false;
+    apiJson<unknown>(`/api/orders/${orderId}/get-bol-number/`, { httpClient })
+      .then((body) => {
+        if (cancelled) return;
+        const read = readBolInfo(body);
+        setInfo(read);
+        reset({ bill_of_lading_date: read.date ?? todayIso(), free_on_board: read.free_on_board ?? '' });
+      })
+      .catch((error: unknown) => {
+        // Without the number the form still works: the server assigns it on creation.
+        if (!cancelled) console.warn('Could not read the BOL number', error);
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [orderId, httpClient, reset]);
+
+  const isUpdate = info?.is_update === true;
+
+  const submit = handleSubmit(async (data) => {
+    setFailure(null);
+    try {
+      const response = await apiFetch(`/api/orders/${orderId}/create-bill-of-lading/`, {
+        method: 'POST',
+        body: { bill_of_lading_date: data.bill_of_lading_date, free_on_board: data.free_on_board },
+        httpClient,
+      });
+      const pdf = await response.blob();
+      // The number the server gave the BOL (the modal only showed the one it would get).
+      const number =
+        response.headers.get('X-Bol-Number') ?? info?.bol_number ?? doorNumber ?? String(orderId);
+      downloadPdf(pdf, `bill-of-lading-${number}.pdf`);
+      onSaved?.();
+      onClose();
+    } catch (error) {
+      console.error('Creating the bill of lading failed', error);
+      if (error instanceof ApiError && error.body && typeof error.body === 'object') {
+        const body = error.body as Record<string, unknown>;
+        for (const field of ['bill_of_lading_date', 'free_on_board'] as const) {
+          const messages = body[field];
+          if (Array.isArray(messages) && typeof messages[0] === 'string') {
+            setError(field, { type: 'server', message: messages[0] });
+          }
+        }
+      }
+      setFailure(MESSAGES.createBolError);
+    }
+  });
+
+  const dateError = formState.errors.bill_of_lading_date?.message;
+  const fobError = formState.errors.free_on_board?.message;
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Bill of Lading"
+      description={
+        isUpdate
+          ? 'Update the bill of lading of this order. Its PDF downloads when it is saved.'
+          : 'Create the bill of lading from this order. Its PDF downloads when it is created.'
+      }
+      size="sm"
+      actions={
+        <>
+          {failure && (
+            <Notice tone="error" className="w-full">
+              {failure}
+            </Notice>
+          )}
+          <Button onClick={onClose}>Cancel</Button>
+          <Button
+            variant="primary"
+            busy={formState.isSubmitting}
+            busyLabel={isUpdate ? 'Updating...' : 'Creating...'}
+            disabled={loading}
+            onClick={() => void submit()}
+          >
+            {isUpdate ? 'Update BOL' : 'Create BOL'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        aria-label="Bill of Lading"
+        noValidate
+        className="flex flex-col gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <p className="text-sm text-slate-700">
+          BOL Number:{' '}
+          <span className="font-semibold text-slate-900">
+            {loading ? 'Loading...' : (info?.bol_number ?? 'Assigned when the bill of lading is created')}
+          </span>
+        </p>
+        <Field label="Date" required error={dateError}>
+          {(control) => <TextInput {...control} {...register('bill_of_lading_date')} type="date" />}
+        </Field>
+        <Field label="Free on Board" error={fobError}>
+          {(control) => <TextInput {...control} {...register('free_on_board')} maxLength={255} />}
+        </Field>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,79 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { renderWithServer } from '../../test/render';
+import { OrderFormProvider, useOrderForm } from './OrderFormProvider';
+import { createOrderServer, sampleOrder } from './testing';
+
+// Whole-form tests drive many react-selects: give them room on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeEach(() => {
+  // The form logs the failures these tests provoke on purpose; keep the output readable.
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+function Opener() {
+  const { newOrder, openOrder } = useOrderForm();
+  return (
+    <>
+      <button type="button" onClick={newOrder}>
+        Create New Order
+      </button>
+      <button type="button" onClick={() => openOrder(7)}>
+        Open 1007
+      </button>
+    </>
+  );
+}
+
+function renderProvider(path = '/orders') {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <OrderFormProvider>
+            <Opener />
+          </OrderFormProvider>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  const server = createOrderServer({ orders: [sampleOrder(7)] });
+  return { router, server, ...renderWithServer(<RouterProvider router={router} />, server.handler) };
+}
+
+describe('OrderFormProvider', () => {
+  it('loads the form on demand and opens a new or an existing order', async () => {
+    renderProvider();
+    await userEvent.click(screen.getByRole('button', { name: 'Create New Order' }));
+    expect(await screen.findByRole('form', { name: 'New Order' }, { timeout: 5000 })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'CLOSE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Open 1007' }));
+    expect(await screen.findByRole('form', { name: 'Edit Order' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Door Number' })).toHaveValue('1007');
+  });
+
+  it('opens the order a link names (?order=7) and takes the parameter off the URL', async () => {
+    const { router } = renderProvider('/orders?year=2024&order=7');
+    expect(await screen.findByRole('form', { name: 'Edit Order' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?year=2024');
+  });
+
+  it('shows the deletion message after the form closes', async () => {
+    renderProvider();
+    await userEvent.click(screen.getByRole('button', { name: 'Open 1007' }));
+    await screen.findByRole('form', { name: 'Edit Order' }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'DELETE' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Order' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'DELETE' }));
+    expect(await screen.findByText('Order deleted successfully.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Edit Order' })).not.toBeInTheDocument();
+  });
+});

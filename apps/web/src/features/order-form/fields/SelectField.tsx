@@ -1,0 +1,247 @@
+import { useRef, type KeyboardEvent, type Ref } from 'react';
+import ReactSelect, {
+  components,
+  type GroupBase,
+  type InputProps,
+  type OptionProps,
+  type SelectInstance,
+  type SingleValue,
+  type StylesConfig,
+} from 'react-select';
+import CreatableSelect from 'react-select/creatable';
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { DROPDOWN_TEXT, LIMITS } from '@icehouse/domain';
+import { cn } from '../../../lib/cn';
+import type { Option } from '../types';
+
+/**
+ * The order form's select: react-select with the spec's texts ('Select...', 'No options',
+ * 'Loading...'), menu heights and page size (spec §9). Values are plain (an id or a code); the
+ * options carry the labels. With `creatable`, a typed value not in the list can be kept (custom
+ * size, custom item), shown through `customText`.
+ */
+
+type Value = string | number;
+
+/** The ARIA ties a Field hands its control, carried to react-select's input. */
+interface FieldAria {
+  describedBy?: string;
+  required?: true;
+}
+
+export interface SelectFieldProps<V extends Value> {
+  id?: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: true;
+  'aria-required'?: true;
+  /** When there is no visible label (a row of the items editor). */
+  'aria-label'?: string;
+  name?: string;
+  options: ReadonlyArray<Option<V>>;
+  value: V | null;
+  onChange: (value: V | null) => void;
+  onBlur?: () => void;
+  /** A typed value that is not an option (custom size, custom item): shown as the selection when `value` is null. */
+  customText?: string;
+  /** Lets the user keep a typed value: called with the text. */
+  onCreate?: (text: string) => void;
+  /** The create option's label, e.g. 'Use custom size "10x20"'. */
+  formatCreateLabel?: (text: string) => string;
+  noOptionsMessage?: (inputValue: string) => string;
+  /** Creatable: whether a typed text may become a new value (default: not blank, not an option's label). */
+  isValidNewOption?: (text: string) => boolean;
+  isLoading?: boolean;
+  isDisabled?: boolean;
+  isClearable?: boolean;
+  placeholder?: string;
+  ref?: Ref<SelectInstance<Option<V>, false>>;
+  className?: string;
+}
+
+type AnyOption = Option<Value>;
+
+function AccessibleInput(props: InputProps<AnyOption, false, GroupBase<AnyOption>>) {
+  const aria = (props.selectProps as unknown as { fieldAria?: FieldAria }).fieldAria;
+  return (
+    <components.Input
+      {...props}
+      aria-describedby={aria?.describedBy ?? props['aria-describedby']}
+      aria-required={aria?.required}
+    />
+  );
+}
+
+/** An option with a reason it cannot be chosen: said to screen readers, shown on hover. */
+function OptionWithReason(props: OptionProps<AnyOption, false, GroupBase<AnyOption>>) {
+  const reason = props.data.disabledReason;
+  if (!reason) return <components.Option {...props} />;
+  return (
+    <Tooltip.Provider delayDuration={150}>
+      <Tooltip.Root>
+        <Tooltip.Trigger asChild>
+          <div>
+            <components.Option {...props}>
+              {props.children}
+              <span className="sr-only"> ({reason})</span>
+            </components.Option>
+          </div>
+        </Tooltip.Trigger>
+        <Tooltip.Portal>
+          <Tooltip.Content
+            side="right"
+            sideOffset={6}
+            className="z-[60] max-w-xs rounded-md bg-slate-900 px-2.5 py-1.5 text-xs text-white shadow-lg"
+          >
+            {reason}
+            <Tooltip.Arrow className="fill-slate-900" />
+          </Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
+    </Tooltip.Provider>
+  );
+}
+
+const CUSTOM_VALUE = '__custom__';
+
+/** Keeps the menu above the sticky action bar and other fields. */
+const styles: StylesConfig<AnyOption, false> = {
+  menu: (base) => ({ ...base, zIndex: 30 }),
+};
+
+export function SelectField<V extends Value>({
+  id,
+  'aria-describedby': describedBy,
+  'aria-invalid': invalid,
+  'aria-required': required,
+  'aria-label': ariaLabel,
+  name,
+  options,
+  value,
+  onChange,
+  onBlur,
+  customText,
+  onCreate,
+  formatCreateLabel,
+  noOptionsMessage,
+  isValidNewOption,
+  isLoading = false,
+  isDisabled = false,
+  isClearable = true,
+  placeholder = DROPDOWN_TEXT.placeholder,
+  ref,
+  className,
+}: SelectFieldProps<V>) {
+  const menuOpen = useRef(false);
+  let selected: AnyOption | null = null;
+  if (value !== null) {
+    selected = options.find((option) => option.value === value) ?? { value, label: String(value) };
+  } else if (customText) {
+    selected = { value: CUSTOM_VALUE, label: customText };
+  }
+
+  const common = {
+    inputId: id,
+    name,
+    'aria-label': ariaLabel,
+    'aria-invalid': invalid,
+    options: options as ReadonlyArray<AnyOption>,
+    value: selected,
+    onChange: (option: SingleValue<AnyOption>) => {
+      if (!option) onChange(null);
+      else if (option.value !== CUSTOM_VALUE) onChange(option.value as V);
+    },
+    onBlur,
+    isLoading,
+    isDisabled,
+    isClearable,
+    isOptionDisabled: (option: AnyOption) => option.isDisabled === true,
+    placeholder,
+    noOptionsMessage: ({ inputValue }: { inputValue: string }) =>
+      noOptionsMessage ? noOptionsMessage(inputValue) : DROPDOWN_TEXT.noOptions,
+    loadingMessage: () => DROPDOWN_TEXT.loading,
+    maxMenuHeight: LIMITS.dropdownMaxMenuHeight,
+    minMenuHeight: LIMITS.dropdownMinMenuHeight,
+    pageSize: LIMITS.dropdownPageSize,
+    menuPlacement: 'auto' as const,
+    className,
+    styles,
+    onMenuOpen: () => {
+      menuOpen.current = true;
+    },
+    onMenuClose: () => {
+      menuOpen.current = false;
+    },
+    // Escape closes an open menu and nothing else; with the menu closed it reaches the dialog.
+    onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => {
+      if (event.key === 'Escape' && menuOpen.current) event.stopPropagation();
+    },
+    components: {
+      Input: AccessibleInput as unknown as typeof components.Input,
+      Option: OptionWithReason as unknown as typeof components.Option,
+    },
+    unstyled: true,
+    classNames: {
+      control: ({ isFocused, isDisabled: disabled }: { isFocused: boolean; isDisabled: boolean }) =>
+        cn(
+          'min-h-[38px] rounded-md border bg-white px-3 text-sm shadow-sm',
+          invalid ? 'border-red-500' : 'border-slate-300',
+          isFocused && 'outline-2 outline-sky-600',
+          disabled && 'bg-slate-100 text-slate-500',
+        ),
+      valueContainer: () => 'gap-1 py-1',
+      placeholder: () => 'text-slate-400',
+      singleValue: () => 'text-slate-900',
+      input: () => 'text-slate-900',
+      indicatorsContainer: () => 'gap-1 text-slate-400',
+      clearIndicator: () => 'p-1 hover:text-slate-700',
+      dropdownIndicator: () => 'p-1 hover:text-slate-700',
+      indicatorSeparator: () => 'mx-1 my-2 w-px bg-slate-200',
+      loadingIndicator: () => 'p-1',
+      menu: () => 'mt-1 rounded-md border border-slate-200 bg-white text-sm shadow-lg',
+      menuList: () => 'py-1',
+      option: ({
+        isFocused,
+        isSelected,
+        isDisabled: disabled,
+      }: {
+        isFocused: boolean;
+        isSelected: boolean;
+        isDisabled: boolean;
+      }) =>
+        cn(
+          'px-3 py-2',
+          disabled
+            ? 'cursor-not-allowed text-slate-400'
+            : isSelected
+              ? 'cursor-pointer bg-sky-700 text-white'
+              : isFocused
+                ? 'cursor-pointer bg-sky-50 text-slate-900'
+                : 'cursor-pointer text-slate-800',
+        ),
+      noOptionsMessage: () => 'px-3 py-2 text-slate-500',
+      loadingMessage: () => 'px-3 py-2 text-slate-500',
+    },
+    fieldAria: { describedBy, required } satisfies FieldAria,
+  };
+
+  if (onCreate) {
+    return (
+      <CreatableSelect<AnyOption, false>
+        ref={ref as unknown as Ref<SelectInstance<AnyOption, false>>}
+        {...common}
+        onCreateOption={(text) => {
+          const trimmed = text.trim();
+          if (trimmed !== '') onCreate(trimmed);
+        }}
+        formatCreateLabel={formatCreateLabel ?? ((text) => `Use "${text}"`)}
+        {...(isValidNewOption ? { isValidNewOption: (text: string) => isValidNewOption(text) } : {})}
+      />
+    );
+  }
+  return (
+    <ReactSelect<AnyOption, false>
+      ref={ref as unknown as Ref<SelectInstance<AnyOption, false>>}
+      {...common}
+    />
+  );
+}

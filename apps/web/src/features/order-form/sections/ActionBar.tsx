@@ -1,0 +1,116 @@
+import type { ReactNode } from 'react';
+import { canUnvoid, canVoid } from '@icehouse/domain';
+import { Button } from '../../../components';
+
+export type BusyAction = 'save' | 'duplicate' | 'void' | 'unvoid' | 'delete' | 'invoice' | 'print' | 'reload';
+
+export interface ActionBarProps {
+  isNew: boolean;
+  /** The saved order's status (void and unvoid follow it, not the unsaved selector). */
+  savedStatus: string | null;
+  hasInvoice: boolean;
+  hasBol: boolean;
+  busy: BusyAction | null;
+  /** Messages shown above the buttons (always in view, the bar is sticky). */
+  notices?: ReactNode;
+  onSave: () => void;
+  onDuplicate: () => void;
+  onVoid: () => void;
+  onUnvoid: () => void;
+  onDelete: () => void;
+  onClose: () => void;
+  onInvoice: () => void;
+  onBol: () => void;
+  onPrint: () => void;
+}
+
+/** The order form's action bar (spec §2), pinned to the bottom of the dialog. */
+export function ActionBar({
+  isNew,
+  savedStatus,
+  hasInvoice,
+  hasBol,
+  busy,
+  notices,
+  onSave,
+  onDuplicate,
+  onVoid,
+  onUnvoid,
+  onDelete,
+  onClose,
+  onInvoice,
+  onBol,
+  onPrint,
+}: ActionBarProps) {
+  const working = busy !== null;
+  return (
+    <>
+      {notices && <div className="flex w-full flex-col gap-2">{notices}</div>}
+      <div className="flex w-full flex-wrap items-center justify-end gap-2">
+        {!isNew && (
+          <Button
+            variant="danger"
+            busy={busy === 'delete'}
+            busyLabel="Deleting..."
+            disabled={working}
+            onClick={onDelete}
+          >
+            DELETE
+          </Button>
+        )}
+        {!isNew && canVoid(savedStatus) && (
+          <Button
+            variant="danger"
+            busy={busy === 'void'}
+            busyLabel="Voiding..."
+            disabled={working}
+            onClick={onVoid}
+          >
+            VOID ORDER
+          </Button>
+        )}
+        {!isNew && canUnvoid(savedStatus) && (
+          <Button busy={busy === 'unvoid'} busyLabel="Unvoiding..." disabled={working} onClick={onUnvoid}>
+            UNVOID ORDER
+          </Button>
+        )}
+        {!isNew && (
+          <Button
+            busy={busy === 'duplicate'}
+            busyLabel="Duplicating..."
+            disabled={working}
+            onClick={onDuplicate}
+          >
+            DUPLICATE ORDER
+          </Button>
+        )}
+        <Button disabled={working} onClick={onBol}>
+          {hasBol ? 'VIEW/UPDATE BOL' : 'CREATE BOL'}
+        </Button>
+        <Button
+          busy={busy === 'invoice'}
+          busyLabel="Opening invoice..."
+          disabled={working}
+          onClick={onInvoice}
+        >
+          {hasInvoice ? 'EDIT INVOICE' : 'CREATE INVOICE'}
+        </Button>
+        <Button busy={busy === 'print'} busyLabel="Printing..." disabled={working} onClick={onPrint}>
+          PRINT
+        </Button>
+        <Button onClick={onClose} disabled={working && busy !== 'reload'}>
+          CLOSE
+        </Button>
+        <Button
+          variant="primary"
+          busy={busy === 'save'}
+          busyLabel="Saving..."
+          disabled={working}
+          onClick={onSave}
+        >
+          {isNew ? 'SAVE' : 'UPDATE'}
+        </Button>
+      </div>
+    </>
+  );
+}
