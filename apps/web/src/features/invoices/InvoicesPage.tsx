@@ -68,7 +68,8 @@ export function InvoicesPage() {
       return;
     }
     try {
-      orderForm.openOrder(orderId);
+      // Opened from an invoice: the form offers SAVE & RECREATE INVOICE (spec §2, invoice mode).
+      orderForm.openOrder(orderId, { invoiceMode: true });
     } catch (error) {
       console.error('The order form could not be opened', error);
       setNotice({ tone: 'error', text: INVOICE_TEXT.openOrderFormError });

@@ -299,6 +299,46 @@ describe('OrderForm: invoice', () => {
   });
 });
 
+describe('OrderForm: invoice mode (opened from an invoice)', () => {
+  const invoiced = () =>
+    sampleOrder(
+      7,
+      {},
+      { has_invoice: true, invoice_details: { id: 12, invoice_number: '5001', date: '2024-03-09' } },
+    );
+
+  it('saves, rebuilds the invoice from the order, opens the editor, and hides the uploaders', async () => {
+    const server = createOrderServer({
+      orders: [invoiced()],
+      rest: (request) =>
+        request.path === '/api/orders/7/create-invoice/' && request.method === 'POST'
+          ? jsonResponse({ id: 12, invoice_number: '5001' })
+          : jsonResponse({ detail: 'Not found.' }, 404),
+    });
+    const { requests, router } = await renderOrderForm({ orderId: 7, server, invoiceMode: true });
+    expect(screen.queryByRole('button', { name: 'EDIT INVOICE' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Blueprint')).not.toBeInTheDocument();
+    expect(screen.queryByText('Door Drawing')).not.toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Order Notes' }), 'Rush');
+    await userEvent.click(button('SAVE & RECREATE INVOICE'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/12/edit'));
+    expect(sentTo(requests, 'orders.update')?.data).toMatchObject({ notes: 'Rush', version: 1 });
+    const post = requests.find((r) => r.path === '/api/orders/7/create-invoice/');
+    expect(JSON.parse(post?.body ?? '{}')).toEqual({ return_json: true, recreate: true });
+  });
+
+  it("shows the server's reason when the invoice cannot be rebuilt", async () => {
+    const server = createOrderServer({
+      orders: [invoiced()],
+      rest: () => jsonResponse({ error: 'Voided orders cannot be invoiced.' }, 400),
+    });
+    await renderOrderForm({ orderId: 7, server, invoiceMode: true });
+    await userEvent.click(button('SAVE & RECREATE INVOICE'));
+    expect(await screen.findByText('Voided orders cannot be invoiced.')).toBeInTheDocument();
+  });
+});
+
 describe('OrderForm: void, unvoid, delete', () => {
   it('voids and unvoids with the spec confirmations and messages', async () => {
     const server = createOrderServer({ orders: [sampleOrder(7)] });

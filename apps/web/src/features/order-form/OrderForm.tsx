@@ -56,6 +56,8 @@ export interface OrderFormProps {
   intro?: FormNotice | null;
   /** The values are a copy nobody has saved: leaving asks first. */
   unsavedCopy?: boolean;
+  /** Opened from an invoice (spec §2): SAVE & RECREATE INVOICE, and no file uploaders. */
+  invoiceMode?: boolean;
   onClose: () => void;
   onDeleted: (message: string) => void;
   onReplace: (next: FormReplacement) => void;
@@ -125,6 +127,7 @@ export function OrderForm({
   lookups,
   intro = null,
   unsavedCopy = false,
+  invoiceMode = false,
   onClose,
   onDeleted,
   onReplace,
@@ -417,6 +420,28 @@ export function OrderForm({
     }
   }
 
+  /** SAVE & RECREATE INVOICE: saves the order, then rebuilds its invoice from it and opens the editor. */
+  async function recreateInvoice(saved: OrderView) {
+    try {
+      const rebuilt = await apiJson<{ id: number }>(`/api/orders/${saved.id}/create-invoice/`, {
+        method: 'POST',
+        body: { return_json: true, recreate: true },
+        httpClient,
+      });
+      void utils.invoices.invalidate();
+      void utils.orders.invalidate();
+      leaveTo(`/invoices/${rebuilt.id}/edit`);
+    } catch (error) {
+      console.error('Recreating the invoice failed', error);
+      setNotice({ tone: 'error', text: invoiceErrorText(error) });
+    }
+  }
+
+  function onRecreateInvoice() {
+    if (!order) setNotice({ tone: 'error', text: MESSAGES.saveOrderBeforeInvoice });
+    else void submit('invoice', recreateInvoice);
+  }
+
   function onInvoice() {
     if (!order) {
       setNotice({ tone: 'error', text: MESSAGES.saveOrderBeforeInvoice });
@@ -528,6 +553,8 @@ export function OrderForm({
             onDelete={() => setDialog({ kind: 'delete' })}
             onClose={requestClose}
             onInvoice={onInvoice}
+            invoiceMode={invoiceMode}
+            onRecreateInvoice={onRecreateInvoice}
             onBol={onBol}
             onPrint={onPrint}
           />
@@ -546,15 +573,17 @@ export function OrderForm({
           <MainFields
             lookups={lookups}
             blueprint={
-              <FileUploader
-                kind="blueprint"
-                label="Blueprint"
-                orderId={order?.id ?? null}
-                stored={files.blueprint}
-                held={held.blueprint}
-                onStoredChange={(file) => setFiles((current) => ({ ...current, blueprint: file }))}
-                onHeldChange={(file) => setHeld((current) => ({ ...current, blueprint: file }))}
-              />
+              invoiceMode ? null : (
+                <FileUploader
+                  kind="blueprint"
+                  label="Blueprint"
+                  orderId={order?.id ?? null}
+                  stored={files.blueprint}
+                  held={held.blueprint}
+                  onStoredChange={(file) => setFiles((current) => ({ ...current, blueprint: file }))}
+                  onHeldChange={(file) => setHeld((current) => ({ ...current, blueprint: file }))}
+                />
+              )
             }
           />
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
@@ -578,15 +607,17 @@ export function OrderForm({
           <BuildingSection
             lookups={lookups}
             doorDrawing={
-              <FileUploader
-                kind="door_placement"
-                label="Door Drawing"
-                orderId={order?.id ?? null}
-                stored={files.door_placement}
-                held={held.door_placement}
-                onStoredChange={(file) => setFiles((current) => ({ ...current, door_placement: file }))}
-                onHeldChange={(file) => setHeld((current) => ({ ...current, door_placement: file }))}
-              />
+              invoiceMode ? null : (
+                <FileUploader
+                  kind="door_placement"
+                  label="Door Drawing"
+                  orderId={order?.id ?? null}
+                  stored={files.door_placement}
+                  held={held.door_placement}
+                  onStoredChange={(file) => setFiles((current) => ({ ...current, door_placement: file }))}
+                  onHeldChange={(file) => setHeld((current) => ({ ...current, door_placement: file }))}
+                />
+              )
             }
           />
           <ItemsEditor lookups={lookups} />

@@ -10,6 +10,8 @@ import { useOrderLookups } from './lookups';
 export interface OrderFormModalProps {
   /** The order to edit; null for a new order. */
   orderId: number | null;
+  /** Opened from an invoice: SAVE & RECREATE INVOICE, no uploaders. */
+  invoiceMode?: boolean;
   onClose: () => void;
   /** After the order was deleted, with the message to show. */
   onDeleted?: (message: string) => void;
@@ -26,7 +28,7 @@ interface Session {
  * The order form modal: loads the order and the lists it chooses from, then shows the form.
  * Lazily loaded by OrderFormProvider (the default export), so the screens that open it stay small.
  */
-export function OrderFormModal({ orderId, onClose, onDeleted }: OrderFormModalProps) {
+export function OrderFormModal({ orderId, invoiceMode = false, onClose, onDeleted }: OrderFormModalProps) {
   const [session, setSession] = useState<Session>({ key: 0, orderId, replacement: null });
   const lookups = useOrderLookups();
   const editing = session.orderId !== null && session.replacement === null;
@@ -83,6 +85,7 @@ export function OrderFormModal({ orderId, onClose, onDeleted }: OrderFormModalPr
       lookups={lookups}
       intro={session.replacement?.intro ?? null}
       unsavedCopy={session.replacement !== null}
+      invoiceMode={invoiceMode && session.replacement === null}
       onClose={onClose}
       onDeleted={(message) => (onDeleted ? onDeleted(message) : onClose())}
       onReplace={(replacement) =>

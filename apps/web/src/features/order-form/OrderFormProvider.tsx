@@ -24,10 +24,19 @@ import { Button, Modal, Notice } from '../../components';
 export interface OrderFormRequest {
   /** The order to edit; null for a new order. */
   orderId: number | null;
+  /**
+   * Opened from an invoice (spec §2 "invoice mode"): the invoice action becomes SAVE & RECREATE
+   * INVOICE and the file uploaders are hidden.
+   */
+  invoiceMode?: boolean;
+}
+
+export interface OpenOrderOptions {
+  invoiceMode?: boolean;
 }
 
 interface OrderFormContextValue {
-  openOrder(orderId: number): void;
+  openOrder(orderId: number, options?: OpenOrderOptions): void;
   newOrder(): void;
   close(): void;
   current: OrderFormRequest | null;
@@ -116,7 +125,7 @@ export function OrderFormProvider({ children }: { children: ReactNode }) {
   const close = useCallback(() => setCurrent(null), []);
   const value = useMemo<OrderFormContextValue>(
     () => ({
-      openOrder: (orderId) => open({ orderId }),
+      openOrder: (orderId, options) => open({ orderId, invoiceMode: options?.invoiceMode === true }),
       newOrder: () => open({ orderId: null }),
       close,
       current,
@@ -140,6 +149,7 @@ export function OrderFormProvider({ children }: { children: ReactNode }) {
           <Suspense fallback={<LoadingForm title={title} onClose={close} />}>
             <LazyOrderFormModal
               orderId={current.orderId}
+              invoiceMode={current.invoiceMode === true}
               onClose={close}
               onDeleted={(message) => {
                 setCurrent(null);

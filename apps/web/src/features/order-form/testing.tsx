@@ -423,17 +423,31 @@ function splitBatches(inner: FakeHandler): FakeHandler {
 export interface RenderOrderFormOptions {
   orderId?: number | null;
   server?: OrderServer;
+  invoiceMode?: boolean;
 }
 
 /** The order form over the fake server, inside a router (the invoice buttons navigate). */
 export async function renderOrderForm({
   orderId = null,
   server = createOrderServer(),
+  invoiceMode = false,
 }: RenderOrderFormOptions = {}) {
   const onClose = vi.fn();
   const onDeleted = vi.fn();
   const router = createMemoryRouter(
-    [{ path: '*', element: <OrderFormModal orderId={orderId} onClose={onClose} onDeleted={onDeleted} /> }],
+    [
+      {
+        path: '*',
+        element: (
+          <OrderFormModal
+            orderId={orderId}
+            invoiceMode={invoiceMode}
+            onClose={onClose}
+            onDeleted={onDeleted}
+          />
+        ),
+      },
+    ],
     { initialEntries: ['/orders'] },
   );
   const rendered = renderWithServer(<RouterProvider router={router} />, server.handler);

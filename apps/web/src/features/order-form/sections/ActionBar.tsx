@@ -10,6 +10,8 @@ export interface ActionBarProps {
   savedStatus: string | null;
   hasInvoice: boolean;
   hasBol: boolean;
+  /** Opened from an invoice: the invoice action saves and rebuilds that invoice. */
+  invoiceMode?: boolean;
   busy: BusyAction | null;
   /** Messages shown above the buttons (always in view, the bar is sticky). */
   notices?: ReactNode;
@@ -20,6 +22,7 @@ export interface ActionBarProps {
   onDelete: () => void;
   onClose: () => void;
   onInvoice: () => void;
+  onRecreateInvoice?: () => void;
   onBol: () => void;
   onPrint: () => void;
 }
@@ -30,6 +33,7 @@ export function ActionBar({
   savedStatus,
   hasInvoice,
   hasBol,
+  invoiceMode = false,
   busy,
   notices,
   onSave,
@@ -39,6 +43,7 @@ export function ActionBar({
   onDelete,
   onClose,
   onInvoice,
+  onRecreateInvoice,
   onBol,
   onPrint,
 }: ActionBarProps) {
@@ -87,14 +92,25 @@ export function ActionBar({
         <Button disabled={working} onClick={onBol}>
           {hasBol ? 'VIEW/UPDATE BOL' : 'CREATE BOL'}
         </Button>
-        <Button
-          busy={busy === 'invoice'}
-          busyLabel="Opening invoice..."
-          disabled={working}
-          onClick={onInvoice}
-        >
-          {hasInvoice ? 'EDIT INVOICE' : 'CREATE INVOICE'}
-        </Button>
+        {invoiceMode && hasInvoice && onRecreateInvoice ? (
+          <Button
+            busy={busy === 'invoice'}
+            busyLabel="Recreating invoice..."
+            disabled={working}
+            onClick={onRecreateInvoice}
+          >
+            SAVE &amp; RECREATE INVOICE
+          </Button>
+        ) : (
+          <Button
+            busy={busy === 'invoice'}
+            busyLabel="Opening invoice..."
+            disabled={working}
+            onClick={onInvoice}
+          >
+            {hasInvoice ? 'EDIT INVOICE' : 'CREATE INVOICE'}
+          </Button>
+        )}
         <Button busy={busy === 'print'} busyLabel="Printing..." disabled={working} onClick={onPrint}>
           PRINT
         </Button>
