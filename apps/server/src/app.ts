@@ -8,7 +8,7 @@ import { LIMITS } from '@icehouse/domain';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Logger } from 'pino';
 import type { Database } from '@icehouse/db/client';
-import { AppError, HTTP_STATUS } from './errors';
+import { AppError, HTTP_STATUS, databaseAppError } from './errors';
 import type { AppDeps, SessionUser } from './deps';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { registerRestRoutes } from './rest/register';
@@ -47,6 +47,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: false },
+    // Requests arriving while the server closes get the app's own 503 {detail} (below), with its headers.
+    return503OnClosing: false,
   });
   // The browser starts with the first PDF, not here: the app runs (and answers 503 for PDFs) without one.
   const pdf = config.pdf ?? createPdfRenderer({ ...config.pdfOptions, logger: config.logger.child({ module: 'pdf' }) });
@@ -56,9 +58,25 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Only JSON (and, on upload routes, multipart) bodies: a text/plain form post is refused with 415.
   app.removeContentTypeParser('text/plain');
   await registerSecurityHeaders(app);
+  // Shutting down (SIGTERM): requests under way finish; new ones are told to come back, and their connection closes.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_req, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close');
+    throw new AppError('UNAVAILABLE', 'The server is shutting down. Please try again in a moment.', { details: { reason: 'shutting_down' } });
+  });
+  // An answer finished during the shutdown closes its connection: an idle keep-alive one would hold the close up.
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   await registerRequestAuth(app, deps.sessions);
 
-  app.setErrorHandler((error: FastifyError, req, reply) => {
+  app.setErrorHandler((caught: FastifyError, req, reply) => {
+    // A database that cannot be reached is a 503, a value it refused a 400 (databaseAppError).
+    const error = databaseAppError(caught) ?? caught;
     if (error instanceof AppError) {
       const status = HTTP_STATUS[error.code];
       if (status >= 500) req.log.error({ err: error }, error.message);
@@ -84,16 +102,24 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     return reply.code(status.status === 'ok' ? 200 : 503).send(status);
   });
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req, res }) => ({ deps, req, res, user: currentUser(req) }),
-      onError: ({ error, path: procedure }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') config.logger.error({ err: error, procedure }, 'tRPC error');
+  await app.register(async (trpcScope) => {
+    // tRPC's adapter also parses multipart/form-data (FormData inputs, a 500 here); every procedure takes JSON.
+    trpcScope.addHook('onRequest', async (req) => {
+      if (req.method === 'GET' || req.method === 'HEAD') return;
+      const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (type !== '' && type !== 'application/json') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type. Send application/json.');
+    });
+    await trpcScope.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: ({ req, res }) => ({ deps, req, res, user: currentUser(req) }),
+        onError: ({ error, path: procedure }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR') config.logger.error({ err: error, procedure }, 'tRPC error');
+        },
       },
-    },
-  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+    } satisfies FastifyTRPCPluginOptions<AppRouter>);
+  });
 
   // Multipart (file uploads) is parsed only in a scope holding the routes that consume it.
   const isMultipartRoute = (route: RestRoute) => route.consumes?.includes('multipart/form-data') ?? false;

@@ -71,3 +71,79 @@ export const TRPC_CODE: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 };
+
+// ------------------------------------------------------------------ database failures
+
+/** Network and driver codes of a database that cannot be reached (postgres-js, Node's net). */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+]);
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable right now. Please try again shortly.';
+export const DATA_EXCEPTION_MESSAGE = 'A value in the request is out of range, too large or malformed.';
+
+function errorChain(err: unknown): { code?: unknown; message?: unknown; errors?: unknown }[] {
+  const chain: { code?: unknown; message?: unknown; errors?: unknown }[] = [];
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 6; depth++) {
+    const current = e as { code?: unknown; message?: unknown; errors?: unknown; cause?: unknown };
+    chain.push(current);
+    // Node's AggregateError (a refused connection to every address of a host) keeps the real errors here.
+    if (Array.isArray(current.errors)) chain.push(...(current.errors as object[]));
+    e = current.cause;
+  }
+  return chain;
+}
+
+/**
+ * An error no request can fix: the database is down, restarting or unreachable (connection refused
+ * or reset, SQLSTATE 08xxx, 57P01-57P03, 53300). Answered 503 so clients try again later.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  return errorChain(err).some(({ code, message }) => {
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^08...$/.test(code) || /^57P0[123]$/.test(code) || code === '53300')) return true;
+    return typeof message === 'string' && /PGlite is closed/i.test(message);
+  });
+}
+
+/** PostgreSQL refused a value the request carried (SQLSTATE class 22 data exception, 54 limit exceeded). */
+export function isDataException(err: unknown): boolean {
+  return errorChain(err).some(({ code }) => typeof code === 'string' && /^(22|54)[0-9A-Z]{3}$/.test(code));
+}
+
+/**
+ * The AppError a database failure stands for, or null: 503 (UNAVAILABLE) when the database cannot
+ * be reached, 400 (VALIDATION, with a detail) when it refused a value from the request (an id past
+ * the integer range, a NUL character in text...). Neither answer names a table or shows SQL.
+ */
+export function databaseAppError(err: unknown): AppError | null {
+  if (err instanceof AppError) return null;
+  if (isDatabaseUnavailable(err)) {
+    return new AppError('UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, { cause: err, details: { reason: 'database_unavailable' } });
+  }
+  if (isDataException(err)) return new AppError('VALIDATION', DATA_EXCEPTION_MESSAGE, { cause: err });
+  return null;
+}
+
+/**
+ * The postgres-js fault of porsager/postgres#1154 / #1208: a TypeError thrown from its write timer
+ * (`nextWrite`) because the connection's socket is already gone. Uncatchable where the query runs.
+ */
+export function isPostgresClosedSocketWrite(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /reading 'write'|evaluating 'socket\.write'/.test(error.message) &&
+    /nextWrite/.test(error.stack ?? '') &&
+    /postgres[\\/]src[\\/]connection\.js/.test(error.stack ?? '')
+  );
+}

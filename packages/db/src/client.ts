@@ -33,6 +33,11 @@ export interface Database {
   ping(): Promise<void>;
   /** Closes connections and, for PGlite, releases the data-folder lock. Idempotent. */
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: replaces every pooled connection with a new pool (queries running on the old
+   * ones fail). For a pool a driver fault has left unusable; see the server's main.ts.
+   */
+  resetConnections?(): Promise<void>;
 }
 
 export interface CreateDbOptions {
@@ -96,14 +101,33 @@ interface InternalOptions {
   poolMax?: number;
 }
 
-function openPostgres(url: string, opts: InternalOptions): Database {
-  const client = postgres(url, {
-    max: opts.poolMax ?? DEFAULT_POOL_MAX,
-    connect_timeout: 10,
-    onnotice: () => {},
+/** A postgres-js client that forwards every call to `current()`, so the pool behind it can be replaced. */
+function forwardingClient(current: () => postgres.Sql): postgres.Sql {
+  return new Proxy((() => undefined) as unknown as postgres.Sql, {
+    apply: (_target, thisArg, args) => Reflect.apply(current() as unknown as (...a: unknown[]) => unknown, thisArg, args),
+    get: (_target, prop) => {
+      const sql = current();
+      const value: unknown = Reflect.get(sql, prop, sql);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(sql) : value;
+    },
   });
-  const db = drizzlePostgres(client, { schema, logger: opts.logger ?? false });
+}
+
+function openPostgres(url: string, opts: InternalOptions): Database {
+  const connect = () =>
+    postgres(url, {
+      max: opts.poolMax ?? DEFAULT_POOL_MAX,
+      connect_timeout: 10,
+      // Seconds before a lost connection is tried again. postgres-js grows this to 20 s over repeated
+      // failures, which keeps requests waiting (then failing) long after PostgreSQL is back: at most 1 s.
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+      onnotice: () => {},
+    });
+  let client = connect();
+  // drizzle holds a forwarder, not the pool itself: resetConnections() can swap the pool under it.
+  const db = drizzlePostgres(forwardingClient(() => client), { schema, logger: opts.logger ?? false });
   let closed = false;
+  let resetting: Promise<void> | null = null;
   return {
     db: db as Db,
     kind: 'postgres',
@@ -129,7 +153,23 @@ function openPostgres(url: string, opts: InternalOptions): Database {
     async close() {
       if (closed) return;
       closed = true;
+      await resetting;
       await client.end({ timeout: 5 });
+    },
+    resetConnections() {
+      if (closed) return Promise.resolve();
+      resetting ??= (async () => {
+        const previous = client;
+        const next = connect();
+        // The type parsers drizzle set on the first pool (dates and JSON as text) hold for the new one.
+        Object.assign(next.options.parsers, previous.options.parsers);
+        Object.assign(next.options.serializers, previous.options.serializers);
+        client = next;
+        await previous.end({ timeout: 5 }).catch(() => undefined);
+      })().finally(() => {
+        resetting = null;
+      });
+      return resetting;
     },
   };
 }

@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { MESSAGES, zodIssuesToFieldErrors } from '@icehouse/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, TRPC_CODE } from '../errors';
+import { AppError, TRPC_CODE, databaseAppError } from '../errors';
 import type { AppDeps, SessionUser } from '../deps';
 
 export interface TrpcContext {
@@ -48,8 +48,9 @@ const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({
 /** Turns a service's AppError into the matching tRPC error, keeping it as the cause for the formatter. */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const appError = result.error.cause;
+  // A database that cannot be reached is SERVICE_UNAVAILABLE, a value it refused BAD_REQUEST (databaseAppError).
+  const appError = result.ok ? null : result.error.cause instanceof AppError ? result.error.cause : databaseAppError(result.error.cause);
+  if (appError) {
     throw new TRPCError({ code: TRPC_CODE[appError.code], message: appError.message, cause: appError });
   }
   return result;

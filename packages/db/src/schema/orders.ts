@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { BUILDING_TYPES, DEFAULT_COUNTRY, ORDER_STATUSES } from '@icehouse/domain';
 import { users } from './auth';
 import { settings, products } from './catalogue';
@@ -29,6 +29,12 @@ export const addresses = pgTable(
  * Orders. Optional free text is '' when blank; optional dates, references and
  * amounts are NULL. `version` starts at 1 and is bumped by every update
  * (optimistic concurrency: UPDATE ... WHERE id = ? AND version = ?).
+ *
+ * `customer_search` is the billing and the shipping name (newline between), kept
+ * in step by database triggers (migration 0003: on insert / change of the address
+ * ids, and when an address's name changes), so the list's customer search is one
+ * trigram-indexed ILIKE on orders that can also walk the (date, id) index.
+ * Never written by the app.
  */
 export const orders = pgTable(
   'orders',
@@ -64,14 +70,39 @@ export const orders = pgTable(
     ...timestamps(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Billing name + '\n' + shipping name, maintained by triggers (see above). */
+    customerSearch: text('customer_search').notNull().default(''),
   },
   (t) => [
     check('orders_status_check', inList(t.status, ORDER_STATUSES)),
     index('orders_date_id_idx').on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('orders_status_date_idx').on(t.status, t.date.desc().nullsFirst()),
+    // the list filtered by status, in list order (date desc, id desc) without a sort
+    index('orders_status_date_id_idx').on(t.status, t.date.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_billing_address_id_idx').on(t.billingAddressId),
     index('orders_shipping_address_id_idx').on(t.shippingAddressId),
+    // partial, case-insensitive searches of the list: customer (billing or shipping name) and door number
+    index('orders_customer_search_trgm_idx').using('gin', t.customerSearch.op('gin_trgm_ops')),
+    index('orders_door_number_trgm_idx').using('gin', t.doorNumber.op('gin_trgm_ops')),
   ],
+);
+
+/**
+ * How many orders each month has, per status: the dashboard's by-month counts, the
+ * list's years and its exact `count` (without a text search) read these few hundred
+ * rows instead of counting 100k orders. Kept in step by a deferred trigger on orders
+ * (insert, delete, change of status or date; migration 0003), so every writer (the
+ * services, the demo seed, imports, tests writing rows directly) keeps it right, and
+ * by a TRUNCATE trigger. Rows may hold 0; never written by the app.
+ */
+export const orderMonthCounts = pgTable(
+  'order_month_counts',
+  {
+    /** First day of the month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'order_month_counts_pkey', columns: [t.month, t.status] })],
 );
 
 /** The building of an order (one per order). Option columns reference settings rows. */

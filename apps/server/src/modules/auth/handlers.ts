@@ -25,9 +25,10 @@ export function checkSession(req: FastifyRequest) {
 }
 
 export async function signIn(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, input: LoginData) {
-  // A sign-in always starts a new session: the old one (if any) ends here.
-  await logout(deps.sessions, req.cookies[SESSION_COOKIE]);
+  // A sign-in always starts a new session: the old one (if any) ends once the new one exists. A
+  // refused attempt (wrong password, locked) leaves the caller's current session as it was.
   const { user, session } = await login(deps, deps.sessions, input, req.ip);
+  await logout(deps.sessions, req.cookies[SESSION_COOKIE]);
   setSessionCookies(req, reply, session);
   return { success: true as const, user };
 }

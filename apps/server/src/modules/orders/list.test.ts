@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MONTH_NAMES, type OrderStatus } from '@icehouse/domain';
 import type { Database } from '@icehouse/db/client';
-import { getOrders, listOrders } from './service';
+import { ORDER_COUNT_LIMIT, getOrders, listOrders } from './service';
 import { attachBol, attachInvoice, insertOrders, orderPayload, shippable, useOrdersTestApp, type BulkOrder } from './test-support';
 
 const ctx = useOrdersTestApp();
@@ -239,5 +239,51 @@ describe('by-month', () => {
     expect(res.json()).toEqual(expected);
     expect(res.json()[0]).toEqual({ year: 2025, month: 2, month_name: 'February', total_orders: 1 });
     expect((await ctx.staff.trpcQuery('orders.byMonth')).json().result.data).toEqual(expected);
+  });
+});
+
+describe('large result sets and the trigger-kept search and counters', () => {
+  it('counts a text search exactly up to ORDER_COUNT_LIMIT, then as a lower bound while next keeps going', async () => {
+    const many = ORDER_COUNT_LIMIT + 30;
+    await insertOrders(
+      ctx.database,
+      Array.from({ length: many }, (_, i) => ({ date: '2022-06-01', doorNumber: `M-${i}`, billingName: `Manyfold Farms ${i}` })),
+    );
+    const first = (await ctx.staff.get('/api/orders/list-view/?customer=manyfold')).json();
+    expect(first.count).toBe(ORDER_COUNT_LIMIT);
+    expect(first.next).toContain('page=2');
+    const lastPage = Math.ceil(many / 25);
+    const last = (await ctx.staff.get(`/api/orders/list-view/?customer=manyfold&page=${lastPage}`)).json();
+    expect(last.results).toHaveLength(many - (lastPage - 1) * 25);
+    expect(last.next).toBeNull();
+    expect(last.count).toBe(many); // on the last page the count is the rows seen
+    // Without a text search the count stays exact, from the month counters.
+    const all = (await ctx.staff.get('/api/orders/list-view/?year=2022')).json();
+    expect(all.count).toBe(many);
+  });
+
+  it('follows renames, status changes, moves and deletes', async () => {
+    const order = (await ctx.staff.post('/api/orders/', orderPayload(ctx.cat, { date: '2021-03-05', door_number: '7001', ...shippable(ctx.cat) }))).json();
+    const count = async (query: string) => (await ctx.staff.get(`/api/orders/list-view/${query}`)).json().count as number;
+    expect(await count('?customer=acme%20foods')).toBe(1);
+    const renamed = await ctx.staff.put(`/api/orders/${order.id}/`, {
+      ...order,
+      date: '2021-04-10',
+      billing_address: { ...order.billing_address, name: 'Zephyr Outfitters' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await count('?customer=acme%20foods')).toBe(0);
+    expect(await count('?customer=zephyr')).toBe(1);
+    expect(await count('?customer=warehouse')).toBe(1); // the shipping name still matches
+    expect(await count('?year=2021&month=3')).toBe(0);
+    expect(await count('?year=2021&month=4')).toBe(1);
+    const moved = await ctx.staff.post(`/api/orders/${order.id}/change-status/`, { new_status: 'processed' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await count('?status=processed&year=2021')).toBe(1);
+    expect(await count('?status=pending&year=2021')).toBe(0);
+    expect((await ctx.staff.get('/api/orders/by-month/')).json()).toContainEqual({ year: 2021, month: 4, month_name: 'April', total_orders: 1 });
+    expect((await ctx.staff.delete(`/api/orders/${order.id}/`)).statusCode).toBe(204);
+    expect(await count('?year=2021')).toBe(0);
+    expect((await ctx.staff.get('/api/orders/by-month/')).json()).not.toContainEqual(expect.objectContaining({ year: 2021 }));
   });
 });

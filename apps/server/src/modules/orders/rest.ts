@@ -54,6 +54,8 @@ function restList(req: FastifyRequest, page: OrderListPage) {
   return { count: page.count, next: pageUrl(req, page.next_page), previous: pageUrl(req, page.previous_page), results: page.results };
 }
 
+const UNREADABLE_UPLOAD = 'The upload could not be read (malformed multipart/form-data). Please choose the file again.';
+
 function uploadRoute(path: string, kind: OrderFileKind, summary: string) {
   const labels = FILE_LABELS[kind];
   return defineRoute({
@@ -70,9 +72,19 @@ function uploadRoute(path: string, kind: OrderFileKind, summary: string) {
     response: kind === 'blueprint' ? blueprintAnswer : doorPlacementAnswer,
     handler: async ({ deps, params, user, req }) => {
       await assertOrderExists(deps, params.id);
-      const part = await req.file({ limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20, parts: 40 } });
+      // A body the multipart parser cannot read (no boundary, cut short) is the client's: 400, not 500.
+      const unreadable = (error: unknown): unknown => {
+        const status = (error as { statusCode?: unknown } | null)?.statusCode;
+        if (error instanceof AppError || (typeof status === 'number' && status < 500)) return error;
+        return AppError.validation({ [labels.field]: [UNREADABLE_UPLOAD] }, UNREADABLE_UPLOAD);
+      };
+      const part = await req.file({ limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20, parts: 40 } }).catch((error: unknown) => {
+        throw unreadable(error);
+      });
       if (!part) throw AppError.validation({ [labels.field]: ['No file was submitted.'] }, 'No file was submitted.');
-      const data = await readPdfUpload(part.file);
+      const data = await readPdfUpload(part.file).catch((error: unknown) => {
+        throw unreadable(error);
+      });
       return saveOrderFile(deps, user, params.id, kind, { filename: part.filename, data });
     },
   });

@@ -1,5 +1,5 @@
-import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder, alias } from 'drizzle-orm/pg-core';
 import {
   CUSTOM_PRODUCT,
   MESSAGES,
@@ -24,6 +24,7 @@ import {
   invoices,
   orderAdditionalItems,
   orderBuildingInfo,
+  orderMonthCounts,
   orders,
   storedFiles,
   type InvoiceAddress,
@@ -49,9 +50,12 @@ import {
   loadOrderRecords,
   loadOrderViews,
   orderHasInvoice,
+  preparedQuery,
   productDescriptions,
+  salesTaxRate,
   settingLabels,
   statusView,
+  toOrderView,
   type OrderListRow,
   type OrderRecord,
   type OrderView,
@@ -174,13 +178,29 @@ async function recordSnapshotHistory(
   action: 'created' | 'updated',
   before: OrderRecord | null,
   userId: number | null,
-): Promise<void> {
+): Promise<OrderRecord | null> {
   const [after] = await loadOrderRecords(tx, [orderId]);
-  if (!after) return;
+  if (!after) return null;
   const labels = await labelsFor(tx, before ? [before, after] : [after]);
   const changes = diffSnapshots(before ? snapshotOf(before, labels) : null, snapshotOf(after, labels));
-  if (action === 'updated' && Object.keys(changes).length === 0) return;
+  if (action === 'updated' && Object.keys(changes).length === 0) return after;
   await recordHistory(tx, { orderId, action, changes, userId });
+  return after;
+}
+
+/**
+ * The history entry of a create / update, and the answer: the order as this transaction leaves
+ * it (read once, for both), so the caller does not read it all again after the commit.
+ */
+async function finishWrite(
+  tx: Db,
+  orderId: number,
+  action: 'created' | 'updated',
+  before: OrderRecord | null,
+  userId: number | null,
+): Promise<OrderView | null> {
+  const [after, taxRate] = await Promise.all([recordSnapshotHistory(tx, orderId, action, before, userId), salesTaxRate(tx)]);
+  return after ? toOrderView(after, taxRate) : null;
 }
 
 /**
@@ -197,9 +217,9 @@ export async function createOrder(deps: DbDeps, actor: Actor, raw: unknown): Pro
   if (issues.length > 0) throw validationError(issues);
 
   const userId = actor?.id ?? null;
-  let id: number;
+  let saved: { id: number; view: OrderView | null };
   try {
-    id = await db.transaction(async (tx) => {
+    saved = await db.transaction(async (tx) => {
       const [billing] = await tx.insert(addresses).values(addressValues(data.billing_address)).returning({ id: addresses.id });
       const [shipping] = await tx.insert(addresses).values(addressValues(data.shipping_address)).returning({ id: addresses.id });
       const [order] = await tx
@@ -216,14 +236,15 @@ export async function createOrder(deps: DbDeps, actor: Actor, raw: unknown): Pro
       await tx.insert(orderBuildingInfo).values({ orderId, ...buildingValues(data, facts) });
       const items = data.building_info.additional_items;
       if (items.length > 0) await tx.insert(orderAdditionalItems).values(items.map((item, i) => ({ orderId, ...itemValues(item, i) })));
+      const view = await finishWrite(tx, orderId, 'created', null, userId);
+      // Last: it locks the sequence row until the commit, and every new order with a numeric door number needs it.
       await bumpDoorSequence(tx, data.door_number);
-      await recordSnapshotHistory(tx, orderId, 'created', null, userId);
-      return orderId;
+      return { id: orderId, view };
     });
   } catch (error) {
     throw mapOrderWriteError(error);
   }
-  return getOrder(deps, id);
+  return saved.view ?? getOrder(deps, saved.id);
 }
 
 /**
@@ -246,8 +267,9 @@ export async function updateOrder(deps: DbDeps, actor: Actor, id: number, raw: u
   if (issues.length > 0) throw validationError(issues);
 
   const userId = actor?.id ?? null;
+  let view: OrderView | null;
   try {
-    await db.transaction(async (tx) => {
+    view = await db.transaction(async (tx) => {
       const updated = await tx
         .update(orders)
         .set({
@@ -268,7 +290,10 @@ export async function updateOrder(deps: DbDeps, actor: Actor, id: number, raw: u
       ] as const) {
         const addressId = which === 'billing' ? before.order.billingAddressId : before.order.shippingAddressId;
         if (addressId !== null) {
-          await tx.update(addresses).set(addressValues(address)).where(eq(addresses.id, addressId));
+          const values = addressValues(address);
+          if (!sameValues(which === 'billing' ? before.billing : before.shipping, values)) {
+            await tx.update(addresses).set(values).where(eq(addresses.id, addressId));
+          }
         } else {
           const [created] = await tx.insert(addresses).values(addressValues(address)).returning({ id: addresses.id });
           await tx
@@ -278,18 +303,32 @@ export async function updateOrder(deps: DbDeps, actor: Actor, id: number, raw: u
         }
       }
       const building = buildingValues(data, facts);
-      await tx
-        .insert(orderBuildingInfo)
-        .values({ orderId: id, ...building })
-        .onConflictDoUpdate({ target: orderBuildingInfo.orderId, set: building });
+      if (!sameValues(before.building, building)) {
+        await tx
+          .insert(orderBuildingInfo)
+          .values({ orderId: id, ...building })
+          .onConflictDoUpdate({ target: orderBuildingInfo.orderId, set: building });
+      }
       await syncItems(tx, id, before.items, data.building_info.additional_items);
+      const view = await finishWrite(tx, id, 'updated', before, userId);
       if (data.door_number !== before.order.doorNumber) await bumpDoorSequence(tx, data.door_number);
-      await recordSnapshotHistory(tx, id, 'updated', before, userId);
+      return view;
     });
   } catch (error) {
     throw mapOrderWriteError(error);
   }
-  return getOrder(deps, id);
+  return view ?? getOrder(deps, id);
+}
+
+/**
+ * True when the stored row already holds every one of these values (exactly: '1150' against a
+ * stored '1150.00' counts as a change), so the write can be skipped. `before` is what this save
+ * replaces: the version check made sure nothing changed it since it was read.
+ */
+function sameValues(row: object | null, values: Record<string, unknown>): boolean {
+  if (row === null) return false;
+  const stored = row as Record<string, unknown>;
+  return Object.entries(values).every(([key, value]) => key in stored && stored[key] === value);
 }
 
 /** Items keep their ids position by position; extra rows are added, surplus rows removed. */
@@ -518,76 +557,191 @@ function containsPattern(text: string): string {
 
 const isoDay = (y: number, m: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-01`;
 
-function listConditions(db: Db, f: OrderListFilters): SQL | undefined {
+/** The list's date range for `year` (and `month`): [from, to). */
+function dateRange(f: OrderListFilters): { from: string; to: string } | null {
+  if (!f.year) return null;
+  const from = isoDay(f.year, f.month ?? 1);
+  const to = f.month ? (f.month === 12 ? isoDay(f.year + 1, 1) : isoDay(f.year, f.month + 1)) : isoDay(f.year + 1, 1);
+  return { from, to };
+}
+
+/**
+ * Which filters a list request uses (its queries' shape: each shape is built once, see
+ * preparedQuery) and the values for their placeholders.
+ */
+interface ListShape {
+  status: 'equals' | 'not_voided' | 'any';
+  dates: 'range' | 'month' | 'any';
+  customer: boolean;
+  serial: boolean;
+  key: string;
+}
+
+function listShape(f: OrderListFilters): ListShape {
+  const status = f.status ? 'equals' : f.include_voided ? 'any' : 'not_voided';
+  const dates = f.year ? 'range' : f.month ? 'month' : 'any';
+  const customer = Boolean(f.customer?.trim());
+  const serial = Boolean(f.serial?.trim());
+  return { status, dates, customer, serial, key: `${status}.${dates}.${customer ? 'customer' : ''}.${serial ? 'serial' : ''}` };
+}
+
+function listValues(f: OrderListFilters, page: number): Record<string, unknown> {
+  const range = dateRange(f);
+  return {
+    status: f.status ?? null,
+    from: range?.from ?? null,
+    to: range?.to ?? null,
+    month: f.month ?? null,
+    customer: containsPattern(f.customer?.trim() ?? ''),
+    serial: containsPattern(f.serial?.trim() ?? ''),
+    limit: ORDER_PAGE_SIZE + 1,
+    offset: (page - 1) * ORDER_PAGE_SIZE,
+  };
+}
+
+/** The filter of a list shape, on orders (or, for status and dates, on the month counters). */
+function listConditions(shape: ListShape, table: 'orders' | 'counters' = 'orders'): SQL | undefined {
+  const status = table === 'orders' ? orders.status : orderMonthCounts.status;
+  const date = table === 'orders' ? orders.date : orderMonthCounts.month;
   const conditions: SQL[] = [];
-  if (f.status) conditions.push(eq(orders.status, f.status));
-  else if (!f.include_voided) conditions.push(ne(orders.status, 'voided'));
-  if (f.year) {
-    // Ranges, so the (date, id) index serves them.
-    const from = isoDay(f.year, f.month ?? 1);
-    const to = f.month ? (f.month === 12 ? isoDay(f.year + 1, 1) : isoDay(f.year, f.month + 1)) : isoDay(f.year + 1, 1);
-    conditions.push(sql`${orders.date} >= ${from}`, sql`${orders.date} < ${to}`);
-  } else if (f.month) {
-    conditions.push(sql`extract(month from ${orders.date}) = ${f.month}`);
+  if (shape.status === 'equals') conditions.push(eq(status, sql.placeholder('status')));
+  // A literal, not a parameter: PostgreSQL's generic plan for a prepared statement can then see it.
+  else if (shape.status === 'not_voided') conditions.push(sql`${status} <> 'voided'`);
+  // Ranges, so the (date, id) index serves them.
+  if (shape.dates === 'range') conditions.push(sql`${date} >= ${sql.placeholder('from')}`, sql`${date} < ${sql.placeholder('to')}`);
+  else if (shape.dates === 'month') conditions.push(sql`extract(month from ${date}) = ${sql.placeholder('month')}`);
+  if (table === 'orders') {
+    // orders.customer_search is the billing and the shipping name (kept by triggers), trigram-indexed.
+    if (shape.customer) conditions.push(ilike(orders.customerSearch, sql.placeholder('customer')));
+    if (shape.serial) conditions.push(ilike(orders.doorNumber, sql.placeholder('serial')));
   }
-  const customer = f.customer?.trim();
-  if (customer) {
-    // ILIKE on addresses.name is served by its pg_trgm GIN index.
-    const matching = () => db.select({ id: addresses.id }).from(addresses).where(ilike(addresses.name, containsPattern(customer)));
-    conditions.push(or(inArray(orders.billingAddressId, matching()), inArray(orders.shippingAddressId, matching()))!);
-  }
-  const serial = f.serial?.trim();
-  if (serial) conditions.push(ilike(orders.doorNumber, containsPattern(serial)));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
+
+/** Builds subqueries (not run on their own: part of the one query that uses them). */
+const subqueries = new QueryBuilder();
+
+/**
+ * Past this many matches a text search (customer, serial) stops counting: `count` is then a lower
+ * bound (see listOrders).
+ */
+export const ORDER_COUNT_LIMIT = 1000;
 
 const listBilling = alias(addresses, 'list_billing');
 const listShipping = alias(addresses, 'list_shipping');
 
 /**
- * GET /api/orders/list-view/: newest first (date desc, id desc), 25 a page, two queries for any
- * page (the rows with their joins, and the count). Voided orders only when asked for.
+ * The two queries of a list shape:
+ *
+ * - rows: the page's ids first (26 of them, from the (date, id) or (status, date, id) index, or
+ *   the trigram indexes for a search; the 26th only says whether there is a next page), then only
+ *   those rows joined to their names, invoice and bill of lading: page 50 costs about what page 1 does;
+ * - count: without a text search, the per-month, per-status counters (order_month_counts, kept by
+ *   triggers) summed over the filter, a few hundred rows whatever the number of orders; with one,
+ *   the matches counted up to ORDER_COUNT_LIMIT + 1 (index scans that stop early).
+ */
+function listQueries(db: Db, shape: ListShape, fenced: boolean) {
+  const textSearch = shape.customer || shape.serial;
+  const where = listConditions(shape);
+  // `fenced` (PostgreSQL): a text search's matches are planned on their own: `offset 0` is a fence
+  // (the subquery is not merged into the query around it) and the constants are literals. The
+  // postgres driver prepares named statements, which PostgreSQL soon runs with one generic plan for
+  // every search term; without the fence that plan walks the (date, id) index or the table hoping
+  // to meet 26 (or 1,001) matches early, and reads every order when a term is rare (~90 ms). With
+  // it the trigram index finds the matches first: a few ms for most terms, ~20 ms for one that
+  // matches 15% of the orders. PGlite plans every statement for its own values (unnamed
+  // statements), so there the planner picks per term: the (date, id) index for a common term.
+  const matching = (columns: SQL) => sql`(select ${columns} from ${orders} where ${where}${fenced ? sql` offset 0` : sql``}) as "matching"`;
+  const pageIds = textSearch
+    ? sql`(select "id" from ${matching(sql`${orders.id} as "id", ${orders.date} as "date"`)}
+        order by "date" desc, "id" desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) as "page_ids"`
+    : subqueries
+        .select({ id: orders.id })
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.date), desc(orders.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .as('page_ids');
+  const rows = db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      date: orders.date,
+      doorNumber: orders.doorNumber,
+      epsPoNumber: orders.epsPoNumber,
+      shipDate: orders.shipDate,
+      shipViaId: orders.shipViaId,
+      billingName: listBilling.name,
+      shippingName: listShipping.name,
+      invoiceId: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      invoiceDate: invoices.date,
+      bolId: billsOfLading.id,
+    })
+    .from(pageIds)
+    .innerJoin(orders, sql`${orders.id} = "page_ids"."id"`)
+    .leftJoin(listBilling, eq(listBilling.id, orders.billingAddressId))
+    .leftJoin(listShipping, eq(listShipping.id, orders.shippingAddressId))
+    .leftJoin(invoiceOrders, eq(invoiceOrders.orderId, orders.id))
+    .leftJoin(invoices, eq(invoices.id, invoiceOrders.invoiceId))
+    .leftJoin(billsOfLading, eq(billsOfLading.orderId, orders.id))
+    .orderBy(desc(orders.date), desc(orders.id))
+    .prepare(`order_list_rows_${shape.key}`);
+  const count = textSearch
+    ? db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(sql`(select 1 from ${matching(sql`1`)} limit ${sql.raw(String(ORDER_COUNT_LIMIT + 1))}) as "matches"`)
+        .prepare(`order_list_count_${shape.key}`)
+    : db
+        .select({ count: sql<number>`coalesce(sum(${orderMonthCounts.orders}), 0)::int` })
+        .from(orderMonthCounts)
+        .where(listConditions(shape, 'counters'))
+        .prepare(`order_list_count_${shape.key}`);
+  return { rows, count, capped: textSearch };
+}
+
+/**
+ * GET /api/orders/list-view/: newest first (date desc, id desc), 25 a page, at most two queries
+ * for any page (listQueries): the rows, and `count`: exact without a text search (both queries
+ * side by side); with one (customer, serial), exact up to ORDER_COUNT_LIMIT matches, past that a
+ * lower bound (ORDER_COUNT_LIMIT, or the rows up to the end of this page and one more when that is
+ * more) while `next` keeps leading on to the last page; on the last page of a search the count is
+ * the rows seen, so no count is run. Voided orders only when asked for.
  */
 export async function listOrders(deps: DbDeps, filters: OrderListFilters = {}): Promise<OrderListPage> {
   const db = deps.database.db;
   const page = filters.page ?? 1;
-  const where = listConditions(db, filters);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: orders.id,
-        status: orders.status,
-        date: orders.date,
-        doorNumber: orders.doorNumber,
-        epsPoNumber: orders.epsPoNumber,
-        shipDate: orders.shipDate,
-        shipViaId: orders.shipViaId,
-        billingName: listBilling.name,
-        shippingName: listShipping.name,
-        invoiceId: invoices.id,
-        invoiceNumber: invoices.invoiceNumber,
-        invoiceDate: invoices.date,
-        bolId: billsOfLading.id,
-      })
-      .from(orders)
-      .leftJoin(listBilling, eq(listBilling.id, orders.billingAddressId))
-      .leftJoin(listShipping, eq(listShipping.id, orders.shippingAddressId))
-      .leftJoin(invoiceOrders, eq(invoiceOrders.orderId, orders.id))
-      .leftJoin(invoices, eq(invoices.id, invoiceOrders.invoiceId))
-      .leftJoin(billsOfLading, eq(billsOfLading.orderId, orders.id))
-      .where(where)
-      .orderBy(desc(orders.date), desc(orders.id))
-      .limit(ORDER_PAGE_SIZE)
-      .offset((page - 1) * ORDER_PAGE_SIZE),
-    db.select({ count: sql<number>`count(*)::int` }).from(orders).where(where),
-  ]);
-  const count = Number(total?.count ?? 0);
-  if (page > 1 && rows.length === 0) throw AppError.notFound('Invalid page.');
+  const shape = listShape(filters);
+  const fenced = deps.database.kind === 'postgres';
+  const queries = preparedQuery(db, `orders.list.${shape.key}`, (d) => listQueries(d, shape, fenced));
+  const values = listValues(filters, page);
+  let fetched: Awaited<ReturnType<typeof queries.rows.execute>>;
+  let count: number;
+  if (queries.capped) {
+    // A text search: the page first. On the last page (most door-number searches fit on one) the
+    // count is known without counting; otherwise count, up to the limit.
+    fetched = await queries.rows.execute(values);
+    const seen = (page - 1) * ORDER_PAGE_SIZE + Math.min(fetched.length, ORDER_PAGE_SIZE);
+    if (fetched.length <= ORDER_PAGE_SIZE) count = seen;
+    else {
+      const [total] = await queries.count.execute(values);
+      const counted = Number(total?.count ?? 0);
+      count = counted > ORDER_COUNT_LIMIT ? Math.max(ORDER_COUNT_LIMIT, seen + 1) : counted;
+    }
+  } else {
+    const [rows, [total]] = await Promise.all([queries.rows.execute(values), queries.count.execute(values)]);
+    fetched = rows;
+    count = Number(total?.count ?? 0);
+  }
+  if (page > 1 && fetched.length === 0) throw AppError.notFound('Invalid page.');
+  const hasNext = fetched.length > ORDER_PAGE_SIZE;
+  const rows = hasNext ? fetched.slice(0, ORDER_PAGE_SIZE) : fetched;
   return {
     count,
     page,
     page_size: ORDER_PAGE_SIZE,
-    next_page: page * ORDER_PAGE_SIZE < count ? page + 1 : null,
+    next_page: hasNext ? page + 1 : null,
     previous_page: page > 1 ? page - 1 : null,
     results: rows.map((r) => ({
       id: r.id,
@@ -607,10 +761,13 @@ export async function listOrders(deps: DbDeps, filters: OrderListFilters = {}): 
   };
 }
 
-/** Years that have orders (any status), newest first. */
+/** Years that have orders (any status), newest first: from the month counters, not the orders. */
 export async function orderYears(deps: DbDeps): Promise<number[]> {
-  const year = sql<number>`extract(year from ${orders.date})::int`;
-  const rows = await deps.database.db.selectDistinct({ year }).from(orders).orderBy(desc(year));
+  const query = preparedQuery(deps.database.db, 'orders.years', (db) => {
+    const year = sql<number>`extract(year from ${orderMonthCounts.month})::int`;
+    return db.selectDistinct({ year }).from(orderMonthCounts).where(sql`${orderMonthCounts.orders} > 0`).orderBy(desc(year)).prepare('order_years');
+  });
+  const rows = await query.execute();
   return rows.map((r) => Number(r.year));
 }
 
@@ -633,22 +790,31 @@ export interface MonthSummary {
   total_orders: number;
 }
 
-/** GET /api/orders/by-month/: order counts per month, newest first; voided orders are not counted. */
+/**
+ * GET /api/orders/by-month/: order counts per month, newest first; voided orders are not counted.
+ * Read from the month counters (order_month_counts), so it costs the same for 1,000 or 1,000,000 orders.
+ */
 export async function ordersByMonth(deps: DbDeps): Promise<MonthSummary[]> {
-  const year = sql<number>`extract(year from ${orders.date})::int`;
-  const month = sql<number>`extract(month from ${orders.date})::int`;
-  const rows = await deps.database.db
-    .select({ year, month, total: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(ne(orders.status, 'voided'))
-    .groupBy(year, month)
-    .orderBy(desc(year), desc(month));
-  return rows.map((r) => ({
-    year: Number(r.year),
-    month: Number(r.month),
-    month_name: MONTH_NAMES[Number(r.month) - 1] ?? '',
-    total_orders: Number(r.total),
-  }));
+  const query = preparedQuery(deps.database.db, 'orders.byMonth', (db) =>
+    db
+      .select({ month: orderMonthCounts.month, total: sql<number>`sum(${orderMonthCounts.orders})::int` })
+      .from(orderMonthCounts)
+      .where(ne(orderMonthCounts.status, 'voided'))
+      .groupBy(orderMonthCounts.month)
+      .having(sql`sum(${orderMonthCounts.orders}) > 0`)
+      .orderBy(desc(orderMonthCounts.month))
+      .prepare('orders_by_month'),
+  );
+  const rows = await query.execute();
+  return rows.map((r) => {
+    const month = Number(r.month.slice(5, 7));
+    return {
+      year: Number(r.month.slice(0, 4)),
+      month,
+      month_name: MONTH_NAMES[month - 1] ?? '',
+      total_orders: Number(r.total),
+    };
+  });
 }
 
 // ------------------------------------------------------------------------------------- history

@@ -1,5 +1,5 @@
-import { asc, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CUSTOM_PRODUCT,
   calculateOrderPrice,
@@ -202,12 +202,34 @@ const shipViaSetting = alias(settings, 'ship_via_setting');
 const blueprintFile = alias(storedFiles, 'blueprint_file');
 const doorPlacementFile = alias(storedFiles, 'door_placement_file');
 
-/** Loads orders by id in three queries; the result keeps the order of `ids` and skips missing ones. */
-export async function loadOrderRecords(db: Db, ids: readonly number[]): Promise<OrderRecord[]> {
-  if (ids.length === 0) return [];
-  const unique = [...new Set(ids)];
-  const [rows, buildings, items] = await Promise.all([
-    db
+const preparedQueries = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * A query built once per database and then only run, with its values as placeholders: building a
+ * drizzle query (and compiling it to SQL) costs more CPU than running a small indexed query, so the
+ * hot reads (detail, list, dashboard) are built once. `build` gets the database to build on; keep
+ * `name` unique per query shape. A transaction (a new `Db` each time) simply builds its own.
+ */
+export function preparedQuery<T>(db: Db, name: string, build: (db: Db) => T): T {
+  let queries = preparedQueries.get(db);
+  if (!queries) {
+    queries = new Map();
+    preparedQueries.set(db, queries);
+  }
+  let query = queries.get(name) as T | undefined;
+  if (query === undefined) {
+    query = build(db);
+    queries.set(name, query);
+  }
+  return query;
+}
+
+/** `column = any($ids)`: one statement for any number of ids (an IN list would be a new statement per length). */
+const anyOfIds = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder('ids')})`;
+
+function recordQueries(db: Db) {
+  return {
+    rows: db
       .select({
         order: orders,
         billing: billingAddress,
@@ -231,17 +253,32 @@ export async function loadOrderRecords(db: Db, ids: readonly number[]): Promise<
       .leftJoin(invoiceOrders, eq(invoiceOrders.orderId, orders.id))
       .leftJoin(invoices, eq(invoices.id, invoiceOrders.invoiceId))
       .leftJoin(billsOfLading, eq(billsOfLading.orderId, orders.id))
-      .where(inArray(orders.id, unique)),
-    db
+      .where(anyOfIds(orders.id))
+      .prepare('order_records'),
+    buildings: db
       .select({ info: orderBuildingInfo, productBuildingType: products.buildingType })
       .from(orderBuildingInfo)
       .leftJoin(products, eq(products.id, orderBuildingInfo.productId))
-      .where(inArray(orderBuildingInfo.orderId, unique)),
-    db
+      .where(anyOfIds(orderBuildingInfo.orderId))
+      .prepare('order_record_buildings'),
+    items: db
       .select()
       .from(orderAdditionalItems)
-      .where(inArray(orderAdditionalItems.orderId, unique))
-      .orderBy(asc(orderAdditionalItems.orderId), asc(orderAdditionalItems.position), asc(orderAdditionalItems.id)),
+      .where(anyOfIds(orderAdditionalItems.orderId))
+      .orderBy(asc(orderAdditionalItems.orderId), asc(orderAdditionalItems.position), asc(orderAdditionalItems.id))
+      .prepare('order_record_items'),
+  };
+}
+
+/** Loads orders by id in three queries; the result keeps the order of `ids` and skips missing ones. */
+export async function loadOrderRecords(db: Db, ids: readonly number[]): Promise<OrderRecord[]> {
+  if (ids.length === 0) return [];
+  const unique = [...new Set(ids)];
+  const queries = preparedQuery(db, 'orders.records', recordQueries);
+  const [rows, buildings, items] = await Promise.all([
+    queries.rows.execute({ ids: unique }),
+    queries.buildings.execute({ ids: unique }),
+    queries.items.execute({ ids: unique }),
   ]);
   const buildingByOrder = new Map(buildings.map((b) => [b.info.orderId, b]));
   const itemsByOrder = new Map<number, ItemRow[]>();
@@ -272,7 +309,10 @@ export async function loadOrderRecords(db: Db, ids: readonly number[]): Promise<
 
 /** Company info's sales_tax_rate, "0.00" when there is no company row. */
 export async function salesTaxRate(db: Db): Promise<string> {
-  const [row] = await db.select({ rate: companyInfo.salesTaxRate }).from(companyInfo).where(eq(companyInfo.id, 1)).limit(1);
+  const query = preparedQuery(db, 'orders.salesTaxRate', (d) =>
+    d.select({ rate: companyInfo.salesTaxRate }).from(companyInfo).where(eq(companyInfo.id, 1)).limit(1).prepare('sales_tax_rate'),
+  );
+  const [row] = await query.execute();
   return toMoneyString(row?.rate ?? '0');
 }
 

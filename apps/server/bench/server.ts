@@ -1,0 +1,80 @@
+/**
+ * The server under load, in a process of its own (so its memory and CPU are its own): the real
+ * app (buildApp) on 127.0.0.1, a random port. Started by bench/load.ts with fork(); talks over IPC:
+ *
+ *   -> { type: 'ready', port }            once listening
+ *   <- { type: 'memory', reset? }  -> { type: 'memory', rss, peakRss, cpuMicros }   (RSS sampled every 50 ms)
+ *   <- { type: 'stop' }                    closes the app (and the database) and exits
+ *
+ * Environment: BENCH_SERVER_DATABASE_URL (PostgreSQL) or BENCH_SERVER_DATA_DIR (PGlite data
+ * folder), BENCH_SERVER_LOG_LEVEL (default 'warn'), BENCH_SERVER_POOL_MAX, CHROME_PATH.
+ */
+import { createDb } from '@icehouse/db/client';
+import { buildApp } from '../src/app';
+import { createLogger } from '../src/logger';
+
+type Message = { type: 'memory'; reset?: boolean } | { type: 'stop' };
+
+const send = (message: unknown) => process.send?.(message);
+
+async function main() {
+  const url = process.env.BENCH_SERVER_DATABASE_URL;
+  const dataDir = process.env.BENCH_SERVER_DATA_DIR;
+  if (!url && !dataDir) throw new Error('bench server: set BENCH_SERVER_DATABASE_URL or BENCH_SERVER_DATA_DIR');
+  const poolMax = process.env.BENCH_SERVER_POOL_MAX ? Number(process.env.BENCH_SERVER_POOL_MAX) : undefined;
+  const database = await createDb(url ? { databaseUrl: url, ...(poolMax ? { poolMax } : {}) } : { dataDir: dataDir! });
+  await database.migrate();
+  const logger = createLogger(process.env.BENCH_SERVER_LOG_LEVEL || 'warn');
+  const app = await buildApp({
+    database,
+    logger,
+    webDistDir: '/nonexistent-bench-web-dist',
+    pdfOptions: { executablePath: process.env.CHROME_PATH || null, maxConcurrent: 2 },
+  });
+
+  let peakRss = process.memoryUsage.rss();
+  const sample = () => {
+    const rss = process.memoryUsage.rss();
+    if (rss > peakRss) peakRss = rss;
+    return rss;
+  };
+  const sampler = setInterval(sample, 50);
+  sampler.unref();
+
+  process.on('message', (raw: Message) => {
+    if (raw.type === 'memory') {
+      const rss = sample();
+      const cpu = process.cpuUsage();
+      send({ type: 'memory', rss, peakRss, cpuMicros: cpu.user + cpu.system });
+      if (raw.reset) peakRss = rss;
+    } else if (raw.type === 'stop') {
+      clearInterval(sampler);
+      app
+        .close()
+        .then(() => process.exit(0))
+        .catch((error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        });
+    }
+  });
+  // The parent went away: do not linger.
+  process.on('disconnect', () => {
+    void app.close().finally(() => process.exit(0));
+  });
+
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  send({ type: 'ready', port });
+  // Started by hand (no IPC, e.g. `node --import tsx --cpu-prof bench/server.ts` to profile): say where, stop on Ctrl-C.
+  if (!process.send) {
+    console.log(`bench server listening on http://127.0.0.1:${port}`);
+    process.once('SIGINT', () => void app.close().finally(() => process.exit(0)));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+// `npm run db:backup [-- --out file]`
+// Backs up the database the server uses (DATABASE_URL, else the embedded DATA_DIR), stored PDFs
+// included: PostgreSQL as a pg_dump custom archive (.dump), the embedded database as its data
+// folder dump (.tar.gz; stop the server first). Default file: backups/icehouse-<kind>-<time>.<ext>.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DataDirLockedError } from '@icehouse/db';
+import { loadEnv } from '../env';
+import { backupDatabase, defaultBackupName, describeCounts, formatBytes } from '../modules/backup/backup';
+
+const { values } = parseArgs({ options: { out: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } } });
+if (values.help) {
+  console.log('Usage: npm run db:backup [-- --out <file>]');
+  process.exit(0);
+}
+
+// npm runs this in apps/server; a path the user typed is relative to where they typed it.
+const userCwd = process.env.INIT_CWD ?? process.cwd();
+const env = loadEnv();
+const kind = env.DATABASE_URL ? 'postgres' : 'pglite';
+const out = path.resolve(userCwd, values.out ?? path.join('backups', defaultBackupName(kind)));
+
+try {
+  const result = await backupDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }, out);
+  const what = result.kind === 'postgres' ? 'the PostgreSQL database' : `the embedded database (${path.resolve(env.DATA_DIR)})`;
+  console.log(`Backed up ${what} to ${result.file} (${formatBytes(result.bytes)}): ${describeCounts(result.counts)}.`);
+} catch (error) {
+  if (error instanceof DataDirLockedError) {
+    console.error(`Cannot back up: ${error.message}\nThe embedded database can be backed up only while no server uses it.`);
+  } else {
+    console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  process.exitCode = 1;
+}

@@ -1,0 +1,45 @@
+// `npm run db:restore -- <file> [--skip-safety-backup]`
+// Restores a backup made by db:backup into the database the server uses (DATABASE_URL, else the
+// embedded DATA_DIR).
+// - PostgreSQL: the current database is first saved beside the backup file, as
+//   pre-restore-icehouse-postgres-<time>.dump (unless --skip-safety-backup); then pg_restore --clean
+//   --if-exists runs in one transaction. Stop the app instances first.
+// - Embedded: refused while a server holds the data folder; the folder's previous contents are moved
+//   to <folder>.before-restore-<time>.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DataDirLockedError } from '@icehouse/db';
+import { loadEnv } from '../env';
+import { backupPostgres, defaultBackupName, describeCounts, restoreDatabase } from '../modules/backup/backup';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { 'skip-safety-backup': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+});
+if (values.help || positionals.length !== 1) {
+  console.log('Usage: npm run db:restore -- <backup file> [--skip-safety-backup]');
+  process.exit(values.help ? 0 : 2);
+}
+
+const userCwd = process.env.INIT_CWD ?? process.cwd();
+const file = path.resolve(userCwd, positionals[0]!);
+const env = loadEnv();
+
+try {
+  if (env.DATABASE_URL && !values['skip-safety-backup']) {
+    const safety = path.join(path.dirname(file), `pre-restore-${defaultBackupName('postgres')}`);
+    await backupPostgres(env.DATABASE_URL, safety);
+    console.log(`Saved the current database first, to ${safety}.`);
+  }
+  const result = await restoreDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }, file);
+  const into = result.kind === 'postgres' ? 'the PostgreSQL database' : `the embedded database (${path.resolve(env.DATA_DIR)})`;
+  console.log(`Restored ${file} into ${into}: ${describeCounts(result.counts)}.`);
+  if (result.previousDataMovedTo) console.log(`Its previous contents are in ${result.previousDataMovedTo}.`);
+} catch (error) {
+  if (error instanceof DataDirLockedError) {
+    console.error(`Cannot restore: ${error.message}\nStop the server, then restore.`);
+  } else {
+    console.error(`Restore failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  process.exitCode = 1;
+}

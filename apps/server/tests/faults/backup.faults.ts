@@ -1,0 +1,172 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDb } from '@icehouse/db';
+import { tableChecksums, type DatabaseChecksums } from '../../src/modules/backup/checksums';
+import { HttpClient, simpleOrder, startServer, type ServerProcess } from './harness';
+import { tempDir, throwawayPostgres } from './backup-support';
+import { record } from './results';
+
+/**
+ * `npm run db:backup` and `npm run db:restore` as a person runs them (from the repo root), for both
+ * databases: a backup restores into a fresh database with every order, invoice and stored file
+ * identical (every table's checksum), the restored app serves the same PDF bytes, and the embedded
+ * database refuses both while a server holds its data folder.
+ */
+
+const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+const servers: ServerProcess[] = [];
+const cleanups: (() => unknown)[] = [];
+afterAll(async () => {
+  for (const server of servers) await server.stop('SIGKILL');
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+function npm(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const base: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...env };
+    const child = spawn('npm', ['run', '--silent', ...args], { cwd: ROOT, env: base, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output: output.replace(/^npm warn.*\n?/gm, '') });
+    });
+  });
+}
+
+const PDF = Buffer.from('%PDF-1.4\n% Ice House blueprint\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** Orders, an invoice, a BOL and an uploaded blueprint, through the running server. Answers the order with the file. */
+async function fill(server: ServerProcess): Promise<{ client: HttpClient; orderId: number; invoiceId: number }> {
+  const client = new HttpClient(server.url);
+  await client.login();
+  let orderId = 0;
+  let invoiceId = 0;
+  for (let i = 0; i < 6; i++) {
+    const order = await client.request('POST', '/api/orders/', simpleOrder(`B-${i}`));
+    expect(order.status, order.body).toBe(201);
+    orderId = (order.json as { id: number }).id;
+  }
+  const invoice = await client.request('POST', `/api/orders/${orderId}/create-invoice/`, { return_json: true });
+  expect(invoice.status).toBe(201);
+  invoiceId = (invoice.json as { id: number }).id;
+  const bol = await client.request('POST', `/api/orders/${orderId}/create-bill-of-lading/`, { bill_of_lading_date: '2024-06-01', free_on_board: 'Factory' });
+  expect(bol.status, bol.body).toBe(201);
+  const boundary = 'BackupBoundary42';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="blueprint"; filename="plan.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+    PDF,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const upload = await client.request('POST', `/api/orders/${orderId}/blueprint/`, undefined, { raw: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  expect(upload.status, upload.body).toBe(200);
+  return { client, orderId, invoiceId };
+}
+
+async function checksumsOf(target: { dataDir?: string; databaseUrl?: string }): Promise<DatabaseChecksums> {
+  const database = await createDb(target.databaseUrl ? { databaseUrl: target.databaseUrl, poolMax: 1 } : { dataDir: target.dataDir! });
+  try {
+    return await tableChecksums(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/** The restored app serves the same blueprint bytes and can print the invoice. */
+async function servesTheSame(server: ServerProcess, from: HttpClient, orderId: number, invoiceId: number) {
+  const client = new HttpClient(server.url).copyFrom(from);
+  const file = await client.request('GET', `/api/orders/${orderId}/serve-blueprint/`);
+  expect(file.status).toBe(200);
+  expect(sha(file.raw)).toBe(sha(PDF));
+  const pdf = await client.request('GET', `/api/invoices/${invoiceId}/pdf/`);
+  expect(pdf.status).toBe(200);
+}
+
+describe('npm run db:backup / db:restore', () => {
+  it('embedded database: refused while the server runs; restored into the folder, identical', async () => {
+    const tmp = tempDir('backup-cli');
+    cleanups.push(tmp.remove);
+    const dataDir = path.join(tmp.dir, 'data');
+    const file = path.join(tmp.dir, 'backups', 'embedded.tar.gz');
+    const env = { DATA_DIR: dataDir };
+
+    let server = await startServer({ dataDir });
+    servers.push(server);
+    const { client, orderId, invoiceId } = await fill(server);
+
+    const refused = await npm(['db:backup', '--', '--out', file], env);
+    expect(refused.code, refused.output).not.toBe(0);
+    expect(refused.output).toContain(`Cannot back up: Data folder`);
+    expect(refused.output).toContain(`in use by process ${server.pid}`);
+
+    expect((await server.stop('SIGTERM')).code).toBe(0);
+    const atBackup = await checksumsOf({ dataDir });
+    const backup = await npm(['db:backup', '--', '--out', file], env);
+    expect(backup.code, backup.output).toBe(0);
+    expect(backup.output).toMatch(/Backed up the embedded database .* to .*embedded\.tar\.gz \([\d.]+ [KM]?B\): 6 orders, 1 invoices, 1 bills of lading, 1 stored files/);
+    expect(statSync(file).size).toBeGreaterThan(0);
+
+    // More work after the backup, then a restore attempt while the server holds the folder.
+    server = await startServer({ dataDir });
+    servers.push(server);
+    const later = new HttpClient(server.url).copyFrom(client);
+    expect((await later.request('POST', '/api/orders/', simpleOrder('after-backup'))).status).toBe(201);
+    const busy = await npm(['db:restore', '--', file], env);
+    expect(busy.code, busy.output).not.toBe(0);
+    expect(busy.output).toContain('Cannot restore');
+    expect((await server.stop('SIGTERM')).code).toBe(0);
+
+    const restore = await npm(['db:restore', '--', file], env);
+    expect(restore.code, restore.output).toBe(0);
+    expect(restore.output).toMatch(/Restored .*embedded\.tar\.gz into the embedded database/);
+    const moved = /Its previous contents are in (.+)\./.exec(restore.output)?.[1];
+    expect(moved && existsSync(path.join(moved, 'PG_VERSION'))).toBe(true);
+    expect(await checksumsOf({ dataDir })).toEqual(atBackup);
+
+    server = await startServer({ dataDir });
+    servers.push(server);
+    await servesTheSame(server, client, orderId, invoiceId);
+    expect((await server.stop('SIGTERM')).code).toBe(0);
+    record('backup-embedded', { tables: Object.keys(atBackup).length, rows: Object.values(atBackup).reduce((n, t) => n + t.rows, 0), bytes: statSync(file).size, identical: true, refusedWhileServerRuns: 2 });
+  });
+
+  it('PostgreSQL: pg_dump while the server runs, pg_restore into a fresh database, identical', async () => {
+    const tag = `${process.pid}`;
+    const source = await throwawayPostgres(`icehouse_faults_backup_src_${tag}`);
+    const target = await throwawayPostgres(`icehouse_faults_backup_dst_${tag}`);
+    cleanups.push(source.drop, target.drop);
+    const tmp = tempDir('backup-cli-pg');
+    cleanups.push(tmp.remove);
+    const file = path.join(tmp.dir, 'pg.dump');
+
+    const server = await startServer({ databaseUrl: source.url });
+    servers.push(server);
+    const { client, orderId, invoiceId } = await fill(server);
+    const atBackup = await checksumsOf({ databaseUrl: source.url });
+    const backup = await npm(['db:backup', '--', '--out', file], { DATABASE_URL: source.url });
+    expect(backup.code, backup.output).toBe(0);
+    expect(backup.output).toMatch(/Backed up the PostgreSQL database to .*pg\.dump .*: 6 orders, 1 invoices, 1 bills of lading, 1 stored files/);
+    expect((await server.stop('SIGTERM')).code).toBe(0);
+
+    const restore = await npm(['db:restore', '--', file], { DATABASE_URL: target.url });
+    expect(restore.code, restore.output).toBe(0);
+    const safety = /Saved the current database first, to (.+pre-restore-icehouse-postgres-.+\.dump)\./.exec(restore.output)?.[1];
+    expect(safety && path.dirname(safety)).toBe(tmp.dir);
+    expect(restore.output).toMatch(/Restored .*pg\.dump into the PostgreSQL database: 6 orders/);
+    expect(await checksumsOf({ databaseUrl: target.url })).toEqual(atBackup);
+
+    const restored = await startServer({ databaseUrl: target.url });
+    servers.push(restored);
+    await servesTheSame(restored, client, orderId, invoiceId);
+    expect((await restored.stop('SIGTERM')).code).toBe(0);
+    record('backup-postgres', { tables: Object.keys(atBackup).length, rows: Object.values(atBackup).reduce((n, t) => n + t.rows, 0), bytes: statSync(file).size, identical: true });
+  });
+});
