@@ -77,6 +77,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.setErrorHandler((caught: FastifyError, req, reply) => {
     // A database that cannot be reached is a 503, a value it refused a 400 (databaseAppError).
     const error = databaseAppError(caught) ?? caught;
+    if (error !== caught && error instanceof AppError && error.code === 'VALIDATION') req.log.warn({ err: caught }, 'the database refused a value of the request');
     if (error instanceof AppError) {
       const status = HTTP_STATUS[error.code];
       if (status >= 500) req.log.error({ err: error }, error.message);
