@@ -840,6 +840,13 @@ async function main() {
       `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? '?'}), load average ${load()}`,
   );
   console.log('Targets: PostgreSQL at 32 clients p95 < 50 ms (lists, searches, details, by-month), < 100 ms (create, update); PGlite at 1 client p95 < 100 ms; no errors.');
+  const busy = os.loadavg()[0] ?? 0;
+  if (busy > os.cpus().length * 0.75) {
+    console.log(
+      `Note: the machine is already busy (load average ${busy.toFixed(1)} on ${os.cpus().length} CPUs): the server gets less CPU than on an idle ` +
+        'machine and the figures at 32 clients come out worse. Compare the "baseline" row between runs.',
+    );
+  }
   const results: RunResult[] = [];
   const notes: string[] = [];
   for (const kind of CONFIG.databases) await benchDatabase(kind, results, notes);
