@@ -61,8 +61,11 @@ export const invoices = pgTable(
   },
   (t) => [
     index('invoices_date_id_idx').on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // partial, case-insensitive customer search on the invoice list (ILIKE on bill_to->>'name')
+    // The invoice list's partial, case-insensitive search (ILIKE '%…%'): one trigram index per
+    // searched text, so each branch of the search's UNION is an index scan.
     index('invoices_bill_to_name_trgm_idx').using('gin', sql`(${t.billTo} ->> 'name') gin_trgm_ops`),
+    index('invoices_ship_to_name_trgm_idx').using('gin', sql`(${t.shipTo} ->> 'name') gin_trgm_ops`),
+    index('invoices_invoice_number_trgm_idx').using('gin', t.invoiceNumber.op('gin_trgm_ops')),
   ],
 );
 

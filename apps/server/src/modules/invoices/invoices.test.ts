@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { calculateInvoiceTotals } from '@icehouse/domain';
 import { history, invoices, orders } from '@icehouse/db/schema';
-import type { InvoiceLineView, InvoiceListRow } from './views';
+import { INVOICE_COUNT_LIMIT, type InvoiceLineView, type InvoiceListRow } from './views';
 import { countRows, shippable } from '../orders/test-support';
 import { createOrder, invoiceOrder, useInvoicesTestApp } from './test-support';
 import type { OrderView } from '../orders/views';
@@ -233,6 +233,37 @@ describe('GET /api/invoices/', () => {
     expect(second.json().previous).toBe('http://localhost/api/invoices/?search=acme');
     expect((await ctx.staff.get('/api/invoices/', { query: { page: '3' } })).statusCode).toBe(404);
     expect((await ctx.staff.get('/api/invoices/', { query: { page: 'x' } })).statusCode).toBe(400);
+  });
+
+  it("matches a ship-to name typed on the invoice only", async () => {
+    const order = await createOrder(ctx, { billing_address: { name: 'Lakeside Bait' }, shipping_address: { name: '' } });
+    const invoice = await invoiceOrder(ctx, order.id);
+    await ctx.staff.patch(`/api/invoices/${invoice.id}/`, { editable_data: { ship_to: { name: 'Harbor Yard 7' } } });
+    const found = (await ctx.staff.get('/api/invoices/', { query: { search: 'HARBOR yard' } })).json();
+    expect(found).toMatchObject({ count: 1, results: [{ id: invoice.id, customer_name: 'Lakeside Bait' }] });
+  });
+
+  it('counts a search exactly up to INVOICE_COUNT_LIMIT, then as a lower bound while next keeps going', async () => {
+    const many = INVOICE_COUNT_LIMIT + 30;
+    await ctx.database.db.execute(sql`
+      insert into invoices (invoice_number, date, bill_to, ship_to)
+      select 'B-' || n, date '2022-06-01', jsonb_build_object('name', 'Manyfold Farms ' || n), '{}'::jsonb
+      from generate_series(1, ${many}) as n`);
+    const page = async (n: number) => (await ctx.staff.get('/api/invoices/', { query: { search: 'manyfold', page: String(n) } })).json();
+    const first = await page(1);
+    expect(first.count).toBe(INVOICE_COUNT_LIMIT);
+    expect(first.results).toHaveLength(25);
+    expect(first.next).toContain('page=2');
+    // Past the limit the count is at least the rows up to this page and one more.
+    const deep = await page(41);
+    expect(deep.count).toBe(41 * 25 + 1);
+    expect(deep.next).toContain('page=42');
+    // On the last page the count is exact: every match has been seen.
+    const last = await page(42);
+    expect(last).toMatchObject({ count: many, next: null });
+    expect(last.results).toHaveLength(many - 41 * 25);
+    // Without a search, the count is always exact.
+    expect((await ctx.staff.get('/api/invoices/')).json().count).toBe(many);
   });
 
   it('answers 404 for an unknown invoice', async () => {

@@ -1,6 +1,6 @@
-import { asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { lineAmount, toMoneyString } from '@icehouse/domain';
-import { addresses, invoiceLineItems, invoiceOrders, invoices, orders, type InvoiceAddress } from '@icehouse/db/schema';
+import { invoiceLineItems, invoiceOrders, invoices, orders, type InvoiceAddress } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
@@ -240,53 +240,74 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function searchCondition(db: Db, search: string | null | undefined): SQL | undefined {
-  const text = search?.trim();
-  if (!text) return undefined;
-  const pattern = containsPattern(text);
-  const matchingAddresses = () => db.select({ id: addresses.id }).from(addresses).where(ilike(addresses.name, pattern));
-  const byOrderName = db
-    .select({ id: invoiceOrders.invoiceId })
-    .from(invoiceOrders)
-    .innerJoin(orders, eq(orders.id, invoiceOrders.orderId))
-    .where(or(inArray(orders.billingAddressId, matchingAddresses()), inArray(orders.shippingAddressId, matchingAddresses())));
-  return or(
-    ilike(invoices.invoiceNumber, pattern),
-    sql`(${invoices.billTo} ->> 'name') ilike ${pattern}`,
-    sql`(${invoices.shipTo} ->> 'name') ilike ${pattern}`,
-    inArray(invoices.id, byOrderName),
-  );
+/**
+ * Ids of the invoices a search matches: its number, bill-to or ship-to name, or the billing or
+ * shipping name of one of its orders (orders.customer_search, kept by a trigger) contains the text.
+ * A UNION of four ILIKE lookups, each served by its own trigram index, rather than one OR that
+ * PostgreSQL can only answer by reading every invoice and joining every order (~125 ms on 20,000
+ * invoices and 100,000 orders).
+ */
+function matchingInvoiceIds(pattern: string): SQL {
+  return sql`(select ${invoices.id} from ${invoices} where ${invoices.invoiceNumber} ilike ${pattern}
+    union select ${invoices.id} from ${invoices} where (${invoices.billTo} ->> 'name') ilike ${pattern}
+    union select ${invoices.id} from ${invoices} where (${invoices.shipTo} ->> 'name') ilike ${pattern}
+    union select ${invoiceOrders.invoiceId} from ${invoiceOrders}
+      inner join ${orders} on ${orders.id} = ${invoiceOrders.orderId}
+      where ${orders.customerSearch} ilike ${pattern})`;
 }
 
+/** Past this many matches a search stops counting: `count` is then a lower bound (as on the orders list). */
+export const INVOICE_COUNT_LIMIT = 1000;
+
 /**
- * GET /api/invoices/: newest first (date desc, id desc), 25 a page, three queries for any page
- * (the rows, the count, the rows' orders). A page past the end is 404 'Invalid page.' (DRF).
+ * GET /api/invoices/: newest first (date desc, id desc), 25 a page. The page is read with one row
+ * more than it shows (that row only says whether there is a next page), then the page's orders in
+ * one query. `count`: without a search, every invoice (an index-only count); with one, the rows seen
+ * when this is the last page, otherwise the matches counted up to INVOICE_COUNT_LIMIT, past which it
+ * is a lower bound while `next` keeps leading on. A page past the end is 404 'Invalid page.' (DRF).
  */
 export async function listInvoices(deps: DbDeps, filters: InvoiceListFilters = {}): Promise<InvoiceListPage> {
   const db = deps.database.db;
   const page = filters.page ?? 1;
-  const where = searchCondition(db, filters.search);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(invoices)
-      .where(where)
-      .orderBy(desc(invoices.date), desc(invoices.id))
-      .limit(INVOICE_PAGE_SIZE)
-      .offset((page - 1) * INVOICE_PAGE_SIZE),
-    db.select({ count: sql<number>`count(*)::int` }).from(invoices).where(where),
-  ]);
-  if (page > 1 && rows.length === 0) throw AppError.notFound('Invalid page.');
+  const text = filters.search?.trim();
+  const matching = text ? matchingInvoiceIds(containsPattern(text)) : undefined;
+  const pageRows = db
+    .select()
+    .from(invoices)
+    .where(matching ? sql`${invoices.id} in ${matching}` : undefined)
+    .orderBy(desc(invoices.date), desc(invoices.id))
+    .limit(INVOICE_PAGE_SIZE + 1)
+    .offset((page - 1) * INVOICE_PAGE_SIZE);
+  let fetched: InvoiceRow[];
+  let count: number;
+  if (matching) {
+    fetched = await pageRows;
+    const seen = (page - 1) * INVOICE_PAGE_SIZE + Math.min(fetched.length, INVOICE_PAGE_SIZE);
+    if (fetched.length <= INVOICE_PAGE_SIZE) count = seen;
+    else {
+      const [total] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(sql`(select 1 from ${matching} as "matching" limit ${sql.raw(String(INVOICE_COUNT_LIMIT + 1))}) as "matches"`);
+      const counted = Number(total?.count ?? 0);
+      count = counted > INVOICE_COUNT_LIMIT ? Math.max(INVOICE_COUNT_LIMIT, seen + 1) : counted;
+    }
+  } else {
+    const [rows, [total]] = await Promise.all([pageRows, db.select({ count: sql<number>`count(*)::int` }).from(invoices)]);
+    fetched = rows;
+    count = Number(total?.count ?? 0);
+  }
+  if (page > 1 && fetched.length === 0) throw AppError.notFound('Invalid page.');
+  const hasNext = fetched.length > INVOICE_PAGE_SIZE;
+  const rows = hasNext ? fetched.slice(0, INVOICE_PAGE_SIZE) : fetched;
   const refs = await orderRefs(
     db,
     rows.map((r) => r.id),
   );
-  const count = Number(total?.count ?? 0);
   return {
     count,
     page,
     page_size: INVOICE_PAGE_SIZE,
-    next_page: page * INVOICE_PAGE_SIZE < count ? page + 1 : null,
+    next_page: hasNext ? page + 1 : null,
     previous_page: page > 1 ? page - 1 : null,
     results: rows.map((r) => listRow(r, refs.get(r.id) ?? [])),
   };

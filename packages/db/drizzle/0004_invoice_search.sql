@@ -1,0 +1,2 @@
+CREATE INDEX "invoices_ship_to_name_trgm_idx" ON "invoices" USING gin (("ship_to" ->> 'name') gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "invoices_invoice_number_trgm_idx" ON "invoices" USING gin ("invoice_number" gin_trgm_ops);
