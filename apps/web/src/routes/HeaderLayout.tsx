@@ -1,8 +1,21 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppHeader } from '../features/layout/AppHeader';
 import { OrderFormProvider } from '../features/order-form/OrderFormProvider';
 
-/** The frame of the signed-in screens that have the header (all but the invoice viewer). */
+/** Where a screen goes while its code loads (screens are loaded on first use: see routes/index.tsx). */
+function ScreenLoading() {
+  return (
+    <p role="status" className="p-6 text-sm text-slate-600">
+      Loading...
+    </p>
+  );
+}
+
+/**
+ * The frame of the signed-in screens that have the header (all but the invoice viewer). The header
+ * stays up while a screen's code loads.
+ */
 export function HeaderLayout() {
   return (
     <OrderFormProvider>
@@ -15,7 +28,9 @@ export function HeaderLayout() {
         </a>
         <AppHeader />
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
-          <Outlet />
+          <Suspense fallback={<ScreenLoading />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
     </OrderFormProvider>

@@ -1,19 +1,38 @@
+import { Suspense, lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { LoadingScreen } from '../components/LoadingScreen';
 import { HeaderLayout } from './HeaderLayout';
-import { StatusRoute } from './StatusRoute';
 import { NotFoundRoute } from './NotFoundRoute';
 import { RouteError } from './RouteError';
 import { AuthRoot, PublicOnly, RequireAuth, RequireSuperuser } from './guards';
-import { LoginPage } from '../features/auth/LoginPage';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { OrdersPage } from '../features/orders/OrdersPage';
-import { UserManagementPage } from '../features/users/UserManagementPage';
-import { ComponentsPage } from '../features/catalogue/ComponentsPage';
-import { ProductsPage } from '../features/catalogue/ProductsPage';
-import { SettingsPage } from '../features/catalogue/SettingsPage';
-import { CompanyInfoPage } from '../features/company/CompanyInfoPage';
-import { InvoicesPage } from '../features/invoices/InvoicesPage';
 import { InvoiceEditorRoute, InvoiceViewerRoute } from '../features/invoices/routes';
+
+/**
+ * A screen loaded when its route is first shown (React.lazy), so each screen's code (and the
+ * libraries only it uses) is not part of the app's first download. While it loads, the nearest
+ * Suspense boundary shows a loading state (HeaderLayout's for the screens under the header); a
+ * chunk that cannot be loaded throws, and the route's error element (RouteError) says so.
+ */
+function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(async () => {
+    const page: ComponentType = (await load())[name];
+    return { default: page };
+  });
+}
+
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage'), 'LoginPage');
+const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
+const SystemStatusPage = lazyPage(() => import('../features/system/SystemStatusPage'), 'SystemStatusPage');
+const OrdersPage = lazyPage(() => import('../features/orders/OrdersPage'), 'OrdersPage');
+const InvoicesPage = lazyPage(() => import('../features/invoices/InvoicesPage'), 'InvoicesPage');
+const UserManagementPage = lazyPage(
+  () => import('../features/users/UserManagementPage'),
+  'UserManagementPage',
+);
+const ComponentsPage = lazyPage(() => import('../features/catalogue/ComponentsPage'), 'ComponentsPage');
+const ProductsPage = lazyPage(() => import('../features/catalogue/ProductsPage'), 'ProductsPage');
+const SettingsPage = lazyPage(() => import('../features/catalogue/SettingsPage'), 'SettingsPage');
+const CompanyInfoPage = lazyPage(() => import('../features/company/CompanyInfoPage'), 'CompanyInfoPage');
 
 /**
  * Every route of the app (orders spec §2, invoices spec §2).
@@ -23,7 +42,9 @@ import { InvoiceEditorRoute, InvoiceViewerRoute } from '../features/invoices/rou
  * - /components, /products, /settings, /users and /company-info are for superusers; others go to
  *   /dashboard.
  * - The invoice viewer (/invoices/{id}/view) sits under RequireAuth but outside HeaderLayout (no
- *   header); it and the invoice editor are loaded when first opened.
+ *   header).
+ * - Every screen is loaded when first opened (see `lazyPage`); the session guards, the header
+ *   layout and the error screen are part of the first download.
  */
 export const routes: RouteObject[] = [
   {
@@ -35,7 +56,9 @@ export const routes: RouteObject[] = [
         path: 'login',
         element: (
           <PublicOnly>
-            <LoginPage />
+            <Suspense fallback={<LoadingScreen />}>
+              <LoginPage />
+            </Suspense>
           </PublicOnly>
         ),
       },
@@ -48,30 +71,18 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="/dashboard" replace /> },
               { path: 'dashboard', element: <DashboardPage /> },
-              { path: 'status', element: <StatusRoute /> },
+              { path: 'status', element: <SystemStatusPage /> },
               { path: 'orders', element: <OrdersPage /> },
               { path: 'invoices', element: <InvoicesPage /> },
               { path: 'invoices/:id/edit', element: <InvoiceEditorRoute /> },
               {
                 element: <RequireSuperuser />,
                 children: [
-                  {
-                    path: 'components',
-                    element: <ComponentsPage />,
-                  },
-                  {
-                    path: 'products',
-                    element: <ProductsPage />,
-                  },
-                  {
-                    path: 'settings',
-                    element: <SettingsPage />,
-                  },
+                  { path: 'components', element: <ComponentsPage /> },
+                  { path: 'products', element: <ProductsPage /> },
+                  { path: 'settings', element: <SettingsPage /> },
                   { path: 'users', element: <UserManagementPage /> },
-                  {
-                    path: 'company-info',
-                    element: <CompanyInfoPage />,
-                  },
+                  { path: 'company-info', element: <CompanyInfoPage /> },
                 ],
               },
               { path: '*', element: <NotFoundRoute /> },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { optionalEmail, optionalText, percentField, requiredText, stateCode } from './fields';
+import { optionalEmail, optionalText, requiredText, stateCode } from './fields';
+import { percentField } from './money-fields';
 
 /**
  * Company information (invoices spec §5). ZIP, phone and fax carry hints only (MESSAGES.zipHint,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { requiredMoney, requiredText } from './fields';
+import { requiredText } from './fields';
+import { requiredMoney } from './money-fields';
 
 /** Components form and POST/PUT /api/components/ (invoices spec §5). Markup is a percent. */
 export const componentSchema = z.object({

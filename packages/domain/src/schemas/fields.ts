@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { isIsoDate } from '../dates';
 import { MESSAGES } from '../messages';
-import { Decimal, parseMoney, roundCents } from '../money';
 
 /**
  * Field builders shared by every form schema.
@@ -13,16 +12,16 @@ import { Decimal, parseMoney, roundCents } from '../money';
  * run and the user sees every problem at once, not one round at a time.
  */
 
-type Ctx = z.core.$RefinementCtx<unknown>;
+export type Ctx = z.core.$RefinementCtx<unknown>;
 
 export function addIssue(ctx: Ctx, message: string, path?: PropertyKey[]): void {
   ctx.addIssue({ code: 'custom', message, continue: true, ...(path ? { path } : {}) });
 }
 
-const scalar = z.union([z.string(), z.number()]);
+export const scalar = z.union([z.string(), z.number()]);
 const option = z.object({ value: scalar.nullish(), label: z.string().nullish() });
 
-const asText = (v: string | number | null | undefined): string =>
+export const asText = (v: string | number | null | undefined): string =>
   v === null || v === undefined ? '' : String(v).trim();
 
 /** Trimmed text, '' when blank. */
@@ -85,66 +84,6 @@ export function optionalDate() {
     });
 }
 
-export interface MoneyRules {
-  /** Shown when the value is not a number. */
-  invalid: string;
-  /** Shown when the value is below 0. */
-  negative?: string;
-  /** Inclusive bounds with their messages, checked after rounding to cents. */
-  min?: { value: string; message: string };
-  max?: { value: string; message: string };
-}
-
-const MONEY_MAX = new Decimal(LIMITS.moneyMax);
-
-/** Reads a money value: null when blank, otherwise a cents string; issues for bad values. */
-function readMoney(v: string | number | null | undefined, ctx: Ctx, rules: MoneyRules): string | null {
-  if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return null;
-  const parsed = parseMoney(v);
-  if (parsed === null) {
-    addIssue(ctx, rules.invalid);
-    return null;
-  }
-  // Inputs step by 0.01; more places are rounded half up rather than refused.
-  const cents = roundCents(parsed);
-  if (rules.negative && cents.isNegative()) addIssue(ctx, rules.negative);
-  else if (rules.min && cents.lessThan(rules.min.value)) addIssue(ctx, rules.min.message);
-  else if (rules.max && cents.greaterThan(rules.max.value)) addIssue(ctx, rules.max.message);
-  else if (cents.abs().greaterThan(MONEY_MAX)) addIssue(ctx, MESSAGES.amountTooLarge);
-  return cents.toFixed(2);
-}
-
-/** A money amount; blank gives null. */
-export function optionalMoney(rules: MoneyRules) {
-  return scalar.nullish().transform((v, ctx) => readMoney(v, ctx, rules));
-}
-
-/** A money amount; blank gives "0.00". */
-export function moneyOrZero(rules: MoneyRules) {
-  return scalar.nullish().transform((v, ctx) => readMoney(v, ctx, rules) ?? '0.00');
-}
-
-/** A money amount that must be given. */
-export function requiredMoney(required: string, rules: MoneyRules) {
-  return scalar.nullish().transform((v, ctx) => {
-    const value = readMoney(v, ctx, rules);
-    if (value === null && asText(v) === '') addIssue(ctx, required);
-    return value ?? '0.00';
-  });
-}
-
-/** A percentage 0–100 with two places (tax rates); blank gives "0.00". */
-export function percentField(messages: { invalid: string; range: string }) {
-  return moneyOrZero({
-    invalid: messages.invalid,
-    min: { value: '0', message: messages.range },
-    max: { value: String(LIMITS.percentMax), message: messages.range },
-  });
-}
-
-/** The price rules of the order form: blank allowed, a number, not negative. */
-export const PRICE_RULES: MoneyRules = { invalid: MESSAGES.priceInvalid, negative: MESSAGES.priceNegative };
-
 function toId(v: unknown): number | null | undefined {
   if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return null;
   const n = typeof v === 'number' ? v : Number(String(v).trim());
@@ -197,29 +136,6 @@ export function requiredChoice<const T extends readonly [string, ...string[]]>(
       else return raw as T[number];
       return values[0];
     });
-}
-
-export interface QuantityRules {
-  invalid: string;
-  whole?: string;
-  min?: { value: number; message: string };
-  /** Used when the value is absent (undefined or null). */
-  defaultValue?: number;
-}
-
-/** A quantity as a number. */
-export function quantityField(rules: QuantityRules) {
-  return scalar.nullish().transform((v, ctx) => {
-    if ((v === null || v === undefined) && rules.defaultValue !== undefined) return rules.defaultValue;
-    const parsed = parseMoney(v);
-    if (parsed === null) {
-      addIssue(ctx, rules.min && asText(v) === '' ? rules.min.message : rules.invalid);
-      return rules.defaultValue ?? 0;
-    }
-    if (rules.whole && !parsed.isInteger()) addIssue(ctx, rules.whole);
-    else if (rules.min && parsed.lessThan(rules.min.value)) addIssue(ctx, rules.min.message);
-    return parsed.toNumber();
-  });
 }
 
 const EMAIL = z.email();

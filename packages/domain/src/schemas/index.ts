@@ -1,4 +1,5 @@
 export * from './fields';
+export * from './money-fields';
 export * from './address';
 export * from './order';
 export * from './product';

@@ -3,17 +3,8 @@ import { DEFAULT_INVOICE_TERMS, LIMITS } from '../constants';
 import { MESSAGES } from '../messages';
 import { toDecimal } from '../money';
 import { addressSchema } from './address';
-import {
-  addIssue,
-  flag,
-  moneyOrZero,
-  optionalDate,
-  optionalText,
-  percentField,
-  quantityField,
-  requiredDate,
-  requiredText,
-} from './fields';
+import { addIssue, flag, optionalDate, optionalText, requiredDate, requiredText } from './fields';
+import { moneyOrZero, percentField, quantityField } from './money-fields';
 
 /**
  * Invoice editor (invoices spec §5): editable_data, the PATCH body, and the combined invoice.

@@ -12,18 +12,15 @@ import { toDecimal } from '../money';
 import { REQUIREMENT_MESSAGES, unmetRequirements } from '../status';
 import { addressSchema, billingAddressSchema } from './address';
 import {
-  PRICE_RULES,
   addIssue,
   flag,
-  moneyOrZero,
   optionalDate,
-  optionalMoney,
   optionalRef,
   optionalText,
-  quantityField,
   requiredDate,
   requiredText,
 } from './fields';
+import { PRICE_RULES, moneyOrZero, optionalMoney, quantityField } from './money-fields';
 
 /**
  * The order as the form submits it and as POST/PUT /api/orders/ receive it (orders spec §5).

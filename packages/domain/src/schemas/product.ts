@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { BUILDING_TYPES, LIMITS } from '../constants';
 import { MESSAGES } from '../messages';
 import { parseMoney, roundCents, toMoneyString } from '../money';
-import { addIssue, flag, quantityField, requiredChoice, requiredRef, requiredText } from './fields';
+import { addIssue, flag, requiredChoice, requiredRef, requiredText } from './fields';
+import { quantityField } from './money-fields';
 
 /**
  * Products form and POST/PUT /api/products/ (invoices spec §5). A simple product carries its own

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SETTING_CATEGORIES } from '../constants';
 import { MESSAGES } from '../messages';
-import { PRICE_RULES, requiredChoice, requiredMoney, requiredText } from './fields';
+import { requiredChoice, requiredText } from './fields';
+import { PRICE_RULES, requiredMoney } from './money-fields';
 
 /** Configurations form and POST/PUT /api/settings/: category, value and price all required. */
 export const settingSchema = z.object({

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { INVOICE_TEXT } from './texts';
+import { INVOICE_LOADING_TEXT } from './loadingText';
 
 /**
  * The invoice editor and viewer are loaded when first opened (React.lazy), so pdf.js and the
@@ -11,7 +11,7 @@ const InvoiceViewerPage = lazy(() => import('./InvoiceViewerPage'));
 function Loading() {
   return (
     <p role="status" className="p-6 text-sm text-slate-600">
-      {INVOICE_TEXT.loading}
+      {INVOICE_LOADING_TEXT}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { MESSAGES, MESSAGE_TEMPLATES } from '@icehouse/domain';
+import { INVOICE_LOADING_TEXT } from './loadingText';
 
 /**
  * Texts of the invoices screens (invoices spec §2, §8; orders spec §8). The spec's own words come
@@ -77,7 +78,7 @@ export const INVOICE_TEXT = {
   reloading: 'Reloading…', // ours
   notFound: 'Invoice not found. It may have been deleted.', // ours
   loadError: 'Error loading invoice. Please try again.', // ours
-  loading: 'Loading…',
+  loading: INVOICE_LOADING_TEXT,
   unsaved: 'Unsaved changes', // ours
   detailsSection: 'Invoice Details', // ours
   billTo: 'Bill To',

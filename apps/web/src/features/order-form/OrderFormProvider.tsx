@@ -12,7 +12,11 @@ import {
 } from 'react';
 import { useInRouterContext, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '@icehouse/domain';
-import { Button, Modal, Notice } from '../../components';
+// The components one by one, not through the components index: this module is part of the first
+// download, and the index would bring every shared component (and what they import) along.
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+import { Notice } from '../../components/Notice';
 
 /**
  * Opens the order form (a modal) from anywhere under the header layout: the

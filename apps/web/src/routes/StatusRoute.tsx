@@ -1,5 +1,0 @@
-import { SystemStatusPage } from '../features/system/SystemStatusPage';
-
-export function StatusRoute() {
-  return <SystemStatusPage />;
-}
