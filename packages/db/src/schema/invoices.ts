@@ -13,7 +13,7 @@ import {
 import { DEFAULT_INVOICE_TERMS } from '@icehouse/domain';
 import { users } from './auth';
 import { orders } from './orders';
-import { money, percent, timestamps } from './_columns';
+import { TRGM_INDEX_OPTIONS, money, percent, timestamps } from './_columns';
 
 /** An address as copied onto an invoice (bill_to / ship_to). */
 export interface InvoiceAddress {
@@ -63,9 +63,15 @@ export const invoices = pgTable(
     index('invoices_date_id_idx').on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The invoice list's partial, case-insensitive search (ILIKE '%…%'): one trigram index per
     // searched text, so each branch of the search's UNION is an index scan.
-    index('invoices_bill_to_name_trgm_idx').using('gin', sql`(${t.billTo} ->> 'name') gin_trgm_ops`),
-    index('invoices_ship_to_name_trgm_idx').using('gin', sql`(${t.shipTo} ->> 'name') gin_trgm_ops`),
-    index('invoices_invoice_number_trgm_idx').using('gin', t.invoiceNumber.op('gin_trgm_ops')),
+    index('invoices_bill_to_name_trgm_idx')
+      .using('gin', sql`(${t.billTo} ->> 'name') gin_trgm_ops`)
+      .with(TRGM_INDEX_OPTIONS),
+    index('invoices_ship_to_name_trgm_idx')
+      .using('gin', sql`(${t.shipTo} ->> 'name') gin_trgm_ops`)
+      .with(TRGM_INDEX_OPTIONS),
+    index('invoices_invoice_number_trgm_idx')
+      .using('gin', t.invoiceNumber.op('gin_trgm_ops'))
+      .with(TRGM_INDEX_OPTIONS),
   ],
 );
 

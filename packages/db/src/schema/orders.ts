@@ -4,26 +4,22 @@ import { BUILDING_TYPES, DEFAULT_COUNTRY, ORDER_STATUSES } from '@icehouse/domai
 import { users } from './auth';
 import { settings, products } from './catalogue';
 import { storedFiles } from './files';
-import { inList, money, timestamps } from './_columns';
+import { TRGM_INDEX_OPTIONS, inList, money, timestamps } from './_columns';
 
 /**
  * Billing and shipping addresses of orders (each order owns its two rows).
  * Blank parts are '' rather than NULL. `name` is the customer name and has a
  * trigram index for partial, case-insensitive search (ILIKE '%smith%').
  */
-export const addresses = pgTable(
-  'addresses',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    name: text('name').notNull().default(''),
-    street: text('street').notNull().default(''),
-    city: text('city').notNull().default(''),
-    state: text('state').notNull().default(''),
-    zipCode: text('zip_code').notNull().default(''),
-    country: text('country').notNull().default(DEFAULT_COUNTRY),
-  },
-  (t) => [index('addresses_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops'))],
-);
+export const addresses = pgTable('addresses', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull().default(''),
+  street: text('street').notNull().default(''),
+  city: text('city').notNull().default(''),
+  state: text('state').notNull().default(''),
+  zipCode: text('zip_code').notNull().default(''),
+  country: text('country').notNull().default(DEFAULT_COUNTRY),
+});
 
 /**
  * Orders. Optional free text is '' when blank; optional dates, references and
@@ -81,8 +77,12 @@ export const orders = pgTable(
     index('orders_billing_address_id_idx').on(t.billingAddressId),
     index('orders_shipping_address_id_idx').on(t.shippingAddressId),
     // partial, case-insensitive searches of the list: customer (billing or shipping name) and door number
-    index('orders_customer_search_trgm_idx').using('gin', t.customerSearch.op('gin_trgm_ops')),
-    index('orders_door_number_trgm_idx').using('gin', t.doorNumber.op('gin_trgm_ops')),
+    index('orders_customer_search_trgm_idx')
+      .using('gin', t.customerSearch.op('gin_trgm_ops'))
+      .with(TRGM_INDEX_OPTIONS),
+    index('orders_door_number_trgm_idx')
+      .using('gin', t.doorNumber.op('gin_trgm_ops'))
+      .with(TRGM_INDEX_OPTIONS),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { QueryBuilder, alias } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   CUSTOM_PRODUCT,
   MESSAGES,
@@ -594,7 +594,6 @@ function listValues(f: OrderListFilters, page: number): Record<string, unknown> 
     month: f.month ?? null,
     customer: containsPattern(f.customer?.trim() ?? ''),
     serial: containsPattern(f.serial?.trim() ?? ''),
-    limit: ORDER_PAGE_SIZE + 1,
     offset: (page - 1) * ORDER_PAGE_SIZE,
   };
 }
@@ -618,9 +617,6 @@ function listConditions(shape: ListShape, table: 'orders' | 'counters' = 'orders
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** Builds subqueries (not run on their own: part of the one query that uses them). */
-const subqueries = new QueryBuilder();
-
 /**
  * Past this many matches a text search (customer, serial) stops counting: `count` is then a lower
  * bound (see listOrders).
@@ -640,29 +636,31 @@ const listShipping = alias(addresses, 'list_shipping');
  *   triggers) summed over the filter, a few hundred rows whatever the number of orders; with one,
  *   the matches counted up to ORDER_COUNT_LIMIT + 1 (index scans that stop early).
  */
+/**
+ * The rows a list query fetches (a page and one more), written into the statement: with a LIMIT
+ * parameter PostgreSQL's one plan for every value of it must allow for any number of rows (hash
+ * joins over every order, ~25 ms); with the number known the plan walks the index and stops.
+ */
+const PAGE_FETCH = sql.raw(String(ORDER_PAGE_SIZE + 1));
+
 function listQueries(db: Db, shape: ListShape, fenced: boolean) {
   const textSearch = shape.customer || shape.serial;
   const where = listConditions(shape);
   // `fenced` (PostgreSQL): a text search's matches are planned on their own: `offset 0` is a fence
   // (the subquery is not merged into the query around it) and the constants are literals. The
-  // postgres driver prepares named statements, which PostgreSQL soon runs with one generic plan for
-  // every search term; without the fence that plan walks the (date, id) index or the table hoping
-  // to meet 26 (or 1,001) matches early, and reads every order when a term is rare (~90 ms). With
-  // it the trigram index finds the matches first: a few ms for most terms, ~20 ms for one that
-  // matches 15% of the orders. PGlite plans every statement for its own values (unnamed
-  // statements), so there the planner picks per term: the (date, id) index for a common term.
+  // list statements are named prepared statements, which PostgreSQL runs with one generic plan for
+  // every search term (packages/db sets force_generic_plan); without the fence that plan walks the
+  // (date, id) index or the table hoping to meet 26 (or 1,001) matches early, and reads every order
+  // when a term is rare (~90 ms). With it the trigram index finds the matches first: a few ms for
+  // most terms, ~20 ms for one that matches 15% of the orders. PGlite plans every statement for its
+  // own values (unnamed statements), so there the planner picks per term: the (date, id) index for
+  // a common term.
   const matching = (columns: SQL) => sql`(select ${columns} from ${orders} where ${where}${fenced ? sql` offset 0` : sql``}) as "matching"`;
   const pageIds = textSearch
     ? sql`(select "id" from ${matching(sql`${orders.id} as "id", ${orders.date} as "date"`)}
-        order by "date" desc, "id" desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) as "page_ids"`
-    : subqueries
-        .select({ id: orders.id })
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.date), desc(orders.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .as('page_ids');
+        order by "date" desc, "id" desc limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`
+    : sql`(select ${orders.id} as "id" from ${orders}${where ? sql` where ${where}` : sql``}
+        order by ${orders.date} desc, ${orders.id} desc limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`;
   const rows = db
     .select({
       id: orders.id,
