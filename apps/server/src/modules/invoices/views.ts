@@ -1,10 +1,11 @@
-import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { lineAmount, toMoneyString } from '@icehouse/domain';
 import { invoiceLineItems, invoiceOrders, invoices, orders, type InvoiceAddress } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
 import { getOrders } from '../orders/service';
+import { preparedQuery } from '../orders/views';
 import type { OrderView } from '../orders/views';
 
 /**
@@ -130,6 +131,50 @@ export function lineView(l: LineRow): InvoiceLineView {
   };
 }
 
+/**
+ * The invoice reads, built once per database and then only run (see preparedQuery): building a
+ * drizzle query costs more CPU than running these small indexed ones. Page size and limits are
+ * literals, so PostgreSQL's one plan per statement walks the (date, id) index and stops.
+ */
+function invoiceQueries(db: Db) {
+  const pageIds = (where: SQL | undefined) =>
+    sql`(select ${invoices.id} as "id" from ${invoices}${where ? sql` where ${where}` : sql``}
+      order by ${invoices.date} desc, ${invoices.id} desc limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`;
+  const page = (where: SQL | undefined, name: string) =>
+    db
+      .select({ invoice: invoices })
+      .from(pageIds(where))
+      .innerJoin(invoices, sql`${invoices.id} = "page_ids"."id"`)
+      .orderBy(desc(invoices.date), desc(invoices.id))
+      .prepare(name);
+  const matching = matchingInvoiceIds(sql.placeholder('pattern'));
+  return {
+    byId: db.select().from(invoices).where(eq(invoices.id, sql.placeholder('id'))).prepare('invoice_by_id'),
+    lines: db
+      .select()
+      .from(invoiceLineItems)
+      .where(eq(invoiceLineItems.invoiceId, sql.placeholder('id')))
+      .orderBy(asc(invoiceLineItems.position), asc(invoiceLineItems.id))
+      .prepare('invoice_lines'),
+    orderRefs: db
+      .select({ invoiceId: invoiceOrders.invoiceId, orderId: orders.id, doorNumber: orders.doorNumber })
+      .from(invoiceOrders)
+      .innerJoin(orders, eq(orders.id, invoiceOrders.orderId))
+      .where(sql`${invoiceOrders.invoiceId} = any(${sql.placeholder('ids')})`)
+      .orderBy(asc(orders.date), asc(orders.id))
+      .prepare('invoice_order_refs'),
+    listPage: page(undefined, 'invoice_list_page'),
+    listCount: db.select({ count: sql<number>`count(*)::int` }).from(invoices).prepare('invoice_list_count'),
+    searchPage: page(sql`${invoices.id} in ${matching}`, 'invoice_search_page'),
+    searchCount: db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(sql`(select 1 from ${matching} as "matching" limit ${sql.raw(String(INVOICE_COUNT_LIMIT + 1))}) as "matches"`)
+      .prepare('invoice_search_count'),
+  };
+}
+
+const queriesOf = (db: Db) => preparedQuery(db, 'invoices.reads', invoiceQueries);
+
 interface InvoiceOrderRef {
   invoiceId: number;
   orderId: number;
@@ -140,12 +185,7 @@ interface InvoiceOrderRef {
 async function orderRefs(db: Db, invoiceIds: readonly number[]): Promise<Map<number, InvoiceOrderRef[]>> {
   const byInvoice = new Map<number, InvoiceOrderRef[]>();
   if (invoiceIds.length === 0) return byInvoice;
-  const rows = await db
-    .select({ invoiceId: invoiceOrders.invoiceId, orderId: orders.id, doorNumber: orders.doorNumber })
-    .from(invoiceOrders)
-    .innerJoin(orders, eq(orders.id, invoiceOrders.orderId))
-    .where(inArray(invoiceOrders.invoiceId, [...invoiceIds]))
-    .orderBy(asc(orders.date), asc(orders.id));
+  const rows = await queriesOf(db).orderRefs.execute({ ids: [...invoiceIds] });
   for (const r of rows) {
     const list = byInvoice.get(r.invoiceId) ?? [];
     list.push(r);
@@ -171,12 +211,10 @@ function listRow(row: InvoiceRow, refs: readonly InvoiceOrderRef[]): InvoiceList
 
 /** The stored invoice with its lines and orders (three queries), or null. Pass a transaction to read inside it. */
 export async function loadInvoiceRecord(db: Db, id: number) {
-  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
+  const queries = queriesOf(db);
+  const [row] = await queries.byId.execute({ id });
   if (!row) return null;
-  const [lines, refs] = await Promise.all([
-    db.select().from(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, id)).orderBy(asc(invoiceLineItems.position), asc(invoiceLineItems.id)),
-    orderRefs(db, [id]),
-  ]);
+  const [lines, refs] = await Promise.all([queries.lines.execute({ id }), orderRefs(db, [id])]);
   return { row, lines, orders: refs.get(id) ?? [] };
 }
 
@@ -247,7 +285,7 @@ function containsPattern(text: string): string {
  * PostgreSQL can only answer by reading every invoice and joining every order (~125 ms on 20,000
  * invoices and 100,000 orders).
  */
-function matchingInvoiceIds(pattern: string): SQL {
+function matchingInvoiceIds(pattern: SQLWrapper): SQL {
   return sql`(select ${invoices.id} from ${invoices} where ${invoices.invoiceNumber} ilike ${pattern}
     union select ${invoices.id} from ${invoices} where (${invoices.billTo} ->> 'name') ilike ${pattern}
     union select ${invoices.id} from ${invoices} where (${invoices.shipTo} ->> 'name') ilike ${pattern}
@@ -259,6 +297,9 @@ function matchingInvoiceIds(pattern: string): SQL {
 /** Past this many matches a search stops counting: `count` is then a lower bound (as on the orders list). */
 export const INVOICE_COUNT_LIMIT = 1000;
 
+/** The rows a page query fetches: a page and one more (which only says whether there is a next page). */
+const PAGE_FETCH = sql.raw(String(INVOICE_PAGE_SIZE + 1));
+
 /**
  * GET /api/invoices/: newest first (date desc, id desc), 25 a page. The page is read with one row
  * more than it shows (that row only says whether there is a next page), then the page's orders in
@@ -267,40 +308,32 @@ export const INVOICE_COUNT_LIMIT = 1000;
  * is a lower bound while `next` keeps leading on. A page past the end is 404 'Invalid page.' (DRF).
  */
 export async function listInvoices(deps: DbDeps, filters: InvoiceListFilters = {}): Promise<InvoiceListPage> {
-  const db = deps.database.db;
+  const queries = queriesOf(deps.database.db);
   const page = filters.page ?? 1;
   const text = filters.search?.trim();
-  const matching = text ? matchingInvoiceIds(containsPattern(text)) : undefined;
-  const pageRows = db
-    .select()
-    .from(invoices)
-    .where(matching ? sql`${invoices.id} in ${matching}` : undefined)
-    .orderBy(desc(invoices.date), desc(invoices.id))
-    .limit(INVOICE_PAGE_SIZE + 1)
-    .offset((page - 1) * INVOICE_PAGE_SIZE);
+  const offset = (page - 1) * INVOICE_PAGE_SIZE;
   let fetched: InvoiceRow[];
   let count: number;
-  if (matching) {
-    fetched = await pageRows;
-    const seen = (page - 1) * INVOICE_PAGE_SIZE + Math.min(fetched.length, INVOICE_PAGE_SIZE);
+  if (text) {
+    const pattern = containsPattern(text);
+    fetched = (await queries.searchPage.execute({ pattern, offset })).map((r) => r.invoice);
+    const seen = offset + Math.min(fetched.length, INVOICE_PAGE_SIZE);
     if (fetched.length <= INVOICE_PAGE_SIZE) count = seen;
     else {
-      const [total] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(sql`(select 1 from ${matching} as "matching" limit ${sql.raw(String(INVOICE_COUNT_LIMIT + 1))}) as "matches"`);
+      const [total] = await queries.searchCount.execute({ pattern });
       const counted = Number(total?.count ?? 0);
       count = counted > INVOICE_COUNT_LIMIT ? Math.max(INVOICE_COUNT_LIMIT, seen + 1) : counted;
     }
   } else {
-    const [rows, [total]] = await Promise.all([pageRows, db.select({ count: sql<number>`count(*)::int` }).from(invoices)]);
-    fetched = rows;
+    const [rows, [total]] = await Promise.all([queries.listPage.execute({ offset }), queries.listCount.execute()]);
+    fetched = rows.map((r) => r.invoice);
     count = Number(total?.count ?? 0);
   }
   if (page > 1 && fetched.length === 0) throw AppError.notFound('Invalid page.');
   const hasNext = fetched.length > INVOICE_PAGE_SIZE;
   const rows = hasNext ? fetched.slice(0, INVOICE_PAGE_SIZE) : fetched;
   const refs = await orderRefs(
-    db,
+    deps.database.db,
     rows.map((r) => r.id),
   );
   return {
