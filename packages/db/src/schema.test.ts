@@ -84,13 +84,48 @@ describe('migrations', () => {
       await database.db.execute(sql`select count(*) as n from drizzle.__drizzle_migrations`),
     );
     // every committed migration (drizzle/meta/_journal.json), no more, no less
-    const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+    const journal = JSON.parse(
+      readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
+    ) as { entries: unknown[] };
     expect(Number(applied[0]?.n)).toBe(journal.entries.length);
   });
 
   it('are idempotent (a second migrate() changes nothing)', async () => {
     await t.database.migrate();
     await t.database.migrate();
+  });
+});
+
+describe('invoice_count', () => {
+  const counted = async () =>
+    Number(
+      rowsOf<{ n: number }>(
+        await t.database.db.execute(sql`select coalesce(sum(invoices), 0)::int as n from invoice_count`),
+      )[0]?.n,
+    );
+  const invoice = (n: string) => ({ invoiceNumber: n, date: '2026-03-01', billTo: addr, shipTo: addr });
+
+  it('follows inserts, deletes, rolled-back transactions and truncation', async () => {
+    const { db } = t.database;
+    expect(await counted()).toBe(0);
+    const made = await db
+      .insert(invoices)
+      .values([invoice('1'), invoice('2'), invoice('3')])
+      .returning();
+    expect(await counted()).toBe(3);
+    await db.delete(invoices).where(eq(invoices.id, made[0]!.id));
+    expect(await counted()).toBe(2);
+    await rejection(
+      db.transaction(async (tx) => {
+        await tx.insert(invoices).values(invoice('4'));
+        throw new Error('roll back');
+      }),
+    );
+    expect(await counted()).toBe(2);
+    await db.execute(sql`truncate table invoices cascade`);
+    expect(await counted()).toBe(0);
+    await db.insert(invoices).values(invoice('5'));
+    expect(await counted()).toBe(1);
   });
 });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -73,6 +74,20 @@ export const invoices = pgTable(
       .using('gin', t.invoiceNumber.op('gin_trgm_ops'))
       .with(TRGM_INDEX_OPTIONS),
   ],
+);
+
+/**
+ * How many invoices there are: one row, so the invoice list's `count` reads one row instead of
+ * counting every invoice (~1 ms of PostgreSQL per call at 20,000). Kept by statement triggers on
+ * invoices (insert, delete, truncate; migration 0006), so every writer keeps it right.
+ */
+export const invoiceCount = pgTable(
+  'invoice_count',
+  {
+    id: integer('id').primaryKey().default(1),
+    invoices: integer('invoices').notNull().default(0),
+  },
+  (t) => [check('invoice_count_single_row', sql`${t.id} = 1`)],
 );
 
 /** Which orders an invoice covers. An order has at most one invoice (order_id UNIQUE). */

@@ -1,6 +1,6 @@
 import { asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { lineAmount, toMoneyString } from '@icehouse/domain';
-import { invoiceLineItems, invoiceOrders, invoices, orders, type InvoiceAddress } from '@icehouse/db/schema';
+import { invoiceCount, invoiceLineItems, invoiceOrders, invoices, orders, type InvoiceAddress } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
@@ -164,7 +164,11 @@ function invoiceQueries(db: Db) {
       .orderBy(asc(orders.date), asc(orders.id))
       .prepare('invoice_order_refs'),
     listPage: page(undefined, 'invoice_list_page'),
-    listCount: db.select({ count: sql<number>`count(*)::int` }).from(invoices).prepare('invoice_list_count'),
+    // invoice_count, kept by triggers (no row when there are no invoices)
+    listCount: db
+      .select({ count: sql<number>`coalesce(sum(${invoiceCount.invoices}), 0)::int` })
+      .from(invoiceCount)
+      .prepare('invoice_list_count'),
     searchPage: page(sql`${invoices.id} in ${matching}`, 'invoice_search_page'),
     searchCount: db
       .select({ count: sql<number>`count(*)::int` })
