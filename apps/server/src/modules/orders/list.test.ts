@@ -172,20 +172,28 @@ describe('list-view', () => {
 });
 
 /** The database with every query builder call counted. */
+/**
+ * The database with every statement sent counted: drizzle runs each query (built now or prepared
+ * once and reused) through its session's client, `unsafe()` for postgres-js, `query()` for PGlite.
+ */
 function counting(database: Database) {
   const counter = { queries: 0 };
-  const db = new Proxy(database.db, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver);
-      if (typeof value === 'function' && ['select', 'selectDistinct', 'execute'].includes(String(prop))) {
+  const real = (database.db as unknown as { session: { client: object } }).session;
+  const client = new Proxy(real.client, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop);
+      if (typeof value !== 'function') return value;
+      if (prop === 'unsafe' || prop === 'query') {
         return (...args: unknown[]) => {
           counter.queries += 1;
           return (value as (...a: unknown[]) => unknown).apply(target, args);
         };
       }
-      return value;
+      return (value as (...a: unknown[]) => unknown).bind(target);
     },
   });
+  const session = new Proxy(real, { get: (target, prop, receiver) => (prop === 'client' ? client : Reflect.get(target, prop, receiver)) });
+  const db = new Proxy(database.db, { get: (target, prop, receiver) => (prop === 'session' ? session : Reflect.get(target, prop, receiver)) });
   return { deps: { database: { ...database, db } }, counter };
 }
 
