@@ -33,7 +33,14 @@ import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
 import { statusChoices, type Choice } from '../lookups/service';
-import { diffSnapshots, labelsFor, listHistory, recordHistory, snapshotOf, type HistoryEntryView } from './history';
+import {
+  diffSnapshots,
+  labelsFor,
+  listHistory,
+  recordHistory,
+  snapshotOf,
+  type HistoryEntryView,
+} from './history';
 import {
   ORDER_MESSAGES,
   checkReferences,
@@ -93,7 +100,14 @@ export async function getOrders(deps: DbDeps, ids: readonly number[]): Promise<O
 // ------------------------------------------------------------------------------------- writing
 
 function addressValues(a: AddressData) {
-  return { name: a.name, street: a.street, city: a.city, state: a.state, zipCode: a.zip_code, country: a.country };
+  return {
+    name: a.name,
+    street: a.street,
+    city: a.city,
+    state: a.state,
+    zipCode: a.zip_code,
+    country: a.country,
+  };
 }
 
 function orderValues(data: OrderData, additionalInfo: string) {
@@ -129,7 +143,9 @@ function buildingValues(data: OrderData, facts: ReferenceFacts) {
     productId: typeof b.product === 'number' ? b.product : null,
     isCustom,
     price: b.price,
-    buildingType: isCustom ? b.building_type : ((facts.productBuildingType as typeof b.building_type) ?? b.building_type),
+    buildingType: isCustom
+      ? b.building_type
+      : ((facts.productBuildingType as typeof b.building_type) ?? b.building_type),
     buildingDescription: b.building_description,
     sizeId: b.size,
     customSize: b.custom_size,
@@ -168,7 +184,8 @@ async function bumpDoorSequence(tx: Db, doorNumber: string): Promise<void> {
 export function mapOrderWriteError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   if (isUniqueViolation(error, 'orders_door_number_key')) return doorNumberTakenError();
-  if (isForeignKeyViolation(error)) return AppError.validation({ non_field_errors: [ORDER_MESSAGES.optionGone] }, ORDER_MESSAGES.optionGone);
+  if (isForeignKeyViolation(error))
+    return AppError.validation({ non_field_errors: [ORDER_MESSAGES.optionGone] }, ORDER_MESSAGES.optionGone);
   return error;
 }
 
@@ -199,7 +216,10 @@ async function finishWrite(
   before: OrderRecord | null,
   userId: number | null,
 ): Promise<OrderView | null> {
-  const [after, taxRate] = await Promise.all([recordSnapshotHistory(tx, orderId, action, before, userId), salesTaxRate(tx)]);
+  const [after, taxRate] = await Promise.all([
+    recordSnapshotHistory(tx, orderId, action, before, userId),
+    salesTaxRate(tx),
+  ]);
   return after ? toOrderView(after, taxRate) : null;
 }
 
@@ -220,8 +240,14 @@ export async function createOrder(deps: DbDeps, actor: Actor, raw: unknown): Pro
   let saved: { id: number; view: OrderView | null };
   try {
     saved = await db.transaction(async (tx) => {
-      const [billing] = await tx.insert(addresses).values(addressValues(data.billing_address)).returning({ id: addresses.id });
-      const [shipping] = await tx.insert(addresses).values(addressValues(data.shipping_address)).returning({ id: addresses.id });
+      const [billing] = await tx
+        .insert(addresses)
+        .values(addressValues(data.billing_address))
+        .returning({ id: addresses.id });
+      const [shipping] = await tx
+        .insert(addresses)
+        .values(addressValues(data.shipping_address))
+        .returning({ id: addresses.id });
       const [order] = await tx
         .insert(orders)
         .values({
@@ -235,7 +261,10 @@ export async function createOrder(deps: DbDeps, actor: Actor, raw: unknown): Pro
       const orderId = order!.id;
       await tx.insert(orderBuildingInfo).values({ orderId, ...buildingValues(data, facts) });
       const items = data.building_info.additional_items;
-      if (items.length > 0) await tx.insert(orderAdditionalItems).values(items.map((item, i) => ({ orderId, ...itemValues(item, i) })));
+      if (items.length > 0)
+        await tx
+          .insert(orderAdditionalItems)
+          .values(items.map((item, i) => ({ orderId, ...itemValues(item, i) })));
       const view = await finishWrite(tx, orderId, 'created', null, userId);
       // Last: it locks the sequence row until the commit, and every new order with a numeric door number needs it.
       await bumpDoorSequence(tx, data.door_number);
@@ -256,7 +285,11 @@ export async function updateOrder(deps: DbDeps, actor: Actor, id: number, raw: u
   const db = deps.database.db;
   const [before] = await loadOrderRecords(db, [id]);
   if (!before) throw notFound();
-  const parsed = parseOrderWrite(raw, { hasInvoice: before.invoice !== null, hasBol: before.bol !== null, requireVersion: true });
+  const parsed = parseOrderWrite(raw, {
+    hasInvoice: before.invoice !== null,
+    hasBol: before.bol !== null,
+    requireVersion: true,
+  });
   const version = parsed.ok ? parsed.value.version : parsed.version;
   // A stale form is reported first: fixing its other errors would only end in this conflict.
   if (version !== null && version !== before.order.version) throw staleOrderError();
@@ -288,14 +321,18 @@ export async function updateOrder(deps: DbDeps, actor: Actor, id: number, raw: u
         ['billing', data.billing_address],
         ['shipping', data.shipping_address],
       ] as const) {
-        const addressId = which === 'billing' ? before.order.billingAddressId : before.order.shippingAddressId;
+        const addressId =
+          which === 'billing' ? before.order.billingAddressId : before.order.shippingAddressId;
         if (addressId !== null) {
           const values = addressValues(address);
           if (!sameValues(which === 'billing' ? before.billing : before.shipping, values)) {
             await tx.update(addresses).set(values).where(eq(addresses.id, addressId));
           }
         } else {
-          const [created] = await tx.insert(addresses).values(addressValues(address)).returning({ id: addresses.id });
+          const [created] = await tx
+            .insert(addresses)
+            .values(addressValues(address))
+            .returning({ id: addresses.id });
           await tx
             .update(orders)
             .set(which === 'billing' ? { billingAddressId: created!.id } : { shippingAddressId: created!.id })
@@ -350,7 +387,13 @@ async function syncItems(
     if (!same) await tx.update(orderAdditionalItems).set(next).where(eq(orderAdditionalItems.id, row.id));
   }
   if (wanted.length > existing.length) {
-    await tx.insert(orderAdditionalItems).values(wanted.slice(existing.length).map((item, k) => ({ orderId, ...itemValues(item, existing.length + k) })));
+    await tx
+      .insert(orderAdditionalItems)
+      .values(
+        wanted
+          .slice(existing.length)
+          .map((item, k) => ({ orderId, ...itemValues(item, existing.length + k) })),
+      );
   }
   if (existing.length > wanted.length) {
     await tx.delete(orderAdditionalItems).where(
@@ -386,7 +429,10 @@ export async function deleteOrder(deps: DbDeps, actor: Actor, id: number): Promi
     const addressIds = [row.billingAddressId, row.shippingAddressId].filter((v): v is number => v !== null);
     const fileIds = [row.blueprintFileId, row.doorPlacementFileId].filter((v): v is number => v !== null);
     const names = addressIds.length
-      ? await tx.select({ id: addresses.id, name: addresses.name }).from(addresses).where(inArray(addresses.id, addressIds))
+      ? await tx
+          .select({ id: addresses.id, name: addresses.name })
+          .from(addresses)
+          .where(inArray(addresses.id, addressIds))
       : [];
     const nameOf = (addressId: number | null) => names.find((n) => n.id === addressId)?.name ?? '';
     await tx.delete(orders).where(eq(orders.id, id));
@@ -398,7 +444,10 @@ export async function deleteOrder(deps: DbDeps, actor: Actor, id: number): Promi
       changes: {
         order_id: { old: id, new: null },
         door_number: { old: row.doorNumber, new: null },
-        customer_name: { old: customerNameOf(nameOf(row.billingAddressId), nameOf(row.shippingAddressId)), new: null },
+        customer_name: {
+          old: customerNameOf(nameOf(row.billingAddressId), nameOf(row.shippingAddressId)),
+          new: null,
+        },
         status: { old: row.status, new: null },
         date: { old: row.date, new: null },
       },
@@ -424,7 +473,12 @@ export async function bumpOrderVersion(tx: Db, orderId: number, userId: number |
 /** A refused status move: 400 { detail, error, missing_requirements, current_status, next_possible_status }. */
 function statusChangeError(message: string, current: OrderStatus, missing: string[] = []): AppError {
   return new AppError('VALIDATION', message, {
-    details: { error: message, missing_requirements: missing, current_status: current, next_possible_status: nextStatus(current) },
+    details: {
+      error: message,
+      missing_requirements: missing,
+      current_status: current,
+      next_possible_status: nextStatus(current),
+    },
   });
 }
 
@@ -445,16 +499,25 @@ async function setStatus(tx: Db, id: number, status: OrderStatus, userId: number
  * POST /api/orders/{id}/change-status/: only the move the server offers (next_possible_status),
  * and only when the order meets its requirements (completed needs an invoice).
  */
-export async function changeOrderStatus(deps: DbDeps, actor: Actor, id: number, newStatus: string): Promise<OrderView> {
+export async function changeOrderStatus(
+  deps: DbDeps,
+  actor: Actor,
+  id: number,
+  newStatus: string,
+): Promise<OrderView> {
   const userId = actor?.id ?? null;
   await deps.database.db.transaction(async (tx) => {
     const row = await lockOrder(tx, id);
-    if (newStatus === '') throw AppError.validation({ new_status: [MESSAGES.statusRequired] }, MESSAGES.statusRequired);
-    if (!isOrderStatus(newStatus)) throw AppError.validation({ new_status: [MESSAGES.statusInvalid] }, MESSAGES.statusInvalid);
+    if (newStatus === '')
+      throw AppError.validation({ new_status: [MESSAGES.statusRequired] }, MESSAGES.statusRequired);
+    if (!isOrderStatus(newStatus))
+      throw AppError.validation({ new_status: [MESSAGES.statusInvalid] }, MESSAGES.statusInvalid);
     const current = row.status;
     const next = nextStatus(current);
-    if (newStatus === current) throw statusChangeError(`The order is already ${statusLabel(current)}.`, current);
-    if (next === null) throw statusChangeError(`A ${statusLabel(current)} order cannot change status.`, current);
+    if (newStatus === current)
+      throw statusChangeError(`The order is already ${statusLabel(current)}.`, current);
+    if (next === null)
+      throw statusChangeError(`A ${statusLabel(current)} order cannot change status.`, current);
     const facts = {
       eps_po_number: row.epsPoNumber,
       ship_date: row.shipDate,
@@ -469,9 +532,15 @@ export async function changeOrderStatus(deps: DbDeps, actor: Actor, id: number, 
       );
     }
     const missing = missingRequirements(facts, next);
-    if (missing.length > 0) throw statusChangeError(`Missing requirements: ${missing.join(', ')}`, current, missing);
+    if (missing.length > 0)
+      throw statusChangeError(`Missing requirements: ${missing.join(', ')}`, current, missing);
     await setStatus(tx, id, next, userId);
-    await recordHistory(tx, { orderId: id, action: 'status_changed', changes: { status: { old: current, new: next } }, userId });
+    await recordHistory(tx, {
+      orderId: id,
+      action: 'status_changed',
+      changes: { status: { old: current, new: next } },
+      userId,
+    });
   });
   return getOrder(deps, id);
 }
@@ -482,10 +551,18 @@ export async function voidOrder(deps: DbDeps, actor: Actor, id: number): Promise
   await deps.database.db.transaction(async (tx) => {
     const row = await lockOrder(tx, id);
     if (!canVoid(row.status)) {
-      throw statusChangeError(`Only pending orders can be voided. This order is ${statusLabel(row.status)}.`, row.status);
+      throw statusChangeError(
+        `Only pending orders can be voided. This order is ${statusLabel(row.status)}.`,
+        row.status,
+      );
     }
     await setStatus(tx, id, 'voided', userId);
-    await recordHistory(tx, { orderId: id, action: 'voided', changes: { status: { old: row.status, new: 'voided' } }, userId });
+    await recordHistory(tx, {
+      orderId: id,
+      action: 'voided',
+      changes: { status: { old: row.status, new: 'voided' } },
+      userId,
+    });
   });
   return getOrder(deps, id);
 }
@@ -496,10 +573,18 @@ export async function unvoidOrder(deps: DbDeps, actor: Actor, id: number): Promi
   await deps.database.db.transaction(async (tx) => {
     const row = await lockOrder(tx, id);
     if (!canUnvoid(row.status)) {
-      throw statusChangeError(`Only voided orders can be unvoided. This order is ${statusLabel(row.status)}.`, row.status);
+      throw statusChangeError(
+        `Only voided orders can be unvoided. This order is ${statusLabel(row.status)}.`,
+        row.status,
+      );
     }
     await setStatus(tx, id, UNVOID_STATUS, userId);
-    await recordHistory(tx, { orderId: id, action: 'unvoided', changes: { status: { old: row.status, new: UNVOID_STATUS } }, userId });
+    await recordHistory(tx, {
+      orderId: id,
+      action: 'unvoided',
+      changes: { status: { old: row.status, new: UNVOID_STATUS } },
+      userId,
+    });
   });
   return getOrder(deps, id);
 }
@@ -515,7 +600,11 @@ export async function allocateDoorNumber(deps: DbDeps): Promise<{ door_number: s
   const db = deps.database.db;
   for (let attempt = 0; attempt < 5; attempt++) {
     const candidate = String(await nextNumber(db, 'door_number'));
-    const [taken] = await db.select({ id: orders.id }).from(orders).where(eq(orders.doorNumber, candidate)).limit(1);
+    const [taken] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.doorNumber, candidate))
+      .limit(1);
     if (!taken) return { door_number: candidate };
     const [max] = await db
       .select({ max: sql<string | null>`max(${orders.doorNumber}::numeric)` })
@@ -561,7 +650,11 @@ const isoDay = (y: number, m: number) => `${String(y).padStart(4, '0')}-${String
 function dateRange(f: OrderListFilters): { from: string; to: string } | null {
   if (!f.year) return null;
   const from = isoDay(f.year, f.month ?? 1);
-  const to = f.month ? (f.month === 12 ? isoDay(f.year + 1, 1) : isoDay(f.year, f.month + 1)) : isoDay(f.year + 1, 1);
+  const to = f.month
+    ? f.month === 12
+      ? isoDay(f.year + 1, 1)
+      : isoDay(f.year, f.month + 1)
+    : isoDay(f.year + 1, 1);
   return { from, to };
 }
 
@@ -582,7 +675,13 @@ function listShape(f: OrderListFilters): ListShape {
   const dates = f.year ? 'range' : f.month ? 'month' : 'any';
   const customer = Boolean(f.customer?.trim());
   const serial = Boolean(f.serial?.trim());
-  return { status, dates, customer, serial, key: `${status}.${dates}.${customer ? 'customer' : ''}.${serial ? 'serial' : ''}` };
+  return {
+    status,
+    dates,
+    customer,
+    serial,
+    key: `${status}.${dates}.${customer ? 'customer' : ''}.${serial ? 'serial' : ''}`,
+  };
 }
 
 function listValues(f: OrderListFilters, page: number): Record<string, unknown> {
@@ -599,23 +698,38 @@ function listValues(f: OrderListFilters, page: number): Record<string, unknown> 
 }
 
 /** The filter of a list shape, on orders (or, for status and dates, on the month counters). */
-function listConditions(shape: ListShape, table: 'orders' | 'counters' = 'orders'): SQL | undefined {
-  const status = table === 'orders' ? orders.status : orderMonthCounts.status;
-  const date = table === 'orders' ? orders.date : orderMonthCounts.month;
+function listConditions(
+  shape: ListShape,
+  table: 'orders' | 'counters' | 'orders-without-text' = 'orders',
+): SQL | undefined {
+  const status = table === 'counters' ? orderMonthCounts.status : orders.status;
+  const date = table === 'counters' ? orderMonthCounts.month : orders.date;
   const conditions: SQL[] = [];
   if (shape.status === 'equals') conditions.push(eq(status, sql.placeholder('status')));
   // A literal, not a parameter: PostgreSQL's generic plan for a prepared statement can then see it.
   else if (shape.status === 'not_voided') conditions.push(sql`${status} <> 'voided'`);
   // Ranges, so the (date, id) index serves them.
-  if (shape.dates === 'range') conditions.push(sql`${date} >= ${sql.placeholder('from')}`, sql`${date} < ${sql.placeholder('to')}`);
-  else if (shape.dates === 'month') conditions.push(sql`extract(month from ${date}) = ${sql.placeholder('month')}`);
-  if (table === 'orders') {
-    // orders.customer_search is the billing and the shipping name (kept by triggers), trigram-indexed.
-    if (shape.customer) conditions.push(ilike(orders.customerSearch, sql.placeholder('customer')));
-    if (shape.serial) conditions.push(ilike(orders.doorNumber, sql.placeholder('serial')));
-  }
+  if (shape.dates === 'range')
+    conditions.push(sql`${date} >= ${sql.placeholder('from')}`, sql`${date} < ${sql.placeholder('to')}`);
+  else if (shape.dates === 'month')
+    conditions.push(sql`extract(month from ${date}) = ${sql.placeholder('month')}`);
+  if (table === 'orders') conditions.push(...textConditionList(shape));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
+
+/** The text filters of a list shape (customer, serial), on orders. */
+function textConditionList(shape: ListShape): SQL[] {
+  const conditions: SQL[] = [];
+  // orders.customer_search is the billing and the shipping name (kept by triggers), trigram-indexed.
+  if (shape.customer) conditions.push(ilike(orders.customerSearch, sql.placeholder('customer')));
+  if (shape.serial) conditions.push(ilike(orders.doorNumber, sql.placeholder('serial')));
+  return conditions;
+}
+
+const textConditions = (shape: ListShape) => and(...textConditionList(shape));
+
+/** How many of the newest orders a text search looks through first (see listQueries). */
+const PROBE_ROWS = 500;
 
 /**
  * Past this many matches a text search (customer, serial) stops counting: `count` is then a lower
@@ -655,48 +769,64 @@ function listQueries(db: Db, shape: ListShape, fenced: boolean) {
   // most terms, ~20 ms for one that matches 15% of the orders. PGlite plans every statement for its
   // own values (unnamed statements), so there the planner picks per term: the (date, id) index for
   // a common term.
-  const matching = (columns: SQL) => sql`(select ${columns} from ${orders} where ${where}${fenced ? sql` offset 0` : sql``}) as "matching"`;
+  const matching = (columns: SQL) =>
+    sql`(select ${columns} from ${orders} where ${where}${fenced ? sql` offset 0` : sql``}) as "matching"`;
   const pageIds = textSearch
     ? sql`(select "id" from ${matching(sql`${orders.id} as "id", ${orders.date} as "date"`)}
         order by "date" desc, "id" desc limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`
     : sql`(select ${orders.id} as "id" from ${orders}${where ? sql` where ${where}` : sql``}
         order by ${orders.date} desc, ${orders.id} desc limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`;
-  const rows = db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      date: orders.date,
-      doorNumber: orders.doorNumber,
-      epsPoNumber: orders.epsPoNumber,
-      shipDate: orders.shipDate,
-      shipViaId: orders.shipViaId,
-      billingName: listBilling.name,
-      shippingName: listShipping.name,
-      invoiceId: invoices.id,
-      invoiceNumber: invoices.invoiceNumber,
-      invoiceDate: invoices.date,
-      bolId: billsOfLading.id,
-    })
-    .from(pageIds)
-    .innerJoin(orders, sql`${orders.id} = "page_ids"."id"`)
-    .leftJoin(listBilling, eq(listBilling.id, orders.billingAddressId))
-    .leftJoin(listShipping, eq(listShipping.id, orders.shippingAddressId))
-    .leftJoin(invoiceOrders, eq(invoiceOrders.orderId, orders.id))
-    .leftJoin(invoices, eq(invoices.id, invoiceOrders.invoiceId))
-    .leftJoin(billsOfLading, eq(billsOfLading.orderId, orders.id))
-    .orderBy(desc(orders.date), desc(orders.id))
-    .prepare(`order_list_rows_${shape.key}`);
+  const rowsFrom = (ids: SQL, name: string) =>
+    db
+      .select({
+        id: orders.id,
+        status: orders.status,
+        date: orders.date,
+        doorNumber: orders.doorNumber,
+        epsPoNumber: orders.epsPoNumber,
+        shipDate: orders.shipDate,
+        shipViaId: orders.shipViaId,
+        billingName: listBilling.name,
+        shippingName: listShipping.name,
+        invoiceId: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
+        invoiceDate: invoices.date,
+        bolId: billsOfLading.id,
+      })
+      .from(ids)
+      .innerJoin(orders, sql`${orders.id} = "page_ids"."id"`)
+      .leftJoin(listBilling, eq(listBilling.id, orders.billingAddressId))
+      .leftJoin(listShipping, eq(listShipping.id, orders.shippingAddressId))
+      .leftJoin(invoiceOrders, eq(invoiceOrders.orderId, orders.id))
+      .leftJoin(invoices, eq(invoices.id, invoiceOrders.invoiceId))
+      .leftJoin(billsOfLading, eq(billsOfLading.orderId, orders.id))
+      .orderBy(desc(orders.date), desc(orders.id))
+      .prepare(name);
+  const rows = rowsFrom(pageIds, `order_list_rows_${shape.key}`);
+  // A text search first looks among the newest PROBE_ROWS orders of the other filters (the (date, id)
+  // index, then the text on each): when a page and one more match there, they are the answer,
+  // since every match outside is older. A common term (one order in seven: "lake") is found there
+  // in ~1 ms instead of ~20 ms of collecting all its matches; a rare one goes on to `rows`.
+  // (The window is named "orders" so that the text conditions, written on orders, apply to it.)
+  const filters = listConditions(shape, 'orders-without-text');
+  const probeIds = sql`(select "orders"."id" from (select * from ${orders}${filters ? sql` where ${filters}` : sql``}
+      order by ${orders.date} desc, ${orders.id} desc limit ${sql.raw(String(PROBE_ROWS))}) as "orders"
+    where ${textConditions(shape)} order by "orders"."date" desc, "orders"."id" desc
+    limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`;
+  const probe = textSearch ? rowsFrom(probeIds, `order_list_probe_${shape.key}`) : null;
   const count = textSearch
     ? db
         .select({ count: sql<number>`count(*)::int` })
-        .from(sql`(select 1 from ${matching(sql`1`)} limit ${sql.raw(String(ORDER_COUNT_LIMIT + 1))}) as "matches"`)
+        .from(
+          sql`(select 1 from ${matching(sql`1`)} limit ${sql.raw(String(ORDER_COUNT_LIMIT + 1))}) as "matches"`,
+        )
         .prepare(`order_list_count_${shape.key}`)
     : db
         .select({ count: sql<number>`coalesce(sum(${orderMonthCounts.orders}), 0)::int` })
         .from(orderMonthCounts)
         .where(listConditions(shape, 'counters'))
         .prepare(`order_list_count_${shape.key}`);
-  return { rows, count, capped: textSearch };
+  return { rows, probe, count, capped: textSearch };
 }
 
 /**
@@ -719,7 +849,10 @@ export async function listOrders(deps: DbDeps, filters: OrderListFilters = {}): 
   if (queries.capped) {
     // A text search: the page first. On the last page (most door-number searches fit on one) the
     // count is known without counting; otherwise count, up to the limit.
-    fetched = await queries.rows.execute(values);
+    const offset = (page - 1) * ORDER_PAGE_SIZE;
+    const probed =
+      queries.probe && offset + ORDER_PAGE_SIZE < PROBE_ROWS ? await queries.probe.execute(values) : [];
+    fetched = probed.length > ORDER_PAGE_SIZE ? probed : await queries.rows.execute(values);
     const seen = (page - 1) * ORDER_PAGE_SIZE + Math.min(fetched.length, ORDER_PAGE_SIZE);
     if (fetched.length <= ORDER_PAGE_SIZE) count = seen;
     else {
@@ -754,7 +887,10 @@ export async function listOrders(deps: DbDeps, filters: OrderListFilters = {}): 
       date: r.date,
       customer_name: customerNameOf(r.billingName, r.shippingName),
       door_number: r.doorNumber,
-      invoice_details: r.invoiceId !== null ? { id: r.invoiceId, invoice_number: r.invoiceNumber ?? '', date: r.invoiceDate ?? '' } : null,
+      invoice_details:
+        r.invoiceId !== null
+          ? { id: r.invoiceId, invoice_number: r.invoiceNumber ?? '', date: r.invoiceDate ?? '' }
+          : null,
     })),
   };
 }
@@ -763,7 +899,12 @@ export async function listOrders(deps: DbDeps, filters: OrderListFilters = {}): 
 export async function orderYears(deps: DbDeps): Promise<number[]> {
   const query = preparedQuery(deps.database.db, 'orders.years', (db) => {
     const year = sql<number>`extract(year from ${orderMonthCounts.month})::int`;
-    return db.selectDistinct({ year }).from(orderMonthCounts).where(sql`${orderMonthCounts.orders} > 0`).orderBy(desc(year)).prepare('order_years');
+    return db
+      .selectDistinct({ year })
+      .from(orderMonthCounts)
+      .where(sql`${orderMonthCounts.orders} > 0`)
+      .orderBy(desc(year))
+      .prepare('order_years');
   });
   const rows = await query.execute();
   return rows.map((r) => Number(r.year));
@@ -875,20 +1016,32 @@ export async function loadOrdersForInvoicing(db: Db, ids: readonly number[]): Pr
       productIds.push(b.productId);
     }
   }
-  const [labels, productNames] = await Promise.all([settingLabels(db, settingIds), productDescriptions(db, productIds)]);
-  const text = (id: number | null | undefined) => (id === null || id === undefined ? '' : (labels.get(id) ?? ''));
+  const [labels, productNames] = await Promise.all([
+    settingLabels(db, settingIds),
+    productDescriptions(db, productIds),
+  ]);
+  const text = (id: number | null | undefined) =>
+    id === null || id === undefined ? '' : (labels.get(id) ?? '');
   return records.map((r) => {
     const o = r.order;
     const b = r.building;
     const forInvoice: OrderForInvoice = {
-      buildingDescription: b ? (b.isCustom ? b.buildingDescription : (productNames.get(b.productId ?? -1) ?? b.buildingDescription)) : null,
+      buildingDescription: b
+        ? b.isCustom
+          ? b.buildingDescription
+          : (productNames.get(b.productId ?? -1) ?? b.buildingDescription)
+        : null,
       buildingType: effectiveBuildingType(r),
       buildingPrice: b?.price ?? null,
       size: b ? b.customSize || text(b.sizeId) : '',
       thickness: b ? text(b.thicknessId) : '',
       doorType: b?.doorTypeId ? { label: text(b.doorTypeId), price: b.doorTypePrice } : null,
       doorCladding: b?.doorCladdingId ? { label: text(b.doorCladdingId), price: b.doorCladdingPrice } : null,
-      additionalItems: r.items.map((i) => ({ label: i.itemId !== null ? text(i.itemId) : i.customItemName, quantity: i.quantity, price: i.price })),
+      additionalItems: r.items.map((i) => ({
+        label: i.itemId !== null ? text(i.itemId) : i.customItemName,
+        quantity: i.quantity,
+        price: i.price,
+      })),
       freightCost: o.freightCost,
     };
     return {
