@@ -1,7 +1,10 @@
 import { Lucia, TimeSpan, generateIdFromEntropySize } from 'lucia';
 import { DrizzlePostgreSQLAdapter } from '@lucia-auth/adapter-drizzle';
+import type { DatabaseSession, DatabaseUser } from 'lucia';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@icehouse/db/client';
 import { sessions, users } from '@icehouse/db/schema';
+import { preparedQuery } from '../../prepared-query';
 import type { SessionUser } from '../../deps';
 
 /**
@@ -33,8 +36,37 @@ declare module 'lucia' {
   }
 }
 
+/**
+ * Lucia's drizzle adapter, with the one read of every signed-in request (session and user) built
+ * once as a prepared statement instead of on each request.
+ */
+class SessionAdapter extends DrizzlePostgreSQLAdapter {
+  constructor(private readonly database: Db) {
+    super(database, sessions, users);
+  }
+
+  override async getSessionAndUser(sessionId: string): Promise<[DatabaseSession | null, DatabaseUser | null]> {
+    const query = preparedQuery(this.database, 'auth.sessionAndUser', (db) =>
+      db
+        .select({ user: users, session: sessions })
+        .from(sessions)
+        .innerJoin(users, eq(sessions.userId, users.id))
+        .where(eq(sessions.id, sql.placeholder('id')))
+        .prepare('session_and_user'),
+    );
+    const [row] = await query.execute({ id: sessionId });
+    if (!row) return [null, null];
+    const { id, userId, expiresAt, ...sessionAttributes } = row.session;
+    const { id: uid, ...userAttributes } = row.user;
+    return [
+      { id, userId, expiresAt, attributes: sessionAttributes },
+      { id: uid, attributes: userAttributes },
+    ];
+  }
+}
+
 function createLucia(db: Db) {
-  return new Lucia(new DrizzlePostgreSQLAdapter(db, sessions, users), {
+  return new Lucia(new SessionAdapter(db), {
     sessionExpiresIn: new TimeSpan(IDLE_HOURS, 'h'),
     sessionCookie: { name: SESSION_COOKIE, attributes: { sameSite: 'lax' } },
     getUserAttributes: (a) => ({

@@ -5,7 +5,7 @@ import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
 import { getOrders } from '../orders/service';
-import { preparedQuery } from '../orders/views';
+import { preparedQuery } from '../../prepared-query';
 import type { OrderView } from '../orders/views';
 
 /**

@@ -57,7 +57,6 @@ import {
   loadOrderRecords,
   loadOrderViews,
   orderHasInvoice,
-  preparedQuery,
   productDescriptions,
   salesTaxRate,
   settingLabels,
@@ -67,6 +66,7 @@ import {
   type OrderRecord,
   type OrderView,
 } from './views';
+import { preparedQuery } from '../../prepared-query';
 
 /**
  * The one implementation of orders: REST routes (rest.ts) and tRPC procedures (router.ts) both

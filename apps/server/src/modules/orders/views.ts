@@ -25,6 +25,7 @@ import {
   storedFiles,
 } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
+import { preparedQuery } from '../../prepared-query';
 
 /**
  * Reading orders: a fixed number of queries for any number of orders (no N+1), and the answer
@@ -201,54 +202,6 @@ const shippingAddress = alias(addresses, 'shipping_address');
 const shipViaSetting = alias(settings, 'ship_via_setting');
 const blueprintFile = alias(storedFiles, 'blueprint_file');
 const doorPlacementFile = alias(storedFiles, 'door_placement_file');
-
-const preparedQueries = new WeakMap<Db, Map<string, unknown>>();
-
-/** What drizzle keeps inside a database or transaction object and a prepared query (both drivers). */
-interface SessionInternals {
-  session: { client: unknown };
-}
-const sessionOf = (db: Db) => (db as unknown as SessionInternals).session;
-const isPreparedQuery = (value: unknown): value is { client: unknown; execute: unknown } =>
-  typeof value === 'object' && value !== null && 'client' in value && typeof (value as { execute?: unknown }).execute === 'function';
-
-/** The same prepared queries, run through another connection (a transaction's): a shallow copy each. */
-function rebind<T>(queries: T, client: unknown): T {
-  const copy = (q: object) => Object.assign(Object.create(Object.getPrototypeOf(q) as object) as object, q, { client });
-  if (isPreparedQuery(queries)) return copy(queries) as T;
-  if (typeof queries !== 'object' || queries === null) return queries;
-  return Object.fromEntries(Object.entries(queries).map(([k, v]) => [k, isPreparedQuery(v) ? copy(v) : v])) as T;
-}
-
-/** The first build of each query set per driver (session class): transactions reuse it (rebind). */
-const templates = new Map<string, unknown>();
-
-/**
- * A query built once and then only run, with its values as placeholders: building a drizzle query
- * (and compiling it to SQL) costs more CPU than running a small indexed query. `build` gets the
- * database to build on and returns one prepared query or an object of them; keep `name` unique per
- * query shape. A transaction (a new `Db` each time) gets copies of the queries first built for
- * its driver, bound to its own connection, instead of building them again (~0.7 ms per save).
- */
-export function preparedQuery<T>(db: Db, name: string, build: (db: Db) => T): T {
-  let queries = preparedQueries.get(db);
-  if (!queries) {
-    queries = new Map();
-    preparedQueries.set(db, queries);
-  }
-  let query = queries.get(name) as T | undefined;
-  if (query === undefined) {
-    const session = sessionOf(db);
-    const key = `${session.constructor.name}:${name}`;
-    const template = templates.get(key) as T | undefined;
-    if (template === undefined) {
-      query = build(db);
-      templates.set(key, query);
-    } else query = rebind(template, session.client);
-    queries.set(name, query);
-  }
-  return query;
-}
 
 /** `column = any($ids)`: one statement for any number of ids (an IN list would be a new statement per length). */
 const anyOfIds = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder('ids')})`;
