@@ -307,7 +307,7 @@ const PAGE_FETCH = sql.raw(String(INVOICE_PAGE_SIZE + 1));
 /**
  * GET /api/invoices/: newest first (date desc, id desc), 25 a page. The page is read with one row
  * more than it shows (that row only says whether there is a next page), then the page's orders in
- * one query. `count`: without a search, every invoice (an index-only count); with one, the rows seen
+ * one query. `count`: without a search, every invoice (invoice_count, one row); with one, the rows seen
  * when this is the last page, otherwise the matches counted up to INVOICE_COUNT_LIMIT, past which it
  * is a lower bound while `next` keeps leading on. A page past the end is 404 'Invalid page.' (DRF).
  */
