@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
 import { getOrders } from '../orders/service';
 import { preparedQuery } from '../../prepared-query';
+import { containsPattern } from '../../like-pattern';
 import type { OrderView } from '../orders/views';
 
 /**
@@ -275,11 +276,6 @@ export interface InvoiceListFilters {
   /** Customer name (bill-to / ship-to, or an order's billing or shipping name) or invoice number contains this, any case. */
   search?: string | null | undefined;
   page?: number | null | undefined;
-}
-
-/** LIKE pattern for "contains", with the user's % _ \ taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

@@ -67,6 +67,7 @@ import {
   type OrderView,
 } from './views';
 import { preparedQuery } from '../../prepared-query';
+import { containsPattern } from '../../like-pattern';
 
 /**
  * The one implementation of orders: REST routes (rest.ts) and tRPC procedures (router.ts) both
@@ -637,11 +638,6 @@ export interface OrderListPage {
   next_page: number | null;
   previous_page: number | null;
   results: OrderListRow[];
-}
-
-/** LIKE pattern for "contains", with the user's % _ \ taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 const isoDay = (y: number, m: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-01`;
