@@ -14,7 +14,8 @@ import { AddressFields } from './AddressFields';
 import { LineItemsTable } from './LineItemsTable';
 import { TotalsBox } from './TotalsBox';
 import { errorAt, isInvoiceField, placeServerErrors } from './formErrors';
-import { fetchInvoicePdf, printPdfInFrame, saveBlob } from './pdf';
+import { PRINT_FRAME_TITLE, fetchInvoicePdf } from './pdf';
+import { printPdfInFrame, saveBlob } from '../../lib/pdfFiles';
 import { INVOICE_TEXT } from './texts';
 import {
   invoiceFileName,
@@ -158,7 +159,7 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
       const result = await save();
       if (!result) return;
       try {
-        printPdfInFrame(await fetchInvoicePdf(result.id, httpClient));
+        printPdfInFrame(await fetchInvoicePdf(result.id, httpClient), { title: PRINT_FRAME_TITLE });
       } catch (error) {
         console.error('The invoice PDF failed', error);
         setNotice({ kind: 'error', text: INVOICE_TEXT.pdfError });

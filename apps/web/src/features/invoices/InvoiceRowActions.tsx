@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { useHttpClient } from '../../lib/httpContext';
 import { Badge } from './Badge';
-import { fetchInvoicePdf, printPdfInFrame, saveBlob } from './pdf';
+import { PRINT_FRAME_TITLE, fetchInvoicePdf } from './pdf';
+import { printPdfInFrame, saveBlob } from '../../lib/pdfFiles';
 import { INVOICE_TEXT } from './texts';
 import { invoiceFileName, type InvoiceListRow } from './types';
 
@@ -41,7 +42,7 @@ export function InvoiceRowActions({ invoice, onDelete, onPdfError }: InvoiceRowA
     setBusy(kind);
     try {
       const pdf = await fetchInvoicePdf(invoice.id, httpClient);
-      if (kind === 'print') printPdfInFrame(pdf);
+      if (kind === 'print') printPdfInFrame(pdf, { title: PRINT_FRAME_TITLE });
       else saveBlob(pdf, invoiceFileName(invoice));
     } catch (error) {
       console.error('The invoice PDF failed', error);

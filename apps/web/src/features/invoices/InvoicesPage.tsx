@@ -14,7 +14,7 @@ import { InvoiceRowActions } from './InvoiceRowActions';
 import { SelectOrderModal } from './SelectOrderModal';
 import { INVOICE_TEXT } from './texts';
 import type { InvoiceListRow } from './types';
-import { useDebouncedSearch } from './useDebouncedSearch';
+import { useDebouncedText } from '../../lib/useDebouncedText';
 import { useInvoicePages } from './useInvoicePages';
 
 /** The query parameter the list is filtered by (set when coming from an order by customer name). */
@@ -44,7 +44,7 @@ export function InvoicesPage() {
   const remove = trpc.invoices.delete.useMutation();
   const orderForm = useOrderForm();
 
-  const [text, setText] = useDebouncedSearch(search, (value) =>
+  const [text, setText] = useDebouncedText(search, (value) =>
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);

@@ -6,6 +6,7 @@ import { Button, Field, Modal, Notice, TextInput } from '../../components';
 import { ApiError, apiFetch, apiJson } from '../../lib/api';
 import { todayIso } from '../../lib/format';
 import { useHttpClient } from '../../lib/httpContext';
+import { saveBlob } from '../../lib/pdfFiles';
 
 /**
  * The Bill of Lading modal (spec: Create or Update mode; the BOL number, a required date and a
@@ -29,19 +30,6 @@ function readBolInfo(body: unknown): BolInfo {
     date: str(b.date),
     free_on_board: str(b.free_on_board),
   };
-}
-
-/** Saves a PDF the browser received as a download. */
-export function downloadPdf(pdf: Blob, filename: string): void {
-  const url = URL.createObjectURL(pdf);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export interface BolModalProps {
@@ -99,7 +87,7 @@ export function BolModal({ orderId, doorNumber, onClose, onSaved }: BolModalProp
       // The number the server gave the BOL (the modal only showed the one it would get).
       const number =
         response.headers.get('X-Bol-Number') ?? info?.bol_number ?? doorNumber ?? String(orderId);
-      downloadPdf(pdf, `bill-of-lading-${number}.pdf`);
+      saveBlob(pdf, `bill-of-lading-${number}.pdf`);
       onSaved?.();
       onClose();
     } catch (error) {

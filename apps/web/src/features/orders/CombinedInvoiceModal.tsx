@@ -8,7 +8,8 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { ApiError, apiFetch } from '../../lib/api';
 import { formatDate, todayIso } from '../../lib/format';
 import { useHttpClient } from '../../lib/httpContext';
-import { fileNameFromDisposition, saveBlob } from './download';
+import { fileNameFromDisposition } from './download';
+import { saveBlob } from '../../lib/pdfFiles';
 import { ORDERS_TEXT } from './texts';
 import type { OrderListRow } from './types';
 

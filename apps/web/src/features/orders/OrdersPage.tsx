@@ -23,7 +23,7 @@ import { StatusActions } from './StatusActions';
 import { readOrderFilters, withFilter, type FilterParam, type OrderFilters } from './filters';
 import { ORDERS_TEXT } from './texts';
 import type { OrderListRow } from './types';
-import { useDebouncedText } from './useDebouncedText';
+import { useDebouncedText } from '../../lib/useDebouncedText';
 import { useOrderPages } from './useOrderPages';
 
 /** What the dashboard leaves in the location state, so Back to Dashboard can go back to it. */

@@ -30,21 +30,3 @@ function safeName(name: string, fallback: string): string {
   const base = name.split(/[\\/]/).pop()?.trim() ?? '';
   return base === '' || base === '.' || base === '..' ? fallback : base;
 }
-
-/** Starts the browser's download of `blob` as `fileName`. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-    // Give the browser a moment to start reading the blob before it is released.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
-}

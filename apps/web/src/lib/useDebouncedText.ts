@@ -3,12 +3,14 @@ import { LIMITS } from '@icehouse/domain';
 
 /**
  * A search box whose value is committed (written to the URL) only once typing pauses for
- * `delayMs` (invoices spec §9: 400 ms). Returns what the box shows and its change handler.
+ * `delayMs` (the orders and invoices specs: 400 ms). Returns what the box shows and its change handler.
  *
- * `committed` is the value in force (read back from the URL). When it changes from outside (the
- * back button, a link from an order) the box shows it and a pending commit is dropped.
+ * `committed` is the value that is in force (read back from the URL). When it changes from
+ * outside (the back button, a link from the dashboard or an order) the box shows the new value and any
+ * pending commit is dropped; when it changes because this hook committed, nothing the user typed
+ * in the meantime is lost.
  */
-export function useDebouncedSearch(
+export function useDebouncedText(
   committed: string,
   commit: (value: string) => void,
   delayMs: number = LIMITS.searchDebounceMs,
@@ -22,8 +24,8 @@ export function useDebouncedSearch(
     commitRef.current = commit;
   });
 
-  // A value that arrived from outside replaces what the box shows (React's "adjust state while
-  // rendering" pattern).
+  // Adjusting state while rendering (React's pattern for "reset when a prop changes"): show a
+  // value that arrived from outside.
   if (committed !== seen) {
     setSeen(committed);
     if (committed.trim() !== text.trim()) setText(committed);
