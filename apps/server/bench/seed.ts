@@ -23,7 +23,7 @@ import {
 } from '@icehouse/domain';
 import { bumpSequence, rowsOf } from '@icehouse/db';
 import type { Database, Db } from '@icehouse/db/client';
-import { seedDemo } from '@icehouse/db/seed';
+import { Random, seedDemo } from '@icehouse/db/seed';
 import { hashPassword } from '../src/modules/auth/password';
 import {
   BUSINESS_PATTERNS,
@@ -69,30 +69,6 @@ export const DOOR_BASE = 100_000;
 const SPAN_DAYS = 3650;
 const DAY_MS = 86_400_000;
 
-/** mulberry32: small, fast, deterministic. */
-class Rng {
-  private state: number;
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)] as T;
-  }
-}
-
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const addDays = (iso: string, days: number) => isoDate(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS);
 const minIso = (a: string, b: string) => (a < b ? a : b);
@@ -106,7 +82,7 @@ interface Customer {
   site: { name: string; street: string; place: Place } | null;
 }
 
-function makeCustomers(rnd: Rng, count: number): Customer[] {
+function makeCustomers(rnd: Random, count: number): Customer[] {
   const customers: Customer[] = [];
   for (let i = 0; i < count; i++) {
     const place = rnd.pick(PLACES);
@@ -133,7 +109,7 @@ function makeCustomers(rnd: Rng, count: number): Customer[] {
  * By age: recent orders are still in the pipeline, older ones shipped (about 5% voided); a few
  * from the last year wait for the ice (ordered in summer, delivered in winter).
  */
-function statusFor(rnd: Rng, ageDays: number): OrderStatus {
+function statusFor(rnd: Random, ageDays: number): OrderStatus {
   const r = rnd.next();
   if (r < 0.05) return 'voided';
   if (ageDays < 45) return r < 0.62 ? 'pending' : r < 0.86 ? 'processed' : 'scheduled_to_ship';
@@ -414,7 +390,7 @@ export async function seedBenchData(database: Database, opts: BenchSeedOptions):
   const [company] = rowsOf<{ rate: string }>(await db.execute(sql`select sales_tax_rate as rate from company_info where id = 1`));
   const taxRate = company?.rate ?? '0.00';
 
-  const rnd = new Rng(opts.seed ?? 2026);
+  const rnd = new Random(opts.seed ?? 2026);
   const customers = makeCustomers(rnd, Math.max(50, Math.round(N / 5)));
   // A fifth of the customers place most of the orders.
   const customerFor = () => (rnd.chance(0.5) ? customers[rnd.int(0, Math.floor(customers.length / 5))]! : rnd.pick(customers));

@@ -54,6 +54,7 @@ import {
 import { Random } from './random';
 
 export { DEMO_COMPANY, DEMO_USERS } from './data';
+export { Random } from './random';
 
 /** The demo sign-ins (also printed by the server's seed command). */
 export const DEMO_CREDENTIALS: readonly { username: string; password: string; role: 'Admin' | 'Staff' }[] =
