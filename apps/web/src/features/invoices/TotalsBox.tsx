@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Decimal, LIMITS, calculateInvoiceTotals, roundCents } from '@icehouse/domain';
 import { Checkbox } from '../../components/Checkbox';
+import { DiscountInput } from '../../components/DiscountInput';
 import { Field, inputClassName } from '../../components/Field';
 import { MoneyInput } from '../../components/MoneyInput';
 import { cn } from '../../lib/cn';
@@ -66,7 +67,6 @@ function DiscountField() {
   } = useFormContext<InvoiceFormValues>();
   const isPercent = useWatch({ control, name: 'editable_data.discount_is_percentage' });
   const error = errorAt(errors, 'editable_data.discount');
-  const groupId = useId();
 
   function choose(percent: boolean) {
     setValue('editable_data.discount_is_percentage', percent, { shouldDirty: true });
@@ -76,79 +76,19 @@ function DiscountField() {
   return (
     <Field label={INVOICE_TEXT.discount} error={error}>
       {(aria) => (
-        <div className="flex items-center gap-2">
-          <Controller
-            control={control}
-            name="editable_data.discount"
-            render={({ field }) => (
-              <div className="relative min-w-0 flex-1">
-                {!isPercent && (
-                  <span
-                    aria-hidden="true"
-                    className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500"
-                  >
-                    $
-                  </span>
-                )}
-                <input
-                  {...aria}
-                  ref={field.ref}
-                  name={field.name}
-                  type="number"
-                  inputMode="decimal"
-                  step={LIMITS.priceStep}
-                  min={0}
-                  max={isPercent ? LIMITS.percentMax : undefined}
-                  value={field.value}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  onBlur={() => {
-                    const normalized = formatTwoDecimals(field.value);
-                    if (normalized !== field.value) field.onChange(normalized);
-                    field.onBlur();
-                  }}
-                  className={inputClassName(
-                    Boolean(error),
-                    cn('text-right tabular-nums', isPercent ? 'pr-7' : 'pl-7'),
-                  )}
-                />
-                {isPercent && (
-                  <span
-                    aria-hidden="true"
-                    className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-slate-500"
-                  >
-                    %
-                  </span>
-                )}
-              </div>
-            )}
-          />
-          <div
-            role="group"
-            aria-labelledby={groupId}
-            className="flex shrink-0 overflow-hidden rounded-md ring-1 ring-slate-300"
-          >
-            <span id={groupId} className="sr-only">
-              {INVOICE_TEXT.discountType}
-            </span>
-            {[false, true].map((percent) => (
-              <button
-                key={String(percent)}
-                type="button"
-                aria-pressed={isPercent === percent}
-                aria-label={percent ? INVOICE_TEXT.discountPercent : INVOICE_TEXT.discountFixed}
-                onClick={() => choose(percent)}
-                className={cn(
-                  'px-3 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600',
-                  isPercent === percent
-                    ? 'bg-sky-700 text-white'
-                    : 'bg-white text-slate-700 hover:bg-slate-50',
-                )}
-              >
-                {percent ? '%' : '$'}
-              </button>
-            ))}
-          </div>
-        </div>
+        <Controller
+          control={control}
+          name="editable_data.discount"
+          render={({ field }) => (
+            <DiscountInput
+              aria={aria}
+              field={field}
+              isPercent={isPercent}
+              onTypeChange={choose}
+              invalid={Boolean(error)}
+            />
+          )}
+        />
       )}
     </Field>
   );

@@ -110,9 +110,7 @@ export const INVOICE_TEXT = {
   subtotal: 'Subtotal',
   discount: 'Discount',
   discountAmount: 'Discount Amount', // ours (the amount the discount takes off)
-  discountType: 'Discount type', // ours
   discountFixed: 'Fixed amount ($)', // ours
-  discountPercent: 'Percent (%)', // ours
   salesTax: (percent: string) => `Sales Tax (${percent}%)`,
   taxExempt: 'Tax Exempt',
   taxRate: 'Tax Rate (%)',

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { LIMITS, formatMoney, formatTwoDecimals } from '@icehouse/domain';
-import { Checkbox, Field, inputClassName } from '../../../components';
+import { formatMoney, formatTwoDecimals } from '@icehouse/domain';
+import { Checkbox, Field } from '../../../components';
+import { DiscountInput } from '../../../components/DiscountInput';
 import { cn } from '../../../lib/cn';
 import { Section, useFieldError } from '../fields/controls';
 import { priceOfValues } from '../formValues';
@@ -42,7 +43,6 @@ function DiscountField() {
   const { isSubmitted } = useFormState({ control });
   const error = useFieldError('discount');
   const isPercent = useWatch({ control, name: 'discount_is_percentage' });
-  const groupId = useId();
   const toggle = (percent: boolean) => {
     setValue('discount_is_percentage', percent, { shouldDirty: true });
     if (isSubmitted) void trigger('discount');
@@ -50,86 +50,19 @@ function DiscountField() {
   return (
     <Field label="Discount" error={error}>
       {(aria) => (
-        <div className="flex items-center gap-2">
-          <Controller
-            control={control}
-            name="discount"
-            render={({ field }) => (
-              <div className="relative min-w-0 flex-1">
-                {!isPercent && (
-                  <span
-                    aria-hidden="true"
-                    className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500"
-                  >
-                    $
-                  </span>
-                )}
-                <input
-                  {...aria}
-                  ref={field.ref}
-                  name={field.name}
-                  type="number"
-                  inputMode="decimal"
-                  step={LIMITS.priceStep}
-                  min={0}
-                  max={isPercent ? LIMITS.percentMax : undefined}
-                  value={field.value}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  onBlur={() => {
-                    const normalized = formatTwoDecimals(field.value);
-                    if (normalized !== field.value) field.onChange(normalized);
-                    field.onBlur();
-                  }}
-                  className={inputClassName(
-                    Boolean(error),
-                    cn('text-right tabular-nums', isPercent ? 'pr-7' : 'pl-7'),
-                  )}
-                />
-                {isPercent && (
-                  <span
-                    aria-hidden="true"
-                    className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-slate-500"
-                  >
-                    %
-                  </span>
-                )}
-              </div>
-            )}
-          />
-          <div
-            role="group"
-            aria-labelledby={groupId}
-            className="flex overflow-hidden rounded-md ring-1 ring-slate-300"
-          >
-            <span id={groupId} className="sr-only">
-              Discount type
-            </span>
-            <button
-              type="button"
-              aria-pressed={!isPercent}
-              aria-label="Fixed amount ($)"
-              onClick={() => toggle(false)}
-              className={cn(
-                'px-3 py-2 text-sm font-semibold',
-                !isPercent ? 'bg-sky-700 text-white' : 'bg-white text-slate-700',
-              )}
-            >
-              $
-            </button>
-            <button
-              type="button"
-              aria-pressed={isPercent}
-              aria-label="Percent (%)"
-              onClick={() => toggle(true)}
-              className={cn(
-                'px-3 py-2 text-sm font-semibold',
-                isPercent ? 'bg-sky-700 text-white' : 'bg-white text-slate-700',
-              )}
-            >
-              %
-            </button>
-          </div>
-        </div>
+        <Controller
+          control={control}
+          name="discount"
+          render={({ field }) => (
+            <DiscountInput
+              aria={aria}
+              field={field}
+              isPercent={isPercent}
+              onTypeChange={toggle}
+              invalid={Boolean(error)}
+            />
+          )}
+        />
       )}
     </Field>
   );
