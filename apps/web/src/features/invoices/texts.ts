@@ -110,7 +110,6 @@ export const INVOICE_TEXT = {
   subtotal: 'Subtotal',
   discount: 'Discount',
   discountAmount: 'Discount Amount', // ours (the amount the discount takes off)
-  discountFixed: 'Fixed amount ($)', // ours
   salesTax: (percent: string) => `Sales Tax (${percent}%)`,
   taxExempt: 'Tax Exempt',
   taxRate: 'Tax Rate (%)',
