@@ -1,80 +1,17 @@
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@icehouse/db/client';
-import { createTestApp } from '../../../tests/test-app';
 import { TestClient } from '../../../tests/client';
-import { PASSWORD, createStandardUsers } from '../../../tests/users';
+import { PASSWORD } from '../../../tests/users';
 import { buildApp } from '../../app';
-import { createPdfRenderer, type PdfRenderer } from '../../pdf';
-import { orderPayload, seedCatalogue, type Catalogue } from '../orders/test-support';
+import { createPdfRenderer } from '../../pdf';
+import { orderPayload, useOrdersTestApp, type OrdersTestContext } from '../orders/test-support';
 import type { OrderView } from '../orders/views';
 
-/**
- * Test setup of the invoices and BOL tests: one app per file (and, with `pdf: true`, one Chromium
- * renderer per file, closed in afterAll), the standard users signed in once, and the order,
- * invoice and catalogue tables emptied and re-seeded before each test.
- */
-
-export interface InvoicesTestContext {
-  app: FastifyInstance;
-  database: Database;
-  admin: TestClient;
-  staff: TestClient;
-  anonymous: TestClient;
-  adminId: number;
-  staffId: number;
-  cat: Catalogue;
-  pdf: PdfRenderer | null;
-}
-
-const TABLES = [
-  'history',
-  'invoice_line_items',
-  'invoice_orders',
-  'invoices',
-  'bills_of_lading',
-  'order_additional_items',
-  'order_building_info',
-  'orders',
-  'addresses',
-  'stored_files',
-  'product_components',
-  'products',
-  'components',
-  'settings',
-  'company_info',
-  'number_sequences',
-];
-
-export function useInvoicesTestApp(options: { pdf?: boolean } = {}): InvoicesTestContext {
-  const ctx = {} as InvoicesTestContext;
-  beforeAll(async () => {
-    ctx.pdf = options.pdf ? createPdfRenderer({ executablePath: process.env.CHROME_PATH, maxConcurrent: 2 }) : null;
-    const test = await createTestApp(ctx.pdf ? { pdf: ctx.pdf } : {});
-    ctx.app = test.app;
-    ctx.database = test.database;
-    await test.reset();
-    const users = await createStandardUsers(test.database);
-    ctx.adminId = users.admin.id;
-    ctx.staffId = users.staff.id;
-    ctx.admin = new TestClient(test.app);
-    await ctx.admin.login('admin', PASSWORD);
-    ctx.staff = new TestClient(test.app);
-    await ctx.staff.login('staff', PASSWORD);
-    ctx.anonymous = new TestClient(test.app);
-  });
-  afterAll(async () => {
-    await ctx.app?.close();
-    await ctx.pdf?.close();
-  });
-  beforeEach(async () => {
-    await ctx.database.db.execute(sql.raw(`truncate table ${TABLES.join(', ')} restart identity cascade`));
-    ctx.cat = await seedCatalogue(ctx.database);
-  });
-  return ctx;
-}
+/** The invoices and BOL tests use the orders tests' setup (with `pdf: true`, a Chromium renderer too). */
+export type InvoicesTestContext = OrdersTestContext;
+export const useInvoicesTestApp = useOrdersTestApp;
 
 let doorCounter = 0;
 

@@ -17,6 +17,7 @@ import type { OrderStatus, SettingCategory } from '@icehouse/domain';
 import { createTestApp } from '../../../tests/test-app';
 import { TestClient } from '../../../tests/client';
 import { PASSWORD, createStandardUsers } from '../../../tests/users';
+import { createPdfRenderer, type PdfRenderer } from '../../pdf';
 
 /**
  * Test setup of the orders tests: one app per file, the standard users signed in once, and
@@ -46,6 +47,8 @@ export interface OrdersTestContext {
   adminId: number;
   staffId: number;
   cat: Catalogue;
+  /** The Chromium renderer of the file (`pdf: true`), closed in afterAll; null otherwise. */
+  pdf: PdfRenderer | null;
 }
 
 const ORDER_TABLES = [
@@ -113,10 +116,15 @@ export async function seedCatalogue(database: Database): Promise<Catalogue> {
   };
 }
 
-export function useOrdersTestApp(): OrdersTestContext {
+/**
+ * One app per test file (with `pdf: true`, one Chromium renderer too), the standard users signed in
+ * once, and the order, invoice and catalogue tables emptied and the catalogue re-seeded before each test.
+ */
+export function useOrdersTestApp(options: { pdf?: boolean } = {}): OrdersTestContext {
   const ctx = {} as OrdersTestContext;
   beforeAll(async () => {
-    const test = await createTestApp();
+    ctx.pdf = options.pdf ? createPdfRenderer({ executablePath: process.env.CHROME_PATH, maxConcurrent: 2 }) : null;
+    const test = await createTestApp(ctx.pdf ? { pdf: ctx.pdf } : {});
     ctx.app = test.app;
     ctx.database = test.database;
     await test.reset();
@@ -131,6 +139,7 @@ export function useOrdersTestApp(): OrdersTestContext {
   });
   afterAll(async () => {
     await ctx.app?.close();
+    await ctx.pdf?.close();
   });
   beforeEach(async () => {
     await ctx.database.db.execute(sql.raw(`truncate table ${ORDER_TABLES.join(', ')} restart identity cascade`));
