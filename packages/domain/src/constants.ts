@@ -66,6 +66,11 @@ export const LIMITS = {
   /** Upload limit for blueprint and door drawing PDFs: 50MB. */
   uploadMaxBytes: 52_428_800,
   searchDebounceMs: 400,
+  /**
+   * A text search of the orders or invoices list counts its matches up to this many; past that the
+   * list's `count` is a lower bound (ours: counting every match of a common term costs more than the page).
+   */
+  searchCountMax: 1000,
   lookupCacheMs: 300_000,
   loginDoubleSubmitMs: 300,
   combinedInvoiceMinOrders: 2,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatTwoDecimals, todayIso } from './format';
+import { LIMITS } from '@icehouse/domain';
+import { formatDate, formatListTotal, formatMoney, formatTwoDecimals, todayIso } from './format';
 
 // vitest.config.ts runs the tests in America/Chicago, west of UTC.
 
@@ -42,5 +43,15 @@ describe('money', () => {
     expect(formatTwoDecimals('.5')).toBe('0.50');
     expect(formatTwoDecimals('')).toBe('');
     expect(formatTwoDecimals('twelve')).toBe('twelve');
+  });
+});
+
+describe('formatListTotal', () => {
+  it('says a searched list total is a lower bound from LIMITS.searchCountMax on, and nothing else', () => {
+    expect(formatListTotal(42, true)).toBe('42');
+    expect(formatListTotal(LIMITS.searchCountMax - 1, true)).toBe(String(LIMITS.searchCountMax - 1));
+    expect(formatListTotal(LIMITS.searchCountMax, true)).toBe(`${LIMITS.searchCountMax}+`);
+    expect(formatListTotal(1026, true)).toBe('1026+');
+    expect(formatListTotal(25_000, false)).toBe('25000');
   });
 });

@@ -1,3 +1,5 @@
+import { LIMITS } from '@icehouse/domain';
+
 /**
  * How values are shown to staff. The API keeps ISO dates (`YYYY-MM-DD`) and money as decimal strings
  * (`"1250.00"`); the screens show `MM/DD/YYYY` and `$1,250.00`. The rules live once, in the domain
@@ -16,3 +18,12 @@ export {
   /** The API's form of an amount: `12.5` -> `'12.50'`. */
   toMoneyString,
 } from '@icehouse/domain';
+
+
+/**
+ * A list's total as the "Showing x of y" line says it. A text search stops counting at
+ * LIMITS.searchCountMax, so from there the server's count is a lower bound: "1000+".
+ */
+export function formatListTotal(count: number, textSearch: boolean): string {
+  return textSearch && count >= LIMITS.searchCountMax ? `${count}+` : String(count);
+}

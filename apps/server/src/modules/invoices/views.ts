@@ -1,5 +1,5 @@
 import { asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { lineAmount, toMoneyString } from '@icehouse/domain';
+import { LIMITS, lineAmount, toMoneyString } from '@icehouse/domain';
 import { invoiceCount, invoiceLineItems, invoiceOrders, invoices, orders, type InvoiceAddress } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
@@ -295,7 +295,7 @@ function matchingInvoiceIds(pattern: SQLWrapper): SQL {
 }
 
 /** Past this many matches a search stops counting: `count` is then a lower bound (as on the orders list). */
-export const INVOICE_COUNT_LIMIT = 1000;
+export const INVOICE_COUNT_LIMIT = LIMITS.searchCountMax;
 
 /** The rows a page query fetches: a page and one more (which only says whether there is a next page). */
 const PAGE_FETCH = sql.raw(String(INVOICE_PAGE_SIZE + 1));

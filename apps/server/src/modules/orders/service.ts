@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   CUSTOM_PRODUCT,
+  LIMITS,
   MESSAGES,
   MONTH_NAMES,
   UNVOID_STATUS,
@@ -731,7 +732,7 @@ const PROBE_ROWS = 500;
  * Past this many matches a text search (customer, serial) stops counting: `count` is then a lower
  * bound (see listOrders).
  */
-export const ORDER_COUNT_LIMIT = 1000;
+export const ORDER_COUNT_LIMIT = LIMITS.searchCountMax;
 
 const listBilling = alias(addresses, 'list_billing');
 const listShipping = alias(addresses, 'list_shipping');

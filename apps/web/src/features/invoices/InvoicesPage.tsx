@@ -6,7 +6,7 @@ import { inputClassName } from '../../components/Field';
 import { Notice, type NoticeTone } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { serverErrorData, serverMessage } from '../../lib/errors';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate, formatListTotal, formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useOrderForm } from '../order-form/OrderFormProvider';
 import { Badge } from './Badge';
@@ -226,7 +226,7 @@ export function InvoicesPage() {
 
       {!invoices.failed && invoices.count !== null && rows.length > 0 && (
         <p className="text-sm text-slate-600">
-          {INVOICE_TEXT.showing(rows.length, Math.max(rows.length, invoices.count))}
+          {INVOICE_TEXT.showing(rows.length, formatListTotal(Math.max(rows.length, invoices.count), search !== ''))}
         </p>
       )}
 

@@ -42,7 +42,7 @@ export const INVOICE_TEXT = {
   searching: MESSAGES.searching,
   fetchError: 'Error fetching invoices. Please try again.', // ours
   retry: 'Retry', // ours
-  showing: (shown: number, total: number) => `Showing ${shown} of ${total} invoices`, // ours
+  showing: (shown: number, total: string) => `Showing ${shown} of ${total} invoices`, // ours
   openOrder: (door: string) => `Open order ${door}`, // ours (title of the Order # button)
   chooseOrder: 'Choose which order to open', // ours (title of a combined invoice's Order # button)
 

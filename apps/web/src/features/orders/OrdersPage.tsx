@@ -14,7 +14,7 @@ import { inputClassName } from '../../components/Field';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatListTotal } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useOrderForm } from '../order-form/OrderFormProvider';
 import { CombinedInvoiceModal } from './CombinedInvoiceModal';
@@ -311,7 +311,7 @@ export function OrdersPage() {
         <>
           {orders.count !== null && orders.rows.length > 0 && (
             <p className="text-sm text-slate-600" aria-live="polite">
-              {ORDERS_TEXT.showing(orders.rows.length, orders.count)}
+              {ORDERS_TEXT.showing(orders.rows.length, formatListTotal(orders.count, Boolean(filters.customer || filters.serial)))}
             </p>
           )}
           <DataTable

@@ -20,7 +20,7 @@ export const ORDERS_TEXT = {
   noOrdersFound: MESSAGES.noOrdersFound,
   searching: MESSAGES.searching,
   loading: 'Loading...', // ours
-  showing: (shown: number, total: number) => `Showing ${shown} of ${total} orders`, // ours
+  showing: (shown: number, total: string) => `Showing ${shown} of ${total} orders`, // ours
 
   // Filters
   year: 'Year',
