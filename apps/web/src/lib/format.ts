@@ -19,7 +19,6 @@ export {
   toMoneyString,
 } from '@icehouse/domain';
 
-
 /**
  * A list's total as the "Showing x of y" line says it. A text search stops counting at
  * LIMITS.searchCountMax, so from there the server's count is a lower bound: "1000+".
