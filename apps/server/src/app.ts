@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import { LIMITS } from '@icehouse/domain';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Logger } from 'pino';
 import type { Database } from '@icehouse/db/client';
-import { AppError, HTTP_STATUS, databaseAppError } from './errors';
+import { AppError } from './errors';
+import { replyWithError } from './rest/error-handler';
 import type { AppDeps, SessionUser } from './deps';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { registerRestRoutes } from './rest/register';
@@ -35,6 +36,11 @@ export interface AppConfig {
   pdf?: PdfRenderer;
   /** Options of the renderer made here (CHROME_PATH, PDF_MAX_CONCURRENT); ignored when `pdf` is given. */
   pdfOptions?: Pick<PdfRendererOptions, 'executablePath' | 'maxConcurrent'>;
+  /**
+   * Parse every answer by its operation's output schema and answer 500 when one does not match: on in
+   * tests and development; off by default (production), where the parse would cost time on every call.
+   */
+  checkAnswers?: boolean;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -54,6 +60,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const pdf = config.pdf ?? createPdfRenderer({ ...config.pdfOptions, logger: config.logger.child({ module: 'pdf' }) });
   const deps: AppDeps = { database: config.database, log: config.logger, sessions: createSessionStore(config.database.db), pdf };
   const currentUser = (req: FastifyRequest): SessionUser | null => req.auth?.user ?? null;
+  const checkAnswers = config.checkAnswers ?? false;
 
   // Only JSON (and, on upload routes, multipart) bodies: a text/plain form post is refused with 415.
   app.removeContentTypeParser('text/plain');
@@ -74,29 +81,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   await registerRequestAuth(app, deps.sessions);
 
-  app.setErrorHandler((caught: FastifyError, req, reply) => {
-    // A database that cannot be reached is a 503, a value it refused a 400 (databaseAppError).
-    const error = databaseAppError(caught) ?? caught;
-    if (error !== caught && error instanceof AppError && error.code === 'VALIDATION') req.log.warn({ err: caught }, 'the database refused a value of the request');
-    if (error instanceof AppError) {
-      const status = HTTP_STATUS[error.code];
-      if (status >= 500) req.log.error({ err: error }, error.message);
-      return reply.code(status).send(error.fieldErrors ?? { detail: error.message, ...error.details });
-    }
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send({ detail: 'Unsupported media type.' });
-    }
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
-      return reply.code(413).send({ detail: 'Request body is too large.' });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify's own client errors (malformed JSON, empty body...): say what, never how.
-      const detail = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'JSON parse error.' : error.message;
-      return reply.code(error.statusCode).send({ detail });
-    }
-    req.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ detail: 'Internal server error.' });
-  });
+  app.setErrorHandler(replyWithError);
 
   app.get('/healthz', async (_req, reply) => {
     const status = await getSystemStatus(deps);
@@ -114,7 +99,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
-        createContext: ({ req, res }) => ({ deps, req, res, user: currentUser(req) }),
+        createContext: ({ req, res }) => ({ deps, req, res, user: currentUser(req), checkAnswers }),
         onError: ({ error, path: procedure }) => {
           if (error.code === 'INTERNAL_SERVER_ERROR') config.logger.error({ err: error, procedure }, 'tRPC error');
         },
@@ -124,10 +109,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   // Multipart (file uploads) is parsed only in a scope holding the routes that consume it.
   const isMultipartRoute = (route: RestRoute) => route.consumes?.includes('multipart/form-data') ?? false;
-  registerRestRoutes(app, restRoutes.filter((route) => !isMultipartRoute(route)), { deps, currentUser });
+  registerRestRoutes(app, restRoutes.filter((route) => !isMultipartRoute(route)), { deps, currentUser, checkAnswers });
   await app.register(async (uploads) => {
     await uploads.register(fastifyMultipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20, parts: 40 } });
-    registerRestRoutes(uploads, restRoutes.filter(isMultipartRoute), { deps, currentUser });
+    registerRestRoutes(uploads, restRoutes.filter(isMultipartRoute), { deps, currentUser, checkAnswers });
   });
   const openApi = buildOpenApiDocument(restRoutes);
   app.get('/api/schema/', async () => openApi);

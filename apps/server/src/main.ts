@@ -37,6 +37,8 @@ async function main() {
     database,
     logger: log,
     trustProxy: env.TRUST_PROXY,
+    // Answers are parsed by their output schemas in development (and tests), not in production.
+    checkAnswers: env.NODE_ENV === 'development',
     pdfOptions: { executablePath: env.CHROME_PATH || null, maxConcurrent: env.PDF_MAX_CONCURRENT },
     ...(env.WEB_DIST_DIR ? { webDistDir: env.WEB_DIST_DIR } : {}),
   });

@@ -3,12 +3,24 @@ import type { z } from 'zod';
 import { zodIssuesToFieldErrors } from '@icehouse/domain';
 import { AppError } from '../errors';
 import type { AppDeps, SessionUser } from '../deps';
-import type { RestRoute } from './route';
+import type { Access, RestRoute } from './route';
+import { assertAccess } from '../operations/access';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (from its operation's declaration), for request hooks. */
+    access?: Access;
+    /** The operation behind the route, e.g. 'orders.get'. */
+    operation?: string;
+  }
+}
 
 export interface RestRegistration {
   deps: AppDeps;
   /** Resolves the session user of a request (null when signed out). */
   currentUser: (req: FastifyRequest) => SessionUser | null;
+  /** Parse every answer by its operation's output schema (tests, development). */
+  checkAnswers: boolean;
 }
 
 /** `/api/orders/{id}/` -> `/api/orders/:id/` */
@@ -27,20 +39,19 @@ function mediaType(req: FastifyRequest): string {
   return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-/** Registers REST routes: access check, content-type check, zod validation, then the handler. */
+/**
+ * Registers REST routes (derived from the operations' declarations): access check, content-type check,
+ * zod validation of each part, then the operation. `config.access` lets request hooks see who may call.
+ */
 export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], registration: RestRegistration) {
   for (const route of routes) {
     app.route({
       method: route.method,
       url: toFastifyPath(route.path),
+      config: { access: route.access, operation: route.operation },
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         const user = registration.currentUser(req);
-        if (route.access !== 'public' && !user) {
-          throw new AppError('UNAUTHORIZED', 'Authentication credentials were not provided.');
-        }
-        if (route.access === 'superuser' && !user?.is_superuser) {
-          throw new AppError('FORBIDDEN', 'You do not have permission to perform this action.');
-        }
+        assertAccess(route.access, user);
         if (route.body) {
           const accepted = route.consumes ?? ['application/json'];
           if (!accepted.includes(mediaType(req))) {
@@ -51,7 +62,7 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], re
         const query = parseOrThrow(route.query, req.query);
         // Multipart routes read their own streamed body; only JSON bodies are parsed here.
         const body = route.consumes?.includes('multipart/form-data') ? undefined : parseOrThrow(route.body, req.body ?? {});
-        const result = await route.handler({ params, query, body, deps: registration.deps, user, req, reply });
+        const result = await route.handler({ params, query, body, deps: registration.deps, user, req, reply, checkAnswers: registration.checkAnswers });
         if (reply.sent) return reply;
         reply.code(route.successStatus ?? 200);
         return result === undefined ? reply.send() : result;

@@ -1,58 +1,44 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps, SessionUser } from '../deps';
+import type { Access, HttpMethod } from '../operations/define';
 
-/** Who may call a route. Checked on the server for every route by the registry, never by the handler. */
-export type Access = 'public' | 'user' | 'superuser';
+export type { Access, HttpMethod };
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-type AnySchema = z.ZodType;
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
-
-export interface RestContext<P, Q, B> {
-  params: P;
-  query: Q;
-  body: B;
+export interface RestContext {
+  params: unknown;
+  query: unknown;
+  body: unknown;
   deps: AppDeps;
   user: SessionUser | null;
   req: FastifyRequest;
   reply: FastifyReply;
+  /** Parse every answer by its output schema (tests, development). */
+  checkAnswers: boolean;
 }
 
 /**
- * A documented REST path. The registry validates params, query and body with
- * these zod schemas and publishes the same schemas as OpenAPI, so every route
- * is documented by construction.
+ * A documented REST route as the registry wires it and the OpenAPI document describes it. Derived
+ * from an operation's declaration (src/operations/rest.ts), never written by hand.
  */
-export interface RestRoute<
-  P extends AnySchema | undefined = AnySchema | undefined,
-  Q extends AnySchema | undefined = AnySchema | undefined,
-  B extends AnySchema | undefined = AnySchema | undefined,
-> {
+export interface RestRoute {
+  /** The operation behind the route (its tRPC name, e.g. 'orders.get'). */
+  operation: string;
   method: HttpMethod;
   /** OpenAPI-style path with the documented trailing slash, e.g. `/api/orders/{id}/`. */
   path: string;
   summary: string;
   tag: string;
   access: Access;
-  params?: P;
-  query?: Q;
-  body?: B;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
   /** Body content types this route accepts (default JSON). Anything else gets 415. */
   consumes?: string[];
   /** Schema of a successful JSON answer, for the docs. */
-  response?: AnySchema;
+  response?: z.ZodType;
   /** Content type of a successful answer when it is not JSON (e.g. application/pdf). */
   produces?: string;
   successStatus?: number;
-  handler: (ctx: RestContext<Out<P>, Out<Q>, Out<B>>) => Promise<unknown>;
-}
-
-export function defineRoute<
-  P extends AnySchema | undefined = undefined,
-  Q extends AnySchema | undefined = undefined,
-  B extends AnySchema | undefined = undefined,
->(route: RestRoute<P, Q, B>): RestRoute {
-  return route as unknown as RestRoute;
+  handler: (ctx: RestContext) => Promise<unknown>;
 }

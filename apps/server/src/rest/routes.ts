@@ -3,7 +3,8 @@ import { lookupsRestRoutes } from '../modules/lookups/rest';
 import { authRestRoutes } from '../modules/auth/rest';
 import { usersRestRoutes } from '../modules/users/rest';
 import { catalogueRestRoutes } from '../modules/catalogue/rest';
-import { companyRestRoutes } from '../modules/company/rest';
+import { moduleOperations } from '../modules/operations';
+import { restRoutesOf } from '../operations/rest';
 import { ordersRestRoutes } from '../modules/orders/rest';
 import { invoicesRestRoutes } from '../modules/invoices/rest';
 import { bolsRestRoutes } from '../modules/bols/rest';
@@ -12,4 +13,4 @@ import { bolsRestRoutes } from '../modules/bols/rest';
  * Every documented REST route, in one table: the registry wires them, the
  * OpenAPI document describes them, and the access test walks them.
  */
-export const restRoutes: RestRoute[] = [...authRestRoutes, ...usersRestRoutes, ...lookupsRestRoutes, ...catalogueRestRoutes, ...companyRestRoutes, ...ordersRestRoutes, ...invoicesRestRoutes, ...bolsRestRoutes];
+export const restRoutes: RestRoute[] = [...restRoutesOf(moduleOperations), ...authRestRoutes, ...usersRestRoutes, ...lookupsRestRoutes, ...catalogueRestRoutes, ...ordersRestRoutes, ...invoicesRestRoutes, ...bolsRestRoutes];

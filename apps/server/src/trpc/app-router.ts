@@ -4,18 +4,19 @@ import { lookupsRouter } from '../modules/lookups/router';
 import { authRouter } from '../modules/auth/router';
 import { usersRouter } from '../modules/users/router';
 import { catalogueRouter } from '../modules/catalogue/router';
-import { companyRouter } from '../modules/company/router';
+import { moduleOperations } from '../modules/operations';
+import { trpcRecordOf } from '../operations/trpc';
 import { ordersRouter } from '../modules/orders/router';
 import { invoicesRouter } from '../modules/invoices/router';
 import { bolsRouter } from '../modules/bols/router';
 
 export const appRouter = router({
+  ...trpcRecordOf(moduleOperations),
   system: systemRouter,
   lookups: lookupsRouter,
   auth: authRouter,
   users: usersRouter,
   catalogue: catalogueRouter,
-  company: companyRouter,
   orders: ordersRouter,
   invoices: invoicesRouter,
   bols: bolsRouter,

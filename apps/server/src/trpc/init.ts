@@ -10,6 +10,8 @@ export interface TrpcContext {
   req: FastifyRequest;
   res: FastifyReply;
   user: SessionUser | null;
+  /** Parse every answer by its operation's output schema (tests, development). */
+  checkAnswers: boolean;
 }
 
 /** Every procedure says who may call it; the access test walks the router by this. */

@@ -52,7 +52,7 @@ export async function throwawayPostgres(name: string): Promise<{ url: string; dr
  * the app, and with it the database.
  */
 export async function fillWithData(database: Database): Promise<{ world: World; checksums: DatabaseChecksums; close(): Promise<void> }> {
-  const app = await buildApp({ database, logger: pino({ level: 'silent' }) });
+  const app = await buildApp({ database, logger: pino({ level: 'silent' }), checkAnswers: true });
   const world = await createWorld(app, database);
   const checksums = await tableChecksums(database.db);
   return { world, checksums, close: () => app.close() };

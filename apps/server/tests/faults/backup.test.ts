@@ -107,7 +107,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL (TEST_DATABASE_URL)', 
     // The restored database is a working one: migrations recorded, sessions valid, identities continue.
     const restoredDb = await createDb({ databaseUrl: target.url, poolMax: 2 });
     await restoredDb.migrate();
-    const app = await buildApp({ database: restoredDb, logger: pino({ level: 'silent' }) });
+    const app = await buildApp({ database: restoredDb, logger: pino({ level: 'silent' }), checkAnswers: true });
     try {
       const staff = filled.world.callers.staff;
       const res = await app.inject({

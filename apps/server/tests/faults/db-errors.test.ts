@@ -90,7 +90,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL unreachable under the 
     await database.migrate();
     const { staff } = await createStandardUsers(database);
     const session = await createSessionStore(database.db).create(staff.id);
-    const app = await buildApp({ database, logger: pino({ level: 'silent' }) });
+    const app = await buildApp({ database, logger: pino({ level: 'silent' }), checkAnswers: true });
     cleanups.push(() => app.close());
     const headers = { cookie: `sessionid=${session.id}; csrftoken=${session.csrfToken}`, 'x-csrftoken': session.csrfToken };
 

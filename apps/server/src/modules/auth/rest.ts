@@ -1,6 +1,6 @@
 import { loginSchema } from '@icehouse/domain';
 import { AppError } from '../../errors';
-import { defineRoute } from '../../rest/route';
+import { defineRoute } from '../../rest/legacy-route';
 import { checkSession, issueCsrfToken, signIn, signOut } from './handlers';
 import { checkResponseSchema, csrfResponseSchema, loginResponseSchema, logoutResponseSchema } from './schemas';
 

@@ -1,5 +1,5 @@
 import { bolSchema } from '@icehouse/domain';
-import { defineRoute } from '../../rest/route';
+import { defineRoute } from '../../rest/legacy-route';
 import { idParams } from '../../rest/params';
 import { sendPdf } from '../invoices/pdf-reply';
 import { bolInfoAnswer } from './schemas';

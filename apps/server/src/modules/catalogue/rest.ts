@@ -1,5 +1,5 @@
 import { componentSchema, productSchema, settingSchema } from '@icehouse/domain';
-import { defineRoute } from '../../rest/route';
+import { defineRoute } from '../../rest/legacy-route';
 import { idParams } from '../../rest/params';
 import {
   categoryChoiceListSchema,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { combinedInvoiceSchema } from '@icehouse/domain';
-import { defineRoute } from '../../rest/route';
+import { defineRoute } from '../../rest/legacy-route';
 import { idParams } from '../../rest/params';
 import {
   createInvoiceBody,

@@ -36,7 +36,7 @@ export async function invoiceOrder(ctx: InvoicesTestContext, orderId: number, st
  */
 export async function appWithoutBrowser(database: Database): Promise<{ app: FastifyInstance; staff: TestClient; close: () => Promise<void> }> {
   const pdf = createPdfRenderer({ executablePath: '/nonexistent/chromium' });
-  const app = await buildApp({ database: { ...database, close: async () => {} }, logger: pino({ level: 'silent' }), pdf });
+  const app = await buildApp({ database: { ...database, close: async () => {} }, logger: pino({ level: 'silent' }), pdf, checkAnswers: true });
   const staff = new TestClient(app);
   await staff.login('staff', PASSWORD);
   return {

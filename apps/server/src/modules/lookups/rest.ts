@@ -1,4 +1,4 @@
-import { defineRoute } from '../../rest/route';
+import { defineRoute } from '../../rest/legacy-route';
 import { choiceListSchema, regionQuerySchema } from './schemas';
 import { countryChoices, regionChoices, statusChoices } from './service';
 

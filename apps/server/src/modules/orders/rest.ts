@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LIMITS } from '@icehouse/domain';
 import { AppError } from '../../errors';
-import { defineRoute } from '../../rest/route';
+import { defineRoute } from '../../rest/legacy-route';
 import { idParams } from '../../rest/params';
 import {
   blueprintAnswer,

@@ -1,5 +1,5 @@
 import { createUserSchema, updateUserSchema } from '@icehouse/domain';
-import { defineRoute } from '../../rest/route';
+import { defineRoute } from '../../rest/legacy-route';
 import { idParams } from '../../rest/params';
 import { userListSchema, userSchema } from './schemas';
 import { createUser, deleteUser, listUsers, updateUser } from './service';

@@ -1,0 +1,6 @@
+import { companyOperations } from './company/operations';
+
+/** Every module's operations, one line each: the tRPC router, the REST routes and the access test are derived from this. */
+export const moduleOperations = {
+  company: companyOperations,
+};
