@@ -1,6 +1,10 @@
+import { systemOperations } from './system/operations';
+import { lookupsOperations } from './lookups/operations';
 import { companyOperations } from './company/operations';
 
 /** Every module's operations, one line each: the tRPC router, the REST routes and the access test are derived from this. */
 export const moduleOperations = {
+  system: systemOperations,
+  lookups: lookupsOperations,
   company: companyOperations,
 };

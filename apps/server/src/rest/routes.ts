@@ -1,5 +1,4 @@
 import type { RestRoute } from './route';
-import { lookupsRestRoutes } from '../modules/lookups/rest';
 import { authRestRoutes } from '../modules/auth/rest';
 import { usersRestRoutes } from '../modules/users/rest';
 import { catalogueRestRoutes } from '../modules/catalogue/rest';
@@ -13,4 +12,4 @@ import { bolsRestRoutes } from '../modules/bols/rest';
  * Every documented REST route, in one table: the registry wires them, the
  * OpenAPI document describes them, and the access test walks them.
  */
-export const restRoutes: RestRoute[] = [...restRoutesOf(moduleOperations), ...authRestRoutes, ...usersRestRoutes, ...lookupsRestRoutes, ...catalogueRestRoutes, ...ordersRestRoutes, ...invoicesRestRoutes, ...bolsRestRoutes];
+export const restRoutes: RestRoute[] = [...restRoutesOf(moduleOperations), ...authRestRoutes, ...usersRestRoutes, ...catalogueRestRoutes, ...ordersRestRoutes, ...invoicesRestRoutes, ...bolsRestRoutes];

@@ -1,6 +1,4 @@
 import { router } from './init';
-import { systemRouter } from '../modules/system/router';
-import { lookupsRouter } from '../modules/lookups/router';
 import { authRouter } from '../modules/auth/router';
 import { usersRouter } from '../modules/users/router';
 import { catalogueRouter } from '../modules/catalogue/router';
@@ -12,8 +10,6 @@ import { bolsRouter } from '../modules/bols/router';
 
 export const appRouter = router({
   ...trpcRecordOf(moduleOperations),
-  system: systemRouter,
-  lookups: lookupsRouter,
   auth: authRouter,
   users: usersRouter,
   catalogue: catalogueRouter,

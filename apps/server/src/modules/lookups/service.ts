@@ -1,10 +1,8 @@
 import { DEFAULT_COUNTRY, ORDER_STATUSES, ORDER_STATUS_LABELS } from '@icehouse/domain';
 import { COUNTRIES, REGIONS_BY_COUNTRY } from './regions';
+import type { Choice } from './schemas';
 
-export interface Choice {
-  value: string;
-  label: string;
-}
+export type { Choice };
 
 /** GET /api/orders/status_choices/: every order status with its label, in pipeline order. */
 export function statusChoices(): Choice[] {

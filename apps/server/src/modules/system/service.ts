@@ -1,10 +1,12 @@
+import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 
-export interface SystemStatus {
-  status: 'ok' | 'unavailable';
-  database: 'postgres' | 'pglite';
-  version: string;
-}
+export const systemStatusSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['postgres', 'pglite']),
+  version: z.string(),
+});
+export type SystemStatus = z.output<typeof systemStatusSchema>;
 
 export const APP_VERSION = '0.1.0';
 
