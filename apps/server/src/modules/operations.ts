@@ -1,10 +1,12 @@
 import { systemOperations } from './system/operations';
 import { lookupsOperations } from './lookups/operations';
+import { usersOperations } from './users/operations';
 import { companyOperations } from './company/operations';
 
 /** Every module's operations, one line each: the tRPC router, the REST routes and the access test are derived from this. */
 export const moduleOperations = {
   system: systemOperations,
   lookups: lookupsOperations,
+  users: usersOperations,
   company: companyOperations,
 };

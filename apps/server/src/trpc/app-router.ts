@@ -1,6 +1,5 @@
 import { router } from './init';
 import { authRouter } from '../modules/auth/router';
-import { usersRouter } from '../modules/users/router';
 import { catalogueRouter } from '../modules/catalogue/router';
 import { moduleOperations } from '../modules/operations';
 import { trpcRecordOf } from '../operations/trpc';
@@ -11,7 +10,6 @@ import { bolsRouter } from '../modules/bols/router';
 export const appRouter = router({
   ...trpcRecordOf(moduleOperations),
   auth: authRouter,
-  users: usersRouter,
   catalogue: catalogueRouter,
   orders: ordersRouter,
   invoices: invoicesRouter,

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { updateUserSchema } from '@icehouse/domain';
+import { idField } from '../../operations/input';
 import { sessionUserSchema } from '../auth/schemas';
 
+/** A user as the API shows it: is_superuser on read (is_admin is the write-side name). */
 export const userSchema = sessionUserSchema;
 export const userListSchema = z.array(userSchema);
-export const updateUserInput = z.object({ id: z.number().int().positive(), data: updateUserSchema });
-export const userIdInput = z.object({ id: z.number().int().positive() });
+export const userIdInput = z.object({ id: idField });
+export const updateUserInput = z.object({ id: idField, data: updateUserSchema });
