@@ -1,6 +1,7 @@
 import { systemOperations } from './system/operations';
 import { lookupsOperations } from './lookups/operations';
 import { usersOperations } from './users/operations';
+import { catalogueOperations } from './catalogue/operations';
 import { companyOperations } from './company/operations';
 
 /** Every module's operations, one line each: the tRPC router, the REST routes and the access test are derived from this. */
@@ -8,5 +9,6 @@ export const moduleOperations = {
   system: systemOperations,
   lookups: lookupsOperations,
   users: usersOperations,
+  catalogue: catalogueOperations,
   company: companyOperations,
 };

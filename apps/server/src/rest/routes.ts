@@ -1,6 +1,5 @@
 import type { RestRoute } from './route';
 import { authRestRoutes } from '../modules/auth/rest';
-import { catalogueRestRoutes } from '../modules/catalogue/rest';
 import { moduleOperations } from '../modules/operations';
 import { restRoutesOf } from '../operations/rest';
 import { ordersRestRoutes } from '../modules/orders/rest';
@@ -11,4 +10,4 @@ import { bolsRestRoutes } from '../modules/bols/rest';
  * Every documented REST route, in one table: the registry wires them, the
  * OpenAPI document describes them, and the access test walks them.
  */
-export const restRoutes: RestRoute[] = [...restRoutesOf(moduleOperations), ...authRestRoutes, ...catalogueRestRoutes, ...ordersRestRoutes, ...invoicesRestRoutes, ...bolsRestRoutes];
+export const restRoutes: RestRoute[] = [...restRoutesOf(moduleOperations), ...authRestRoutes, ...ordersRestRoutes, ...invoicesRestRoutes, ...bolsRestRoutes];

@@ -1,6 +1,5 @@
 import { router } from './init';
 import { authRouter } from '../modules/auth/router';
-import { catalogueRouter } from '../modules/catalogue/router';
 import { moduleOperations } from '../modules/operations';
 import { trpcRecordOf } from '../operations/trpc';
 import { ordersRouter } from '../modules/orders/router';
@@ -10,7 +9,6 @@ import { bolsRouter } from '../modules/bols/router';
 export const appRouter = router({
   ...trpcRecordOf(moduleOperations),
   auth: authRouter,
-  catalogue: catalogueRouter,
   orders: ordersRouter,
   invoices: invoicesRouter,
   bols: bolsRouter,

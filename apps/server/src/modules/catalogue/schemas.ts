@@ -1,14 +1,9 @@
 import { z } from 'zod';
-import {
-  BUILDING_TYPES,
-  SETTING_CATEGORIES,
-  type ComponentInput,
-  type ProductInput,
-  type SettingInput,
-} from '@icehouse/domain';
+import { BUILDING_TYPES, SETTING_CATEGORIES, componentSchema, productSchema, settingSchema } from '@icehouse/domain';
+import { idField } from '../../operations/input';
 
 /**
- * Answer shapes of the catalogue (invoices spec §3) and the tRPC inputs the domain does not own.
+ * Answer shapes of the catalogue (invoices spec §3) and the inputs the domain does not own.
  * Form inputs themselves are the domain's settingSchema, componentSchema and productSchema.
  * Money is a string with two places ('12.50').
  */
@@ -24,11 +19,6 @@ export const settingViewSchema = z.object({
   price: money.nullable(),
 });
 export const settingListSchema = z.array(settingViewSchema);
-
-/** ?category= of GET /api/settings/ (blank: every category). */
-export const settingListQuerySchema = z.object({
-  category: z.string().optional(),
-});
 
 export const categoryChoiceSchema = z.object({ value: z.enum(SETTING_CATEGORIES), label: z.string() });
 export const categoryChoiceListSchema = z.array(categoryChoiceSchema);
@@ -73,18 +63,11 @@ export const productViewSchema = z.object({
 });
 export const productListSchema = z.array(productViewSchema);
 
-// ---------------------------------------------------------------- tRPC inputs
+// ---------------------------------------------------------------- inputs (forms are the domain's)
 
-const id = z.number().int().positive();
-export const idInput = z.object({ id });
-
-/**
- * `data` of the update procedures is checked by the service with the domain schema (not here),
- * so its field errors come back top-level (`{ name: [...] }`), exactly like create's and REST's.
- */
-const formData = <T>() => z.custom<T>((v) => typeof v === 'object' && v !== null, 'Expected an object');
-
-export const updateSettingInput = z.object({ id, data: formData<SettingInput>() });
-export const updateComponentInput = z.object({ id, data: formData<ComponentInput>() });
-export const updateProductInput = z.object({ id, data: formData<ProductInput>() });
-export const settingListInput = settingListQuerySchema.optional();
+/** Settings list filter (`?category=` on REST; blank or absent: every category). */
+export const settingListInput = z.object({ category: z.string().optional() }).optional();
+export const idInput = z.object({ id: idField });
+export const updateSettingInput = z.object({ id: idField, data: settingSchema });
+export const updateComponentInput = z.object({ id: idField, data: componentSchema });
+export const updateProductInput = z.object({ id: idField, data: productSchema });

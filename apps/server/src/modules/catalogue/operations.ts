@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { componentSchema, productSchema, settingSchema } from '@icehouse/domain';
+import { defineOperation, operationSet } from '../../operations/define';
+import {
+  categoryChoiceListSchema,
+  componentListSchema,
+  componentViewSchema,
+  idInput,
+  productListSchema,
+  productViewSchema,
+  settingListInput,
+  settingListSchema,
+  settingViewSchema,
+  shipViaOptionListSchema,
+  updateComponentInput,
+  updateProductInput,
+  updateSettingInput,
+} from './schemas';
+import {
+  createComponent,
+  createProduct,
+  createSetting,
+  deleteComponent,
+  deleteProduct,
+  deleteSetting,
+  listComponents,
+  listProducts,
+  listSettings,
+  settingCategories,
+  shipViaOptions,
+  updateComponent,
+  updateProduct,
+  updateSetting,
+} from './service';
+
+/**
+ * The catalogue (invoices spec §7): reads for anyone signed in (the order form needs the option
+ * lists and products), writes for superusers only. Lists are plain arrays (the previous server did
+ * not paginate these); deletes answer 204 on REST, or 409 when the row is in use.
+ */
+const TAG = 'Catalogue';
+
+const settings = {
+  list: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: settingListInput,
+    output: settingListSchema,
+    run: ({ deps, input }) => listSettings(deps, input ?? {}),
+    rest: { method: 'GET', path: '/api/settings/', summary: 'List settings (Configurations), optionally of one category', tag: TAG, query: true },
+  }),
+  categories: defineOperation({
+    kind: 'query',
+    access: 'user',
+    output: categoryChoiceListSchema,
+    run: async () => settingCategories(),
+    rest: { method: 'GET', path: '/api/settings/categories/', summary: 'The setting categories as value/label choices', tag: TAG },
+  }),
+  shipViaOptions: defineOperation({
+    kind: 'query',
+    access: 'user',
+    output: shipViaOptionListSchema,
+    run: ({ deps }) => shipViaOptions(deps),
+    rest: {
+      method: 'GET',
+      path: '/api/settings/ship_via_options/',
+      summary: 'Ship via settings as choices: value is the setting id, label its value',
+      tag: TAG,
+    },
+  }),
+  create: defineOperation({
+    kind: 'mutation',
+    access: 'superuser',
+    input: settingSchema,
+    output: settingViewSchema,
+    run: ({ deps, input }) => createSetting(deps, input),
+    rest: { method: 'POST', path: '/api/settings/', summary: 'Create a setting; (category, value) is unique', tag: TAG, body: true, successStatus: 201 },
+  }),
+  update: defineOperation({
+    kind: 'mutation',
+    access: 'superuser',
+    input: updateSettingInput,
+    output: settingViewSchema,
+    run: ({ deps, input }) => updateSetting(deps, input.id, input.data),
+    rest: {
+      method: 'PUT',
+      path: '/api/settings/{id}/',
+      summary: 'Update a setting (the category of one that orders use cannot change)',
+      tag: TAG,
+      body: 'data',
+    },
+  }),
+  delete: defineOperation({
+    kind: 'mutation',
+    access: 'superuser',
+    input: idInput,
+    output: z.void(),
+    run: ({ deps, input }) => deleteSetting(deps, input.id),
+    rest: { method: 'DELETE', path: '/api/settings/{id}/', summary: 'Delete a setting; 409 while orders use it', tag: TAG, successStatus: 204 },
+  }),
+};
+
+const components = {
+  list: defineOperation({
+    kind: 'query',
+    access: 'user',
+    output: componentListSchema,
+    run: ({ deps }) => listComponents(deps),
+    rest: { method: 'GET', path: '/api/components/', summary: 'List components with their price = cost × (1 + markup/100)', tag: TAG },
+  }),
+  create: defineOperation({
+    kind: 'mutation',
+    access: 'superuser',
+    input: componentSchema,
+    output: componentViewSchema,
+    run: ({ deps, input }) => createComponent(deps, input),
+    rest: { method: 'POST', path: '/api/components/', summary: 'Create a component; names are unique', tag: TAG, body: true, successStatus: 201 },
+  }),
+  update: defineOperation({
+    kind: 'mutation',
+    access: 'superuser',
+    input: updateComponentInput,
+    output: componentViewSchema,
+    run: ({ deps, input }) => updateComponent(deps, input.id, input.data),
+    rest: {
+      method: 'PUT',
+      path: '/api/components/{id}/',
+      summary: 'Update a component (products show the new price; orders keep theirs)',
+      tag: TAG,
+      body: 'data',
+    },
+  }),
+  delete: defineOperation({
+    kind: 'mutation',
+    access: 'superuser',
+    input: idInput,
+    output: z.void(),
+    run: ({ deps, input }) => deleteComponent(deps, input.id),
+    rest: { method: 'DELETE', path: '/api/components/{id}/', summary: 'Delete a component; 409 naming the products that use it', tag: TAG, successStatus: 204 },
+  }),
+};
+
+const products = {
+  list: defineOperation({
+    kind: 'query',
+    access: 'user',
+    output: productListSchema,
+    run: ({ deps }) => listProducts(deps),
+    rest: { method: 'GET', path: '/api/products/', summary: 'List products with their components, calculated_price and total_cost', tag: TAG },
+  }),
+  create: defineOperation({
+    kind: 'mutation',
+    access: 'superuser',
+    input: productSchema,
+    output: productViewSchema,
+    run: ({ deps, input }) => createProduct(deps, input),
+    rest: {
+      method: 'POST',
+      path: '/api/products/',
+      summary: 'Create a product: a simple one with its price, or one built from components',
+      tag: TAG,
+      body: true,
+      successStatus: 201,
+    },
+  }),
+  update: defineOperation({
+    kind: 'mutation',
+    access: 'superuser',
+    input: updateProductInput,
+    output: productViewSchema,
+    run: ({ deps, input }) => updateProduct(deps, input.id, input.data),
+    rest: { method: 'PUT', path: '/api/products/{id}/', summary: 'Update a product; its component list is replaced by the one sent', tag: TAG, body: 'data' },
+  }),
+  delete: defineOperation({
+    kind: 'mutation',
+    access: 'superuser',
+    input: idInput,
+    output: z.void(),
+    run: ({ deps, input }) => deleteProduct(deps, input.id),
+    rest: { method: 'DELETE', path: '/api/products/{id}/', summary: 'Delete a product; 409 while orders use it', tag: TAG, successStatus: 204 },
+  }),
+};
+
+export const catalogueOperations = operationSet('catalogue', { settings, components, products });
