@@ -3,6 +3,7 @@ import { lookupsOperations } from './lookups/operations';
 import { usersOperations } from './users/operations';
 import { catalogueOperations } from './catalogue/operations';
 import { companyOperations } from './company/operations';
+import { bolsOperations } from './bols/operations';
 
 /** Every module's operations, one line each: the tRPC router, the REST routes and the access test are derived from this. */
 export const moduleOperations = {
@@ -11,4 +12,5 @@ export const moduleOperations = {
   users: usersOperations,
   catalogue: catalogueOperations,
   company: companyOperations,
+  bols: bolsOperations,
 };

@@ -4,10 +4,9 @@ import { moduleOperations } from '../modules/operations';
 import { restRoutesOf } from '../operations/rest';
 import { ordersRestRoutes } from '../modules/orders/rest';
 import { invoicesRestRoutes } from '../modules/invoices/rest';
-import { bolsRestRoutes } from '../modules/bols/rest';
 
 /**
  * Every documented REST route, in one table: the registry wires them, the
  * OpenAPI document describes them, and the access test walks them.
  */
-export const restRoutes: RestRoute[] = [...restRoutesOf(moduleOperations), ...authRestRoutes, ...ordersRestRoutes, ...invoicesRestRoutes, ...bolsRestRoutes];
+export const restRoutes: RestRoute[] = [...restRoutesOf(moduleOperations), ...authRestRoutes, ...ordersRestRoutes, ...invoicesRestRoutes];

@@ -4,14 +4,12 @@ import { moduleOperations } from '../modules/operations';
 import { trpcRecordOf } from '../operations/trpc';
 import { ordersRouter } from '../modules/orders/router';
 import { invoicesRouter } from '../modules/invoices/router';
-import { bolsRouter } from '../modules/bols/router';
 
 export const appRouter = router({
   ...trpcRecordOf(moduleOperations),
   auth: authRouter,
   orders: ordersRouter,
   invoices: invoicesRouter,
-  bols: bolsRouter,
 });
 
 /** The only thing the web app imports from the server: a type. */

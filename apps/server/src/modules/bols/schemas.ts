@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { bolSchema } from '@icehouse/domain';
+import { idField } from '../../operations/input';
 
-/** Schemas of the BOL API (the body itself is the domain's bolSchema). */
+/** Schemas of the BOL operations (the form itself is the domain's bolSchema). */
 
-export const bolInfoInput = z.object({ orderId: z.number().int().positive() });
+export const bolInfoInput = z.object({ orderId: idField });
+export const saveBolInput = z.object({ id: idField, data: bolSchema });
+export const orderIdInput = z.object({ id: idField });
 
 export const bolInfoAnswer = z.object({
   bol_number: z.string().describe("The order's BOL number, or the number a new BOL would get now (not reserved)"),

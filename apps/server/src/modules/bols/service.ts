@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { isUniqueViolation, nextNumber, bumpSequence, rowsOf, SEQUENCE_FLOORS } from '@icehouse/db';
 import { billsOfLading, numberSequences, orders } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
@@ -7,6 +8,7 @@ import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
 import { recordHistory } from '../orders/history';
 import type { Actor } from '../orders/service';
+import type { bolInfoAnswer } from './schemas';
 
 /**
  * Bills of lading: at most one per order (bills_of_lading.order_id UNIQUE), numbered from the
@@ -22,15 +24,7 @@ export const BOL_MESSAGES = {
   voided: 'A voided order cannot get a bill of lading. Unvoid it first.',
 } as const;
 
-export interface BolInfo {
-  /** The BOL's number, or the number a new one would get now (not reserved). */
-  bol_number: string;
-  /** true when the order has a BOL (the modal updates it). */
-  is_update: boolean;
-  /** The BOL's date; for a new one the order's ship date, else today. */
-  date: string;
-  free_on_board: string;
-}
+export type BolInfo = z.output<typeof bolInfoAnswer>;
 
 export interface BolRecord {
   id: number;

@@ -1,0 +1,67 @@
+import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
+import { sendPdf } from '../invoices/pdf-reply';
+import { bolInfoAnswer, bolInfoInput, orderIdInput, saveBolInput } from './schemas';
+import { getBolInfo, saveBol } from './service';
+import { renderBolPdf, renderOrderPrintPdf } from './documents';
+
+const TAG = 'Bills of lading and printing';
+
+export const bolsOperations = operationSet('bols', {
+  /** The BOL modal's opening values; reading never uses up a number. */
+  info: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: bolInfoInput,
+    output: bolInfoAnswer,
+    run: ({ deps, input }) => getBolInfo(deps, input.orderId),
+    rest: {
+      method: 'GET',
+      path: '/api/orders/{id}/get-bol-number/',
+      summary:
+        "What the BOL modal opens with: {bol_number, is_update, date, free_on_board}. Without a BOL, the number a new one " +
+        'would get now (not reserved: it is allocated when the BOL is created).',
+      tag: TAG,
+      params: { id: 'orderId' },
+    },
+  }),
+  /** Creating or updating a BOL answers its PDF, so it is REST only (the web fetches it as a blob). */
+  save: defineBinaryOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: saveBolInput,
+    trpc: false,
+    run: async ({ deps, user, input }) => {
+      const { bol, created } = await saveBol(deps, user, input.id, input.data);
+      const { pdf, filename } = await renderBolPdf(deps, input.id, bol);
+      return { bol, created, pdf, filename };
+    },
+    rest: {
+      method: 'POST',
+      path: '/api/orders/{id}/create-bill-of-lading/',
+      summary:
+        "Create the order's bill of lading (a new number) or update its date and free on board (same number), answered " +
+        'as its PDF (attachment; filename="bill-of-lading-{number}.pdf"; 201 created, 200 updated; header X-Bol-Number). ' +
+        '400 {bill_of_lading_date} without a date, 400 {detail, error} for a voided order, 503 without a browser (the BOL is saved).',
+      tag: TAG,
+      body: 'data',
+      produces: 'application/pdf',
+      successStatus: 201,
+      reply: ({ bol, created, pdf, filename }, reply) => sendPdf(reply.header('x-bol-number', bol.bolNumber), pdf, 'attachment', filename, created ? 201 : 200),
+    },
+  }),
+  print: defineBinaryOperation({
+    kind: 'query',
+    access: 'user',
+    input: orderIdInput,
+    trpc: false,
+    run: ({ deps, input }) => renderOrderPrintPdf(deps, input.id),
+    rest: {
+      method: 'GET',
+      path: '/api/orders/{id}/print/',
+      summary: 'The order as a PDF for the shop floor (inline; filename="order-{door number}.pdf"). 503 {detail} without a browser.',
+      tag: TAG,
+      produces: 'application/pdf',
+      reply: ({ pdf, filename }, reply) => sendPdf(reply, pdf, 'inline', filename),
+    },
+  }),
+});
