@@ -1,5 +1,7 @@
 import type { Database } from '@icehouse/db/client';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { sessionUserSchema } from './modules/auth/schemas';
 import type { SessionStore } from './modules/auth/session';
 import type { PdfRenderer } from './pdf/renderer';
 
@@ -12,11 +14,5 @@ export interface AppDeps {
   pdf: PdfRenderer;
 }
 
-/** The signed-in user as handlers see it (filled in by the session module). */
-export interface SessionUser {
-  id: number;
-  username: string;
-  email: string | null;
-  is_superuser: boolean;
-  is_active: boolean;
-}
+/** The signed-in user as handlers see it (filled in by the session module); the shape answers give it. */
+export type SessionUser = z.output<typeof sessionUserSchema>;

@@ -1,5 +1,6 @@
 import { systemOperations } from './system/operations';
 import { lookupsOperations } from './lookups/operations';
+import { authOperations } from './auth/operations';
 import { usersOperations } from './users/operations';
 import { catalogueOperations } from './catalogue/operations';
 import { companyOperations } from './company/operations';
@@ -9,6 +10,7 @@ import { bolsOperations } from './bols/operations';
 export const moduleOperations = {
   system: systemOperations,
   lookups: lookupsOperations,
+  auth: authOperations,
   users: usersOperations,
   catalogue: catalogueOperations,
   company: companyOperations,

@@ -1,5 +1,4 @@
 import type { RestRoute } from './route';
-import { authRestRoutes } from '../modules/auth/rest';
 import { moduleOperations } from '../modules/operations';
 import { restRoutesOf } from '../operations/rest';
 import { ordersRestRoutes } from '../modules/orders/rest';
@@ -9,4 +8,4 @@ import { invoicesRestRoutes } from '../modules/invoices/rest';
  * Every documented REST route, in one table: the registry wires them, the
  * OpenAPI document describes them, and the access test walks them.
  */
-export const restRoutes: RestRoute[] = [...restRoutesOf(moduleOperations), ...authRestRoutes, ...ordersRestRoutes, ...invoicesRestRoutes];
+export const restRoutes: RestRoute[] = [...restRoutesOf(moduleOperations), ...ordersRestRoutes, ...invoicesRestRoutes];

@@ -1,5 +1,4 @@
 import { router } from './init';
-import { authRouter } from '../modules/auth/router';
 import { moduleOperations } from '../modules/operations';
 import { trpcRecordOf } from '../operations/trpc';
 import { ordersRouter } from '../modules/orders/router';
@@ -7,7 +6,6 @@ import { invoicesRouter } from '../modules/invoices/router';
 
 export const appRouter = router({
   ...trpcRecordOf(moduleOperations),
-  auth: authRouter,
   orders: ordersRouter,
   invoices: invoicesRouter,
 });
