@@ -4,6 +4,7 @@ import { authOperations } from './auth/operations';
 import { usersOperations } from './users/operations';
 import { catalogueOperations } from './catalogue/operations';
 import { companyOperations } from './company/operations';
+import { invoicesOperations } from './invoices/operations';
 import { bolsOperations } from './bols/operations';
 
 /** Every module's operations, one line each: the tRPC router, the REST routes and the access test are derived from this. */
@@ -14,5 +15,6 @@ export const moduleOperations = {
   users: usersOperations,
   catalogue: catalogueOperations,
   company: companyOperations,
+  invoices: invoicesOperations,
   bols: bolsOperations,
 };

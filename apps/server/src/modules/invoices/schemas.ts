@@ -1,43 +1,36 @@
 import { z } from 'zod';
-import { MESSAGES, invoicePatchSchema } from '@icehouse/domain';
+import { invoicePatchSchema } from '@icehouse/domain';
+import { idField } from '../../operations/input';
+import { listPage, listText, pageAnswer, restPageAnswer } from '../../operations/list-input';
 import { orderAnswer } from '../orders/schemas';
 
 /**
- * Schemas of the invoices API: inputs the domain does not own (list query, the create-invoice
- * body, tRPC inputs) and the answers (for the OpenAPI document). The PATCH body is validated by
+ * Schemas of the invoices operations: inputs the domain does not own and the answers (their one
+ * description: typed for the web, documented, checked in tests). The PATCH body is validated by
  * the service with the domain's invoicePatchSchema, after merging it over the stored invoice.
  */
 
 // ------------------------------------------------------------------------------------- inputs
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const INTEGER = 'A valid integer is required.';
-
-/** GET /api/invoices/?search=&page= */
-export const invoiceListQuery = z.object({
-  search: z.preprocess(blankToUndefined, z.string().trim().max(255, MESSAGES.textTooLong).optional()),
-  page: z.preprocess(blankToUndefined, z.coerce.number({ error: INTEGER }).int(INTEGER).min(1, INTEGER).max(1_000_000, INTEGER).optional()),
-});
-
-/** tRPC invoices.list */
+/** The list's filters: `?search=&page=` on REST, the same object on tRPC. */
 export const invoiceListInput = z
   .object({
-    search: z.string().trim().max(255, MESSAGES.textTooLong).nullish(),
-    page: z.number().int().min(1).nullish(),
+    search: listText(),
+    page: listPage(),
   })
   .nullish();
 
-/** POST /api/orders/{id}/create-invoice/ */
-export const createInvoiceBody = z.object({
+export const invoiceIdInput = z.object({ id: idField });
+
+/** Create the invoice of one order (`POST /api/orders/{id}/create-invoice/` takes recreate and return_json in its body). */
+export const createForOrderInput = z.object({
+  orderId: idField,
   return_json: z.unknown().optional().describe('Accepted for compatibility; the answer is always JSON'),
   recreate: z
     .boolean()
     .optional()
     .describe('true: when the order has an invoice, rebuild its lines and terms from the order (keeps number, date, payments)'),
 });
-
-export const invoiceIdInput = z.object({ id: z.number().int().positive() });
-export const createForOrderInput = z.object({ orderId: z.number().int().positive(), recreate: z.boolean().optional() });
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -70,7 +63,7 @@ export const invoicePatchBody = z
     ...patchJsonSchema(),
   });
 
-export const invoiceUpdateInput = z.object({ id: z.number().int().positive(), data: invoicePatchBody });
+export const invoiceUpdateInput = z.object({ id: idField, data: invoicePatchBody });
 
 // ------------------------------------------------------------------------------------ answers
 
@@ -78,8 +71,10 @@ const money = z.string().describe('Decimal with two places, e.g. "1250.00"');
 const date = z.string().describe('YYYY-MM-DD');
 
 export const createdInvoiceAnswer = z.object({ id: z.number().int(), invoice_number: z.string() });
+/** tRPC also says whether it was made now (false: the order already had it). */
+export const createForOrderAnswer = createdInvoiceAnswer.extend({ created: z.boolean() });
 
-const lineAnswer = z.object({
+export const lineAnswer = z.object({
   id: z.number().int(),
   quantity: z.number(),
   description: z.string(),
@@ -88,7 +83,7 @@ const lineAnswer = z.object({
   is_freight: z.boolean().nullable().describe('Set on lines made from an order; null on lines typed by hand (a description containing "freight" then decides)'),
 });
 
-const addressAnswer = z.object({
+export const invoiceAddressAnswer = z.object({
   name: z.string(),
   street: z.string(),
   city: z.string(),
@@ -110,19 +105,15 @@ export const invoiceListRowAnswer = z.object({
   is_combined: z.boolean(),
 });
 
-export const invoiceListAnswer = z.object({
-  count: z.number().int(),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
-  results: z.array(invoiceListRowAnswer),
-});
+export const invoiceListAnswer = pageAnswer(invoiceListRowAnswer);
+export const invoiceListRestAnswer = restPageAnswer(invoiceListRowAnswer);
 
 export const invoiceAnswer = invoiceListRowAnswer.extend({
   orders_data: z.array(orderAnswer),
   line_items: z.object({ items: z.array(lineAnswer) }),
   editable_data: z.object({
-    bill_to: addressAnswer,
-    ship_to: addressAnswer,
+    bill_to: invoiceAddressAnswer,
+    ship_to: invoiceAddressAnswer,
     po_job_name: z.string(),
     ship_date: date.nullable(),
     ship_via: z.string(),

@@ -1,4 +1,5 @@
 import { asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { z } from 'zod';
 import { LIMITS, lineAmount, toMoneyString } from '@icehouse/domain';
 import { invoiceCount, invoiceLineItems, invoiceOrders, invoices, orders, type InvoiceAddress } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
@@ -7,7 +8,7 @@ import type { AppDeps } from '../../deps';
 import { getOrders } from '../orders/service';
 import { preparedQuery } from '../../prepared-query';
 import { containsPattern } from '../../like-pattern';
-import type { OrderView } from '../orders/views';
+import type { invoiceAddressAnswer, invoiceAnswer, invoiceListRowAnswer, lineAnswer } from './schemas';
 
 /**
  * Reading invoices: a fixed number of queries for any number of invoices (no N+1), answered in
@@ -20,77 +21,15 @@ export const INVOICE_NOT_FOUND = 'Invoice not found.';
 /** Rows per page of the invoice list. */
 export const INVOICE_PAGE_SIZE = 25;
 
-export interface InvoiceLineView {
-  id: number;
-  /** A number (2 places at most), e.g. 1 or 2.5. */
-  quantity: number;
-  description: string;
-  price_each: string;
-  /** quantity × price_each, rounded to cents (lineAmount). */
-  amount: string;
-  /** true/false on lines made from an order (the freight line says so); null on lines typed by hand. */
-  is_freight: boolean | null;
-}
+// The answers' types are their output schemas' (schemas.ts): a view missing a field fails typecheck.
+export type InvoiceLineView = z.output<typeof lineAnswer>;
+export type InvoiceAddressView = z.output<typeof invoiceAddressAnswer>;
+export type InvoiceView = z.output<typeof invoiceAnswer>;
+export type EditableDataView = InvoiceView['editable_data'];
+export type InvoiceTotalsView = InvoiceView['totals'];
+export type InvoiceListRow = z.output<typeof invoiceListRowAnswer>;
 
-export interface InvoiceAddressView {
-  name: string;
-  street: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  country: string;
-}
-
-export interface EditableDataView {
-  bill_to: InvoiceAddressView;
-  ship_to: InvoiceAddressView;
-  po_job_name: string;
-  ship_date: string | null;
-  ship_via: string;
-  terms: string;
-  due_date: string | null;
-  tax_exempt: boolean;
-  tax_rate: string;
-  discount: string;
-  discount_is_percentage: boolean;
-  payments_credits: string;
-  line_items: InvoiceLineView[];
-}
-
-export interface InvoiceTotalsView {
-  subtotal: string;
-  discount_amount: string;
-  tax_amount: string;
-  total: string;
-  payments_credits: string;
-  balance_due: string;
-}
-
-export interface InvoiceListRow {
-  id: number;
-  invoice_number: string;
-  date: string;
-  customer_name: string;
-  /** The door number of its order, or the door numbers of its orders joined with ', '. */
-  order_number: string;
-  order_count: number;
-  /** Order ids. */
-  orders: number[];
-  total_amount: string;
-  has_manual_edits: boolean;
-  is_combined: boolean;
-}
-
-export interface InvoiceView extends InvoiceListRow {
-  orders_data: OrderView[];
-  line_items: { items: InvoiceLineView[] };
-  editable_data: EditableDataView;
-  totals: InvoiceTotalsView;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
-
+/** A page of the list as the service reads it; each door shapes its links (page numbers, URLs). */
 export interface InvoiceListPage {
   count: number;
   page: number;

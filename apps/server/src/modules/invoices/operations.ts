@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { combinedInvoiceSchema } from '@icehouse/domain';
+import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
+import { restPage } from '../../rest/pages';
+import {
+  createForOrderAnswer,
+  createForOrderInput,
+  createdInvoiceAnswer,
+  invoiceAnswer,
+  invoiceIdInput,
+  invoiceListAnswer,
+  invoiceListInput,
+  invoiceListRestAnswer,
+  invoiceUpdateInput,
+} from './schemas';
+import { createInvoiceForOrder, deleteInvoice, recreateInvoiceForOrder, updateInvoice } from './service';
+import { createCombinedInvoiceWithPdf } from './combined';
+import { getInvoice, listInvoices } from './views';
+import { renderInvoicePdf } from './documents';
+import { sendPdf } from './pdf-reply';
+
+const TAG = 'Invoices';
+
+export const invoicesOperations = operationSet('invoices', {
+  list: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: invoiceListInput,
+    output: invoiceListAnswer,
+    run: async ({ deps, input }) => {
+      const page = await listInvoices(deps, input ?? {});
+      return { count: page.count, next: page.next_page, previous: page.previous_page, results: page.results };
+    },
+    rest: {
+      method: 'GET',
+      path: '/api/invoices/',
+      summary:
+        'Invoices, newest first (date, then id), 25 a page. search: invoice number or customer name (bill-to/ship-to, or ' +
+        "an order's billing or shipping name) contains, any case. A page past the end is a 404.",
+      tag: TAG,
+      query: true,
+      shape: restPage,
+      output: invoiceListRestAnswer,
+    },
+  }),
+  get: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: invoiceIdInput,
+    output: invoiceAnswer,
+    run: ({ deps, input }) => getInvoice(deps, input.id),
+    rest: {
+      method: 'GET',
+      path: '/api/invoices/{id}/',
+      summary: 'The invoice: list fields, orders_data (full orders), line_items {items}, editable_data, totals, version',
+      tag: TAG,
+    },
+  }),
+  update: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: invoiceUpdateInput,
+    output: invoiceAnswer,
+    run: ({ deps, user, input }) => updateInvoice(deps, user, input.id, input.data),
+    rest: {
+      method: 'PATCH',
+      path: '/api/invoices/{id}/',
+      summary:
+        'Edit the invoice (invoice_number, date, editable_data; optional version -> 409 when stale). Totals are computed ' +
+        'by the server. A number another invoice has: 400 {invoice_number}. Answers the updated invoice.',
+      tag: TAG,
+      body: 'data',
+    },
+  }),
+  delete: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: invoiceIdInput,
+    output: z.object({ success: z.literal(true) }),
+    run: async ({ deps, user, input }) => {
+      await deleteInvoice(deps, user, input.id);
+      return { success: true as const };
+    },
+    rest: {
+      method: 'DELETE',
+      path: '/api/invoices/{id}/',
+      summary: 'Delete the invoice; its orders can be invoiced again. 409 while one of its orders is completed.',
+      tag: TAG,
+      successStatus: 204,
+    },
+  }),
+  /** The order's invoice: made now ({created: true}) or the one it has ({created: false}); recreate rebuilds it from the order. */
+  createForOrder: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: createForOrderInput,
+    output: createForOrderAnswer,
+    run: ({ deps, user, input }) =>
+      input.recreate ? recreateInvoiceForOrder(deps, user, input.orderId) : createInvoiceForOrder(deps, user, input.orderId),
+    rest: {
+      method: 'POST',
+      path: '/api/orders/{id}/create-invoice/',
+      summary:
+        "Create the order's invoice from the order (lines, terms, totals equal to the order's). 201 {id, invoice_number}; " +
+        'when the order already has one, 200 with that invoice (never a second one). recreate=true rebuilds the existing ' +
+        'invoice from the order instead. Refusals {detail, error}: 400 voided order, 404 no such order.',
+      tag: TAG,
+      params: { id: 'orderId' },
+      body: true,
+      successStatus: 201,
+      status: (answer) => (answer.created ? 201 : 200),
+      shape: (answer) => ({ id: answer.id, invoice_number: answer.invoice_number }),
+      output: createdInvoiceAnswer,
+    },
+  }),
+  /** One invoice for several orders, answered as its PDF (REST only; the web downloads it as a blob). */
+  createCombined: defineBinaryOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: combinedInvoiceSchema,
+    trpc: false,
+    run: ({ deps, user, input }) => createCombinedInvoiceWithPdf(deps, user, input),
+    rest: {
+      method: 'POST',
+      path: '/api/invoices/create-combined/',
+      summary:
+        'One invoice for several orders (at least 2; none voided or already invoiced; all tax exempt or none), answered as ' +
+        'its PDF (attachment; filename="invoice-{number}.pdf"; headers X-Invoice-Id, X-Invoice-Number). Refusals 400 ' +
+        '{order_ids: [...]} or {date: [...]}. When the PDF cannot be made (503) the invoice is not kept.',
+      tag: TAG,
+      body: true,
+      produces: 'application/pdf',
+      successStatus: 201,
+      reply: (created, reply) =>
+        sendPdf(
+          reply.header('x-invoice-id', String(created.id)).header('x-invoice-number', created.invoice_number),
+          created.pdf,
+          'attachment',
+          created.filename,
+          201,
+        ),
+    },
+  }),
+  pdf: defineBinaryOperation({
+    kind: 'query',
+    access: 'user',
+    input: invoiceIdInput,
+    trpc: false,
+    run: ({ deps, input }) => renderInvoicePdf(deps, input.id),
+    rest: {
+      method: 'GET',
+      path: '/api/invoices/{id}/pdf/',
+      summary: 'The invoice as a PDF (inline; filename="invoice-{number}.pdf"). 503 {detail} when no browser can be started.',
+      tag: TAG,
+      produces: 'application/pdf',
+      reply: ({ pdf, filename }, reply) => sendPdf(reply, pdf, 'inline', filename),
+    },
+  }),
+});
