@@ -4,6 +4,7 @@ import { authOperations } from './auth/operations';
 import { usersOperations } from './users/operations';
 import { catalogueOperations } from './catalogue/operations';
 import { companyOperations } from './company/operations';
+import { ordersOperations } from './orders/operations';
 import { invoicesOperations } from './invoices/operations';
 import { bolsOperations } from './bols/operations';
 
@@ -15,6 +16,7 @@ export const moduleOperations = {
   users: usersOperations,
   catalogue: catalogueOperations,
   company: companyOperations,
+  orders: ordersOperations,
   invoices: invoicesOperations,
   bols: bolsOperations,
 };

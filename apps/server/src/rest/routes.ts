@@ -1,10 +1,9 @@
 import type { RestRoute } from './route';
 import { moduleOperations } from '../modules/operations';
 import { restRoutesOf } from '../operations/rest';
-import { ordersRestRoutes } from '../modules/orders/rest';
 
 /**
- * Every documented REST route, in one table: the registry wires them, the
- * OpenAPI document describes them, and the access test walks them.
+ * Every documented REST route, in one table derived from the operations' declarations: the
+ * registry wires them, the OpenAPI document describes them, and the security tests walk them.
  */
-export const restRoutes: RestRoute[] = [...restRoutesOf(moduleOperations), ...ordersRestRoutes];
+export const restRoutes: RestRoute[] = restRoutesOf(moduleOperations);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES, ORDER_STATUSES, orderSchema, type OrderInput } from '@icehouse/domain';
+import { idField } from '../../operations/input';
+import { listBool, listInt, listPage, listText, pageAnswer, restPageAnswer } from '../../operations/list-input';
 
 /**
  * Schemas of the orders API: the inputs the domain does not own (list filters, status change,
@@ -50,44 +52,22 @@ export const orderWriteInput = z
     ...orderBodyJsonSchema(),
   });
 
-export const orderIdInput = z.object({ id: z.number().int().positive() });
-export const orderUpdateInput = z.object({ id: z.number().int().positive(), data: orderWriteInput });
+export const orderIdInput = z.object({ id: idField });
+export const orderUpdateInput = z.object({ id: idField, data: orderWriteInput });
 
-const INTEGER = 'A valid integer is required.';
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const queryInt = (min: number, max: number, message = INTEGER) =>
-  z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional());
-const queryText = () => z.preprocess(blankToUndefined, z.string().trim().max(255, MESSAGES.textTooLong).optional());
-const queryBool = () =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'True', 'False', 'yes', 'no'])], { error: 'Must be a valid boolean.' })
-      .transform((v) => v === true || v === 'true' || v === 'True' || v === '1' || v === 'yes')
-      .optional(),
-  );
-
-/** Query of GET /api/orders/list-view/ and /api/orders/initial_data/ (all optional). */
-export const orderListQuery = z.object({
-  year: queryInt(1, 9999),
-  month: queryInt(1, 12, 'Select a valid month (1-12).'),
-  status: z.preprocess(blankToUndefined, z.enum(ORDER_STATUSES, { error: MESSAGES.statusInvalid }).optional()),
-  customer: queryText(),
-  serial: queryText(),
-  page: queryInt(1, 1_000_000),
-  include_voided: queryBool(),
-});
-
-/** The same filters for tRPC (typed for the web client). */
+/** The list's filters, one schema for both doors (query strings on REST); all optional. */
 export const orderListInput = z
   .object({
-    year: z.number().int().min(1).max(9999).nullish(),
-    month: z.number().int().min(1).max(12).nullish(),
-    status: z.enum(ORDER_STATUSES, { error: MESSAGES.statusInvalid }).nullish(),
-    customer: z.string().trim().max(255).nullish(),
-    serial: z.string().trim().max(255).nullish(),
-    page: z.number().int().min(1).nullish(),
-    include_voided: z.boolean().nullish(),
+    year: listInt(1, 9999),
+    month: listInt(1, 12, 'Select a valid month (1-12).'),
+    status: z.preprocess(
+      (v: string | null | undefined) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+      z.enum(ORDER_STATUSES, { error: MESSAGES.statusInvalid }).optional(),
+    ),
+    customer: listText(),
+    serial: listText(),
+    page: listPage(),
+    include_voided: listBool(),
   })
   .nullish();
 
@@ -96,12 +76,11 @@ const newStatusField = z
   .union([z.string(), z.object({ value: z.string().nullish() })])
   .nullish()
   .transform((v) => (v !== null && typeof v === 'object' ? v.value : v)?.trim() ?? '');
-export const changeStatusBody = z.object({ new_status: newStatusField });
-export const changeStatusInput = z.object({ id: z.number().int().positive(), new_status: newStatusField });
+export const changeStatusInput = z.object({ id: idField, new_status: newStatusField });
 
 export const ORDER_FILE_KINDS = ['blueprint', 'door_placement'] as const;
 export type OrderFileKind = (typeof ORDER_FILE_KINDS)[number];
-export const removeFileInput = z.object({ id: z.number().int().positive(), kind: z.enum(ORDER_FILE_KINDS) });
+export const orderFileInput = z.object({ id: idField, kind: z.enum(ORDER_FILE_KINDS) });
 
 // ------------------------------------------------------------------------------------ answers
 
@@ -207,18 +186,18 @@ export const orderListRowAnswer = z.object({
   invoice_details: invoiceDetailsAnswer,
 });
 
-export const orderListAnswer = z.object({
-  count: z.number().int(),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
-  results: z.array(orderListRowAnswer),
-});
+export const orderListAnswer = pageAnswer(orderListRowAnswer);
+export const orderListRestAnswer = restPageAnswer(orderListRowAnswer);
 
-export const initialDataAnswer = z.object({
-  years: z.array(z.number().int()),
-  statuses: z.array(choice),
-  orders: z.object({ count: z.number().int(), results: z.array(orderListRowAnswer), next: z.string().nullable() }),
-});
+/** The list screen in one call; `orders.next` is a page number on tRPC, a list-view URL on REST. */
+const initialData = <Next extends z.ZodType>(next: Next) =>
+  z.object({
+    years: z.array(z.number().int()),
+    statuses: z.array(choice),
+    orders: z.object({ count: z.number().int(), results: z.array(orderListRowAnswer), next }),
+  });
+export const initialDataAnswer = initialData(z.number().int().nullable());
+export const initialDataRestAnswer = initialData(z.string().nullable());
 
 export const byMonthAnswer = z.array(
   z.object({ year: z.number().int(), month: z.number().int(), month_name: z.string(), total_orders: z.number().int() }),
@@ -241,3 +220,4 @@ export const doorPlacementAnswer = z.object({
   door_placement_drawing: z.string().nullable(),
   door_placement_filename: z.string().nullable(),
 });
+export const fileAnswer = z.union([blueprintAnswer, doorPlacementAnswer]);

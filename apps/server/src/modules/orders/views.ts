@@ -1,4 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CUSTOM_PRODUCT,
@@ -26,123 +27,23 @@ import {
 } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { preparedQuery } from '../../prepared-query';
+import type { orderAnswer, orderListRowAnswer } from './schemas';
 
 /**
  * Reading orders: a fixed number of queries for any number of orders (no N+1), and the answer
  * shapes the REST API and tRPC share (snake_case, decimals as "12.50", dates YYYY-MM-DD).
  */
 
-export interface AddressView {
-  id: number;
-  name: string;
-  street: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  country: string;
-}
-
-export interface AdditionalItemView {
-  id: number;
-  item: number | null;
-  custom_item_name: string;
-  quantity: number;
-  price: string;
-}
-
-export interface BuildingInfoView {
-  id: number;
-  order: number;
-  product: number | typeof CUSTOM_PRODUCT | null;
-  is_custom: boolean;
-  price: string | null;
-  building_type: string | null;
-  building_description: string;
-  size: number | null;
-  custom_size: string;
-  thickness: number | null;
-  door_type: number | null;
-  door_type_price: string | null;
-  door_cladding: number | null;
-  door_cladding_price: string | null;
-  hinge_side: number | null;
-  roof_color: number | null;
-  siding_color: number | null;
-  door_placement: string;
-  additional_items: AdditionalItemView[];
-}
-
-export interface InvoiceDetails {
-  id: number;
-  invoice_number: string;
-  date: string;
-}
-
+// The answers' types are their output schemas' (schemas.ts): a view missing a field fails typecheck.
+export type OrderView = z.output<typeof orderAnswer>;
+export type OrderListRow = z.output<typeof orderListRowAnswer>;
+export type AddressView = NonNullable<OrderView['billing_address']>;
+export type BuildingInfoView = NonNullable<OrderView['building_info']>;
+export type AdditionalItemView = OrderView['additional_items'][number];
+export type InvoiceDetails = NonNullable<OrderView['invoice_details']>;
+export type OrderTotals = OrderView['totals'];
 /** What the status pipeline shows for an order (list rows and full orders alike). */
-export interface StatusView {
-  status: OrderStatus;
-  status_display: string;
-  has_bol: boolean;
-  has_invoice: boolean;
-  can_change_status: boolean;
-  /** Labels of what the order lacks for next_possible_status ('EPS PO Number', 'Ship Via', ...). */
-  missing_requirements: string[];
-  next_possible_status: OrderStatus | null;
-}
-
-export interface OrderTotals {
-  subtotal: string;
-  discount_amount: string;
-  tax_amount: string;
-  total: string;
-  /** Company info's sales_tax_rate used for tax_amount. */
-  tax_rate: string;
-}
-
-export interface OrderView extends StatusView {
-  id: number;
-  date: string;
-  ship_date: string | null;
-  ship_via: { value: number; label: string } | null;
-  invoice_number: string;
-  door_number: string;
-  special_delivery_info: string;
-  customer_po_job_name: string;
-  freight_cost: string;
-  discount: string;
-  discount_is_percentage: boolean;
-  tax_exempt: boolean;
-  phone: string;
-  eps_po_number: string;
-  po_delivery_date: string | null;
-  notes: string;
-  additional_info: string;
-  bol_number: string | null;
-  customer_name: string;
-  blueprint: string | null;
-  blueprint_filename: string | null;
-  door_placement_drawing: string | null;
-  door_placement_filename: string | null;
-  invoice_details: InvoiceDetails | null;
-  bill_of_lading_details: { bill_of_lading_number: string; date: string; free_on_board: string } | null;
-  billing_address: AddressView | null;
-  shipping_address: AddressView | null;
-  building_info: BuildingInfoView | null;
-  /** The same list as building_info.additional_items (the spec lists it on the order too). */
-  additional_items: AdditionalItemView[];
-  totals: OrderTotals;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface OrderListRow extends StatusView {
-  id: number;
-  date: string;
-  customer_name: string;
-  door_number: string;
-  invoice_details: InvoiceDetails | null;
-}
+export type StatusView = Pick<OrderView, 'status' | 'status_display' | 'has_bol' | 'has_invoice' | 'can_change_status' | 'missing_requirements' | 'next_possible_status'>;
 
 export const serveBlueprintUrl = (id: number) => `/api/orders/${id}/serve-blueprint/`;
 export const serveDoorPlacementUrl = (id: number) => `/api/orders/${id}/serve-door-placement/`;

@@ -1,0 +1,115 @@
+import type {} from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { LIMITS } from '@icehouse/domain';
+import { AppError } from '../../errors';
+import { defineBinaryOperation, defineOperation } from '../../operations/define';
+import { blueprintAnswer, doorPlacementAnswer, fileAnswer, orderFileInput, type OrderFileKind } from './schemas';
+import { FILE_LABELS, assertOrderExists, inlineContentDisposition, readOrderFile, readPdfUpload, removeOrderFile, saveOrderFile } from './files';
+
+/** An order's two PDFs (blueprint, door placement drawing): upload and serve are REST only; remove is on both doors. */
+const TAG = 'Orders';
+const UNREADABLE_UPLOAD = 'The upload could not be read (malformed multipart/form-data). Please choose the file again.';
+const answerOf = (kind: OrderFileKind) => (kind === 'blueprint' ? blueprintAnswer : doorPlacementAnswer);
+
+/** The one file part of a multipart upload; a body the parser cannot read (no boundary, cut short) is the client's: 400. */
+async function readUpload(req: FastifyRequest, kind: OrderFileKind) {
+  const field = FILE_LABELS[kind].field;
+  const unreadable = (error: unknown): unknown => {
+    const status = (error as { statusCode?: unknown } | null)?.statusCode;
+    if (error instanceof AppError || (typeof status === 'number' && status < 500)) return error;
+    return AppError.validation({ [field]: [UNREADABLE_UPLOAD] }, UNREADABLE_UPLOAD);
+  };
+  const part = await req.file({ limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20, parts: 40 } }).catch((error: unknown) => {
+    throw unreadable(error);
+  });
+  if (!part) throw AppError.validation({ [field]: ['No file was submitted.'] }, 'No file was submitted.');
+  const data = await readPdfUpload(part.file).catch((error: unknown) => {
+    throw unreadable(error);
+  });
+  return { filename: part.filename, data };
+}
+
+const uploadBinding = (path: string, kind: OrderFileKind, summary: string) => {
+  const field = FILE_LABELS[kind].field;
+  return {
+    method: 'POST' as const,
+    path,
+    summary,
+    tag: TAG,
+    fixed: { kind },
+    consumes: ['multipart/form-data'],
+    bodyDoc: z
+      .object({ [field]: z.string().meta({ format: 'binary' }) })
+      .describe(`One file part (${field}); PDF content only, at most ${LIMITS.uploadMaxBytes} bytes. 413 too large, 415 not a PDF.`),
+    output: answerOf(kind),
+  };
+};
+
+export const fileOperations = {
+  uploadFile: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: orderFileInput,
+    output: fileAnswer,
+    trpc: false,
+    run: async ({ deps, user, input, req }) => {
+      await assertOrderExists(deps, input.id);
+      return saveOrderFile(deps, user, input.id, input.kind, await readUpload(req, input.kind));
+    },
+    rest: [
+      uploadBinding('/api/orders/{id}/blueprint/', 'blueprint', 'Upload the blueprint PDF (multipart field blueprint)'),
+      uploadBinding(
+        '/api/orders/{id}/door-placement-drawing/',
+        'door_placement',
+        'Upload the door placement drawing PDF (multipart field door_placement_drawing)',
+      ),
+      uploadBinding('/api/orders/{id}/door-placement/', 'door_placement', 'Older path of /api/orders/{id}/door-placement-drawing/'),
+    ],
+  }),
+  removeFile: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: orderFileInput,
+    output: fileAnswer,
+    run: ({ deps, user, input }) => removeOrderFile(deps, user, input.id, input.kind),
+    rest: [
+      { method: 'DELETE', path: '/api/orders/{id}/remove-blueprint/', summary: 'Remove the blueprint PDF', tag: TAG, fixed: { kind: 'blueprint' }, output: blueprintAnswer },
+      {
+        method: 'DELETE',
+        path: '/api/orders/{id}/remove-door-placement/',
+        summary: 'Remove the door placement drawing PDF',
+        tag: TAG,
+        fixed: { kind: 'door_placement' },
+        output: doorPlacementAnswer,
+      },
+    ],
+  }),
+  serveFile: defineBinaryOperation({
+    kind: 'query',
+    access: 'user',
+    input: orderFileInput,
+    trpc: false,
+    run: ({ deps, input }) => readOrderFile(deps, input.id, input.kind),
+    rest: [
+      { path: '/api/orders/{id}/serve-blueprint/', summary: 'The blueprint PDF (inline)', kind: 'blueprint' as const },
+      { path: '/api/orders/{id}/serve-door-placement/', summary: 'The door placement drawing PDF (inline)', kind: 'door_placement' as const },
+    ].map(({ path, summary, kind }) => ({
+      method: 'GET' as const,
+      path,
+      summary,
+      tag: TAG,
+      fixed: { kind },
+      produces: 'application/pdf',
+      reply: (file: Awaited<ReturnType<typeof readOrderFile>>, reply: FastifyReply) => {
+        reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', inlineContentDisposition(file.filename))
+          .header('cache-control', 'private, no-cache')
+          .header('x-content-type-options', 'nosniff');
+        if (file.sha256) reply.header('etag', `"${file.sha256}"`);
+        return reply.send(file.data);
+      },
+    })),
+  }),
+};

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { defineOperation, operationSet } from '../../operations/define';
+import { pageUrl, restPage } from '../../rest/pages';
+import {
+  byMonthAnswer,
+  changeStatusInput,
+  doorNumberAnswer,
+  historyAnswer,
+  initialDataAnswer,
+  initialDataRestAnswer,
+  orderAnswer,
+  orderIdInput,
+  orderListAnswer,
+  orderListInput,
+  orderListRestAnswer,
+  orderUpdateInput,
+  orderWriteInput,
+} from './schemas';
+import {
+  allocateDoorNumber,
+  changeOrderStatus,
+  createOrder,
+  deleteOrder,
+  getOrder,
+  initialData,
+  listOrders,
+  orderHistory,
+  ordersByMonth,
+  unvoidOrder,
+  updateOrder,
+  voidOrder,
+} from './service';
+import { fileOperations } from './file-operations';
+
+const TAG = 'Orders';
+const LIST_VIEW_PATH = '/api/orders/list-view/';
+const LIST_SUMMARY =
+  'Order list rows, newest first (date, then id), 25 a page. Filters: year, month (1-12), status, customer ' +
+  '(billing or shipping name contains, any case), serial (door number contains), include_voided. ' +
+  'Voided orders only with status=voided or include_voided=true. A page past the end is a 404.';
+
+export const ordersOperations = operationSet('orders', {
+  get: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: orderIdInput,
+    output: orderAnswer,
+    run: ({ deps, input }) => getOrder(deps, input.id),
+    rest: { method: 'GET', path: '/api/orders/{id}/', summary: 'An order with every field, its addresses, building info, additional items and totals', tag: TAG },
+  }),
+  create: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: orderWriteInput,
+    output: orderAnswer,
+    run: ({ deps, user, input }) => createOrder(deps, user, input),
+    rest: {
+      method: 'POST',
+      path: '/api/orders/',
+      summary: 'Create an order with its addresses, building info and additional items (one transaction)',
+      tag: TAG,
+      body: true,
+      successStatus: 201,
+    },
+  }),
+  update: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: orderUpdateInput,
+    output: orderAnswer,
+    run: ({ deps, user, input }) => updateOrder(deps, user, input.id, input.data),
+    rest: {
+      method: 'PUT',
+      path: '/api/orders/{id}/',
+      summary:
+        'Replace an order (nested addresses, building info and items in one transaction). Send the version you read: ' +
+        'missing -> 400 {version}, stale -> 409 {detail}.',
+      tag: TAG,
+      body: 'data',
+    },
+  }),
+  delete: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: orderIdInput,
+    output: z.object({ success: z.literal(true) }),
+    run: async ({ deps, user, input }) => {
+      await deleteOrder(deps, user, input.id);
+      return { success: true as const };
+    },
+    rest: { method: 'DELETE', path: '/api/orders/{id}/', summary: 'Delete an order (409 while it has an invoice)', tag: TAG, successStatus: 204 },
+  }),
+  /** tRPC answers page numbers (next/previous) where REST answers URLs. */
+  list: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: orderListInput,
+    output: orderListAnswer,
+    run: async ({ deps, input }) => {
+      const page = await listOrders(deps, input ?? {});
+      return { count: page.count, next: page.next_page, previous: page.previous_page, results: page.results };
+    },
+    rest: [
+      { path: '/api/orders/', summary: 'Orders, newest first, 25 a page (the same list as /api/orders/list-view/)' },
+      { path: LIST_VIEW_PATH, summary: LIST_SUMMARY },
+    ].map(({ path, summary }) => ({ method: 'GET' as const, path, summary, tag: TAG, query: true as const, shape: restPage, output: orderListRestAnswer })),
+  }),
+  initialData: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: orderListInput,
+    output: initialDataAnswer,
+    run: async ({ deps, input }) => {
+      const data = await initialData(deps, input ?? {});
+      return { years: data.years, statuses: data.statuses, orders: { count: data.orders.count, results: data.orders.results, next: data.orders.next_page } };
+    },
+    rest: {
+      method: 'GET',
+      path: '/api/orders/initial_data/',
+      summary: 'The order list screen in one call: years with orders, statuses, and the first page (same filters as list-view)',
+      tag: TAG,
+      query: true,
+      shape: (answer, req) => ({ ...answer, orders: { ...answer.orders, next: pageUrl(req, answer.orders.next, LIST_VIEW_PATH) } }),
+      output: initialDataRestAnswer,
+    },
+  }),
+  byMonth: defineOperation({
+    kind: 'query',
+    access: 'user',
+    output: byMonthAnswer,
+    run: ({ deps }) => ordersByMonth(deps),
+    rest: { method: 'GET', path: '/api/orders/by-month/', summary: 'Order counts per month, newest first (voided orders not counted)', tag: TAG },
+  }),
+  /** A mutation on tRPC: every call allocates a number (a refetch would burn one). REST keeps its documented GET. */
+  nextDoorNumber: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    output: doorNumberAnswer,
+    run: ({ deps }) => allocateDoorNumber(deps),
+    rest: {
+      method: 'GET',
+      path: '/api/orders/get-next-door-number/',
+      summary: 'Allocates the next free door number (each call hands out a new one; unused numbers leave gaps)',
+      tag: TAG,
+    },
+  }),
+  changeStatus: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: changeStatusInput,
+    output: orderAnswer,
+    run: ({ deps, user, input }) => changeOrderStatus(deps, user, input.id, input.new_status),
+    rest: {
+      method: 'POST',
+      path: '/api/orders/{id}/change-status/',
+      summary:
+        'Move the order to its next_possible_status. Refused: 400 {detail, error, missing_requirements, current_status, next_possible_status}',
+      tag: TAG,
+      body: true,
+    },
+  }),
+  void: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: orderIdInput,
+    output: orderAnswer,
+    run: ({ deps, user, input }) => voidOrder(deps, user, input.id),
+    rest: { method: 'POST', path: '/api/orders/{id}/void/', summary: 'Void a pending order (400 {detail, error} from any other status)', tag: TAG },
+  }),
+  unvoid: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: orderIdInput,
+    output: orderAnswer,
+    run: ({ deps, user, input }) => unvoidOrder(deps, user, input.id),
+    rest: {
+      method: 'POST',
+      path: '/api/orders/{id}/unvoid/',
+      summary: 'Restore a voided order to pending (400 {detail, error} from any other status)',
+      tag: TAG,
+    },
+  }),
+  history: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: orderIdInput,
+    output: historyAnswer,
+    run: ({ deps, input }) => orderHistory(deps, input.id),
+    rest: {
+      method: 'GET',
+      path: '/api/orders/{id}/history/',
+      summary: "The order's history, newest first: [{id, action, changes {path: {old, new}}, user {id, username}, created_at}]",
+      tag: TAG,
+    },
+  }),
+  ...fileOperations,
+});
