@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { createTestApp } from './test-app';
 import { TestClient } from './client';
 import { PASSWORD, createStandardUsers } from './users';
-import { restRoutes } from '../src/rest/routes';
+import { moduleOperations } from '../src/modules/operations';
+import { listOperations, restBindingsOf } from '../src/operations/define';
 import { appRouter } from '../src/trpc/app-router';
-import type { ProcedureMeta } from '../src/trpc/init';
 
 /**
- * Walks every REST route and every tRPC procedure: none that needs a session
- * answers an anonymous caller, and none that needs a superuser answers staff.
+ * Walks every operation's declaration, through both doors: no REST route or tRPC procedure that
+ * needs a session answers an anonymous caller, and none that needs a superuser answers staff.
  */
 let app: FastifyInstance;
 let anonymous: TestClient;
@@ -36,11 +36,12 @@ const concretePath = (path: string) => path.replace(/\{\w+\}/g, '1');
 const PUBLIC_REST = new Set(['GET /api/auth/csrf/', 'GET /api/auth/check/', 'POST /api/auth/login/', 'POST /api/auth/logout/']);
 const PUBLIC_TRPC = new Set(['system.status', 'auth.check', 'auth.login', 'auth.logout']);
 
-const procedures = Object.entries(
-  (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string; meta?: ProcedureMeta } }> } })._def.procedures,
-);
+const operations = listOperations(moduleOperations);
+const restRoutes = operations.flatMap((op) => restBindingsOf(op).map((binding) => ({ method: binding.method, path: binding.path, access: op.access })));
+const procedures = operations.filter((op) => op.trpc !== false);
+const served = (appRouter as unknown as { _def: { procedures: Record<string, unknown> } })._def.procedures;
 
-describe('REST route table', () => {
+describe('REST routes of the declarations', () => {
   it('has routes, and only the sign-in ones are public', () => {
     expect(restRoutes.length).toBeGreaterThan(5);
     const publicOnes = restRoutes.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.path}`);
@@ -62,18 +63,24 @@ describe('REST route table', () => {
   }
 });
 
-describe('tRPC procedures', () => {
-  it('all declare their access, and only the sign-in ones are public', () => {
+describe('tRPC procedures of the declarations', () => {
+  it('the router serves exactly the declared procedures, and only the sign-in ones are public', () => {
     expect(procedures.length).toBeGreaterThan(5);
-    for (const [name, proc] of procedures) expect(proc._def.meta?.access, name).toMatch(/^(public|user|superuser)$/);
-    expect(new Set(procedures.filter(([, p]) => p._def.meta?.access === 'public').map(([n]) => n))).toEqual(PUBLIC_TRPC);
+    expect(new Set(Object.keys(served))).toEqual(new Set(procedures.map((op) => op.name)));
+    expect(new Set(procedures.filter((op) => op.access === 'public').map((op) => op.name))).toEqual(PUBLIC_TRPC);
   });
 
-  for (const [name, proc] of procedures.filter(([, p]) => p._def.meta?.access !== 'public')) {
-    it(`${name}: 401 anonymous${proc._def.meta?.access === 'superuser' ? ', 403 staff' : ''}`, async () => {
-      const call = (client: TestClient) => (proc._def.type === 'query' ? client.trpcQuery(name) : client.trpcMutation(name, {}));
-      expect((await call(anonymous)).statusCode).toBe(401);
-      if (proc._def.meta?.access === 'superuser') expect((await call(staff)).statusCode).toBe(403);
+  for (const op of procedures.filter((p) => p.access !== 'public')) {
+    it(`${op.name}: 401 anonymous${op.access === 'superuser' ? ', 403 staff' : ''}`, async () => {
+      const call = (client: TestClient) => (op.kind === 'query' ? client.trpcQuery(op.name) : client.trpcMutation(op.name, {}));
+      const anon = await call(anonymous);
+      expect(anon.statusCode).toBe(401);
+      expect(anon.json().error.message).toBe('Authentication credentials were not provided.');
+      if (op.access === 'superuser') {
+        const res = await call(staff);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error.message).toBe('You do not have permission to perform this action.');
+      }
     });
   }
 });

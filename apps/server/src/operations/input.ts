@@ -46,8 +46,10 @@ export function restPartsOf(op: AnyOperation, binding: Binding): RestParts {
   const field = (key: string) => (object!.shape[key] as z.ZodType | undefined) ?? fail(`the input has no field ${key}`);
 
   const params = names.length ? z.object(Object.fromEntries(names.map((n) => [n, field(keyOf(n))]))) : undefined;
-  // The remaining fields: the whole schema when nothing is taken (keeps its refinements and messages).
-  const remaining = () => (taken.length === 0 ? op.input! : object!.omit(Object.fromEntries(taken.map((k) => [k, true])) as Record<string, true>));
+  // The remaining fields: the whole schema when nothing is taken (keeps its refinements and messages);
+  // a query string or body is always an object, so a tRPC input's optional/nullable wrapper is dropped.
+  const remaining = () =>
+    taken.length === 0 ? (object ?? op.input!) : object!.omit(Object.fromEntries(taken.map((k) => [k, true])) as Record<string, true>);
   if ((binding.query || binding.body) && !op.input) fail('query or body given for an operation without input');
   const query = binding.query ? remaining() : undefined;
   const body = binding.body === true ? remaining() : bodyKey ? field(bodyKey) : undefined;

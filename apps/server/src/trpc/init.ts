@@ -4,6 +4,7 @@ import { MESSAGES, zodIssuesToFieldErrors } from '@icehouse/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, TRPC_CODE, databaseAppError } from '../errors';
 import type { AppDeps, SessionUser } from '../deps';
+import type { Access } from '../operations/define';
 
 export interface TrpcContext {
   deps: AppDeps;
@@ -14,9 +15,9 @@ export interface TrpcContext {
   checkAnswers: boolean;
 }
 
-/** Every procedure says who may call it; the access test walks the router by this. */
+/** Every procedure carries its operation's access (for tools that walk the router). */
 export interface ProcedureMeta {
-  access: 'public' | 'user' | 'superuser';
+  access: Access;
 }
 
 const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({
@@ -60,18 +61,5 @@ const appErrors = t.middleware(async ({ next }) => {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
+/** The base of every procedure; operations add their access check (src/operations/trpc.ts). */
 export const publicProcedure = t.procedure.meta({ access: 'public' }).use(appErrors);
-
-/** Needs a signed-in user; narrows ctx.user for the procedure. */
-export const protectedProcedure = publicProcedure.meta({ access: 'user' }).use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication credentials were not provided.' });
-  return next({ ctx: { ...ctx, user: ctx.user } });
-});
-
-/** Needs a signed-in superuser. */
-export const superuserProcedure = protectedProcedure.meta({ access: 'superuser' }).use(({ ctx, next }) => {
-  if (!ctx.user.is_superuser) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have permission to perform this action.' });
-  }
-  return next();
-});
