@@ -178,6 +178,17 @@ describe('list-view', () => {
     expect(empty.json()).toEqual({ count: 0, next: null, previous: null, results: [] });
   });
 
+  it('bounds the filters the same on tRPC as on REST (one schema): a page past 1,000,000 is refused, not queried', async () => {
+    const rest = await ctx.staff.get('/api/orders/list-view/?page=1000001');
+    expect(rest.statusCode).toBe(400);
+    expect(rest.json()).toEqual({ page: ['A valid integer is required.'] });
+    const trpc = await ctx.staff.trpcQuery('orders.list', { page: 1_000_001, month: 13 });
+    expect(trpc.statusCode).toBe(400);
+    expect(trpc.json().error.data.fieldErrors).toEqual({ page: ['A valid integer is required.'], month: ['Select a valid month (1-12).'] });
+    // null means absent on tRPC, as blank does on REST.
+    expect((await ctx.staff.trpcQuery('orders.list', { page: null, status: null })).statusCode).toBe(200);
+  });
+
   it('shows BOL and invoice badges and the invoice id', async () => {
     const target = specs.find((s) => s.status === 'pending')!;
     const invoice = await attachInvoice(ctx.database, target.id, '2024-08-01');
