@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { BUILDING_TYPES } from './constants';
 import { isDoorOnly } from './building';
 import type { OrderForInvoice } from './invoice';
-import { orderForInvoicePriceInput } from './invoice';
 import {
   additionalItemsTotal,
   calculateOrderPrice,
+  orderPriceInput,
   orderPriceInputFromOrder,
   type OrderPriceInput,
   type OrderPricingContext,
@@ -79,7 +79,9 @@ const wireOrder: fc.Arbitrary<OrderPricingSource> = fc.record({
       door_type_price: moneyLike,
       door_cladding_price: moneyLike,
       additional_items: fc.option(
-        fc.array(fc.record({ price: moneyLike, quantity: fc.integer({ min: 0, max: 50 }) }), { maxLength: 5 }),
+        fc.array(fc.record({ price: moneyLike, quantity: fc.integer({ min: 0, max: 50 }) }), {
+          maxLength: 5,
+        }),
       ),
     }),
   ),
@@ -91,9 +93,12 @@ describe('one order → price input mapping', () => {
   it('an order prices the same through the wire shape and the invoicing shape, as it did before', () => {
     fc.assert(
       fc.property(orderForInvoice, terms, (order, t) => {
-        const viaInvoice = calculateOrderPrice(orderForInvoicePriceInput(order, t));
+        const viaInvoice = calculateOrderPrice(orderPriceInput(order, t));
         const viaWire = calculateOrderPrice(
-          orderPriceInputFromOrder(onTheWire(order, t), { taxRate: t.taxRate, buildingType: order.buildingType }),
+          orderPriceInputFromOrder(onTheWire(order, t), {
+            taxRate: t.taxRate,
+            buildingType: order.buildingType,
+          }),
         );
         const before = calculateOrderPrice(formerInvoiceMapper(order, t));
         expect(viaInvoice).toEqual(before);
@@ -121,11 +126,15 @@ describe('one order → price input mapping', () => {
   });
 
   it('the door type is priced only for door-only buildings', () => {
-    const order = { buildingType: 'DOOR_ONLY', buildingPrice: '100.00', doorType: { label: 'Swing', price: '450.00' } };
+    const order = {
+      buildingType: 'DOOR_ONLY',
+      buildingPrice: '100.00',
+      doorType: { label: 'Swing', price: '450.00' },
+    };
     const t = { taxRate: '0' };
-    expect(calculateOrderPrice(orderForInvoicePriceInput(order, t)).subtotal).toBe('550.00');
+    expect(calculateOrderPrice(orderPriceInput(order, t)).subtotal).toBe('550.00');
     for (const other of ['FREEZER_COOLER_UNIT', null]) {
-      expect(calculateOrderPrice(orderForInvoicePriceInput({ ...order, buildingType: other }, t)).subtotal).toBe(
+      expect(calculateOrderPrice(orderPriceInput({ ...order, buildingType: other }, t)).subtotal).toBe(
         '100.00',
       );
     }

@@ -982,7 +982,7 @@ export interface OrderForInvoicing {
   taxExempt: boolean;
   billTo: InvoiceAddress;
   shipTo: InvoiceAddress;
-  /** For the domain's deriveInvoiceLineItems / orderForInvoicePriceInput. */
+  /** For the domain's deriveInvoiceLineItems / orderPriceInput. */
   forInvoice: OrderForInvoice;
   /** The invoice the order already has, if any. */
   invoiceId: number | null;
