@@ -16,7 +16,7 @@ import { restRoutes } from './rest/routes';
 import type { RestRoute } from './rest/route';
 import { buildOpenApiDocument } from './rest/openapi';
 import { DOCS_PAGE_HTML, DOCS_PAGE_SCRIPT } from './rest/docs-page';
-import { getSystemStatus } from './modules/system/service';
+import { getSystemStatus, healthAnswer } from './modules/system/service';
 import { createSessionStore } from './modules/auth/session';
 import { registerRequestAuth } from './modules/auth/request-auth';
 import { declareScopeSecurity, routeSecurityConfig } from './modules/auth/route-security';
@@ -99,9 +99,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     return reply.code(500).send({ detail: 'Internal server error.' });
   });
 
-  app.get('/healthz', { config: routeSecurityConfig('public') }, async (_req, reply) => {
+  // Anyone may ask whether the server is up; only a signed-in superuser learns its database and version.
+  app.get('/healthz', { config: routeSecurityConfig('public') }, async (req, reply) => {
     const status = await getSystemStatus(deps);
-    return reply.code(status.status === 'ok' ? 200 : 503).send(status);
+    return reply.code(status.status === 'ok' ? 200 : 503).send(healthAnswer(status, currentUser(req)?.is_superuser === true));
   });
 
   await app.register(async (trpcScope) => {

@@ -54,9 +54,9 @@ export function targetVariants(path: string): string[] {
 
 const concretePath = (path: string) => path.replace(/\{\w+\}/g, '1');
 
-/** Only these may answer without a session: sign-in itself and the status probe. */
+/** Only these may answer without a session: sign-in itself (/healthz, outside the route table, tells anonymous callers only {status}). */
 const PUBLIC_REST = new Set(['GET /api/auth/csrf/', 'GET /api/auth/check/', 'POST /api/auth/login/', 'POST /api/auth/logout/']);
-const PUBLIC_TRPC = new Set(['system.status', 'auth.check', 'auth.login', 'auth.logout']);
+const PUBLIC_TRPC = new Set(['auth.check', 'auth.login', 'auth.logout']);
 
 const procedures = Object.entries(
   (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string; meta?: ProcedureMeta } }> } })._def.procedures,
