@@ -206,6 +206,16 @@ describe('encoded and absolute-form request targets', () => {
     });
   }
 
+  it('targets the router does not take for a route (an encoded slash, double encoding) reach none, and still need the token', async () => {
+    for (const target of ['/api%2Fauth%2Flogin/', '/api/auth%2flogin/', '/%2561pi/auth/login/', '/trpc%2Fauth.login', 'http://localhost/api%2Fauth%2Flogout/']) {
+      const refused = await rawAnonymous.raw('POST', target, { payload: { username: 'staff', password: PASSWORD }, noCsrf: true });
+      expect(refused.statusCode, target).toBe(403);
+      const missing = await rawAnonymous.raw('POST', target, { payload: { username: 'staff', password: PASSWORD }, headers: { 'x-csrftoken': anonymousToken } });
+      expect(missing.statusCode, target).toBe(404);
+      expect(rawAnonymous.cookies.has('sessionid'), target).toBe(false);
+    }
+  });
+
   it('signs in and out through every variant only with the token', async () => {
     const logins = [...targetVariants('/api/auth/login/'), ...targetVariants('/trpc/auth.login')];
     for (const target of logins) {
