@@ -16,9 +16,10 @@ import { restRoutes } from './rest/routes';
 import type { RestRoute } from './rest/route';
 import { buildOpenApiDocument } from './rest/openapi';
 import { DOCS_PAGE_HTML, DOCS_PAGE_SCRIPT } from './rest/docs-page';
-import { getSystemStatus } from './modules/system/service';
+import { getSystemStatus, healthAnswer } from './modules/system/service';
 import { createSessionStore } from './modules/auth/session';
 import { registerRequestAuth } from './modules/auth/request-auth';
+import { declareScopeSecurity, routeSecurityConfig } from './modules/auth/route-security';
 import { registerSecurityHeaders } from './security-headers';
 import { createPdfRenderer, type PdfRenderer, type PdfRendererOptions } from './pdf';
 
@@ -98,12 +99,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     return reply.code(500).send({ detail: 'Internal server error.' });
   });
 
-  app.get('/healthz', async (_req, reply) => {
+  // Anyone may ask whether the server is up; only a signed-in superuser learns its database and version.
+  app.get('/healthz', { config: routeSecurityConfig('public') }, async (req, reply) => {
     const status = await getSystemStatus(deps);
-    return reply.code(status.status === 'ok' ? 200 : 503).send(status);
+    return reply.code(status.status === 'ok' ? 200 : 503).send(healthAnswer(status, currentUser(req)?.is_superuser === true));
   });
 
   await app.register(async (trpcScope) => {
+    // One route serves every procedure; each procedure checks its own access (trpc/init.ts).
+    declareScopeSecurity(trpcScope, 'public');
     // tRPC's adapter also parses multipart/form-data (FormData inputs, a 500 here); every procedure takes JSON.
     trpcScope.addHook('onRequest', async (req) => {
       if (req.method === 'GET' || req.method === 'HEAD') return;
@@ -130,21 +134,24 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     registerRestRoutes(uploads, restRoutes.filter(isMultipartRoute), { deps, currentUser });
   });
   const openApi = buildOpenApiDocument(restRoutes);
-  app.get('/api/schema/', async () => openApi);
-  app.get('/api/docs/', async (_req, reply) => reply.type('text/html; charset=utf-8').send(DOCS_PAGE_HTML));
-  app.get('/api/docs/docs.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(DOCS_PAGE_SCRIPT));
+  const asset = { config: routeSecurityConfig('asset') };
+  app.get('/api/schema/', asset, async () => openApi);
+  app.get('/api/docs/', asset, async (_req, reply) => reply.type('text/html; charset=utf-8').send(DOCS_PAGE_HTML));
+  app.get('/api/docs/docs.js', asset, async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(DOCS_PAGE_SCRIPT));
 
   const webDist = config.webDistDir ?? defaultWebDist;
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url.startsWith('/api/') || req.url.startsWith('/trpc/');
-    if (isApi || req.method !== 'GET') return reply.code(404).send({ detail: 'Not found.' });
-    // Client-side routes (/orders, /invoices/1/edit...) all load the single-page app.
-    if (hasWeb) return reply.type('text/html; charset=utf-8').sendFile('index.html');
-    return reply.code(404).type('text/plain').send('The web app is not built. Run `npm run build` first.');
+  // The web app's files and the not-found answer, in a scope whose routes (@fastify/static's) are assets.
+  await app.register(async (web) => {
+    declareScopeSecurity(web, 'asset');
+    if (hasWeb) await web.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+    web.setNotFoundHandler((req, reply) => {
+      const isApi = req.url.startsWith('/api/') || req.url.startsWith('/trpc/');
+      if (isApi || req.method !== 'GET') return reply.code(404).send({ detail: 'Not found.' });
+      // Client-side routes (/orders, /invoices/1/edit...) all load the single-page app.
+      if (hasWeb) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      return reply.code(404).type('text/plain').send('The web app is not built. Run `npm run build` first.');
+    });
   });
 
   app.addHook('onClose', async () => {

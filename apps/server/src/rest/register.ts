@@ -4,6 +4,7 @@ import { zodIssuesToFieldErrors } from '@icehouse/domain';
 import { AppError } from '../errors';
 import type { AppDeps, SessionUser } from '../deps';
 import type { RestRoute } from './route';
+import { routeSecurityConfig } from '../modules/auth/route-security';
 
 export interface RestRegistration {
   deps: AppDeps;
@@ -33,6 +34,8 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], re
     app.route({
       method: route.method,
       url: toFastifyPath(route.path),
+      // Session and CSRF checks (request-auth) follow the matched route's declaration.
+      config: routeSecurityConfig(route.access),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         const user = registration.currentUser(req);
         if (route.access !== 'public' && !user) {

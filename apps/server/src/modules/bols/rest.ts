@@ -2,6 +2,7 @@ import { bolSchema } from '@icehouse/domain';
 import { defineRoute } from '../../rest/route';
 import { idParams } from '../../rest/params';
 import { sendPdf } from '../invoices/pdf-reply';
+import { headerText } from '../../header-values';
 import { bolInfoAnswer } from './schemas';
 import { getBolInfo, saveBol } from './service';
 import { renderBolPdf, renderOrderPrintPdf } from './documents';
@@ -37,7 +38,7 @@ export const bolsRestRoutes = [
     handler: async ({ deps, params, body, user, reply }) => {
       const { bol, created } = await saveBol(deps, user, params.id, body);
       const { pdf, filename } = await renderBolPdf(deps, params.id, bol);
-      reply.header('x-bol-number', bol.bolNumber);
+      reply.header('x-bol-number', headerText(bol.bolNumber));
       return sendPdf(reply, pdf, 'attachment', filename, created ? 201 : 200);
     },
   }),

@@ -22,6 +22,7 @@ import {
 import { getInvoice, listInvoices, type InvoiceListPage } from './views';
 import { invoiceFilename, renderInvoicePdf } from './documents';
 import { sendPdf } from './pdf-reply';
+import { headerText } from '../../header-values';
 
 const TAG = 'Invoices';
 
@@ -76,7 +77,7 @@ export const invoicesRestRoutes = [
     path: '/api/invoices/create-combined/',
     summary:
       'One invoice for several orders (at least 2; none voided or already invoiced; all tax exempt or none), answered as ' +
-      'its PDF (attachment; filename="invoice-{number}.pdf"; headers X-Invoice-Id, X-Invoice-Number). Refusals 400 ' +
+      'its PDF (attachment; filename="invoice-{number}.pdf"; headers X-Invoice-Id, X-Invoice-Number: percent-encoded UTF-8 past visible ASCII). Refusals 400 ' +
       '{order_ids: [...]} or {date: [...]}. When the PDF cannot be made (503) the invoice is not kept.',
     tag: TAG,
     access: 'user',
@@ -96,7 +97,8 @@ export const invoicesRestRoutes = [
         );
         throw error;
       }
-      reply.header('x-invoice-id', String(created.id)).header('x-invoice-number', created.invoice_number);
+      // The number is user text: percent-encoded when not plain ASCII (a raw en dash threw after the commit).
+      reply.header('x-invoice-id', String(created.id)).header('x-invoice-number', headerText(created.invoice_number));
       return sendPdf(reply, pdf, 'attachment', invoiceFilename(created.invoice_number), 201);
     },
   }),
