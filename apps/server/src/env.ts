@@ -30,6 +30,23 @@ const envSchema = z.object({
   CHROME_PATH: z.string().trim().optional(),
   /** PDFs rendered at once (one page each); more wait in a queue. */
   PDF_MAX_CONCURRENT: z.coerce.number().int().min(1).max(32).default(2),
+  /** Folder of the blob store (uploaded files by SHA-256); default `<DATA_DIR>/blobs`. Unused with BLOB_S3_BUCKET. */
+  BLOB_DIR: z.string().trim().min(1).optional(),
+  /** S3-compatible bucket for the blob store (what several instances share); unset: the BLOB_DIR folder. */
+  BLOB_S3_BUCKET: z.string().trim().min(3).optional(),
+  /** Key prefix inside the bucket, e.g. `icehouse/`. */
+  BLOB_S3_PREFIX: z.string().trim().default(''),
+  BLOB_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** Endpoint of a non-AWS store (MinIO, Ceph, R2...); unset for AWS S3. */
+  BLOB_S3_ENDPOINT: z.string().url().optional(),
+  /** Both or neither; neither: the AWS SDK's default credentials (environment, profile, instance role). */
+  BLOB_S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  BLOB_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addressing (`endpoint/bucket/key`), which most self-hosted stores need. */
+  BLOB_S3_FORCE_PATH_STYLE: booleanish.default(false),
+}).refine((env) => (env.BLOB_S3_ACCESS_KEY_ID === undefined) === (env.BLOB_S3_SECRET_ACCESS_KEY === undefined), {
+  path: ['BLOB_S3_SECRET_ACCESS_KEY'],
+  message: 'set BLOB_S3_ACCESS_KEY_ID and BLOB_S3_SECRET_ACCESS_KEY together (or neither)',
 });
 
 export type Env = z.infer<typeof envSchema>;
