@@ -10,7 +10,13 @@ import { createS3BlobStore } from '../src/blobs';
  */
 export async function startS3Server(bucket = 'icehouse-test-blobs') {
   const directory = mkdtempSync(path.join(tmpdir(), 'icehouse-s3rver-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {

@@ -14,7 +14,9 @@ import { createFolderBlobStore, type BlobStore } from '../src/blobs';
  */
 export async function createTestApp(overrides: Partial<Omit<AppConfig, 'database'>> = {}) {
   const testDb = await openTestDatabase();
-  const blobs: BlobStore = overrides.blobs ?? (await createFolderBlobStore(mkdtempSync(path.join(tmpdir(), 'icehouse-test-blobs-'))));
+  const blobs: BlobStore =
+    overrides.blobs ??
+    (await createFolderBlobStore(mkdtempSync(path.join(tmpdir(), 'icehouse-test-blobs-'))));
   const app: FastifyInstance = await buildApp({
     database: testDb.database,
     logger: pino({ level: 'silent' }),

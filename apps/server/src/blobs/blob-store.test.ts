@@ -66,19 +66,28 @@ describe.each(backends)('%s blob store', (_name, makeStore) => {
 
   it('refuses content over the limit, not starting with the magic, or with another hash, and keeps nothing', async () => {
     const store = await makeStore();
-    await expect(store.put(pdfChunks(3 * MB).stream, { maxBytes: 3 * MB - 1 })).rejects.toMatchObject({ reason: 'too_large' });
-    await expect(store.put(Readable.from([Buffer.from('%PD'), Buffer.from('X-1')]), { magic: PDF_MAGIC })).rejects.toMatchObject({
+    await expect(store.put(pdfChunks(3 * MB).stream, { maxBytes: 3 * MB - 1 })).rejects.toMatchObject({
+      reason: 'too_large',
+    });
+    await expect(
+      store.put(Readable.from([Buffer.from('%PD'), Buffer.from('X-1')]), { magic: PDF_MAGIC }),
+    ).rejects.toMatchObject({
       reason: 'wrong_type',
     });
-    await expect(store.put(Readable.from([Buffer.from('%PD')]), { magic: PDF_MAGIC })).rejects.toMatchObject({ reason: 'wrong_type' });
-    await expect(store.put(Readable.from([Buffer.from('%PDF-a')]), { sha256: sha(Buffer.from('%PDF-b')) })).rejects.toMatchObject({
+    await expect(store.put(Readable.from([Buffer.from('%PD')]), { magic: PDF_MAGIC })).rejects.toMatchObject({
+      reason: 'wrong_type',
+    });
+    await expect(
+      store.put(Readable.from([Buffer.from('%PDF-a')]), { sha256: sha(Buffer.from('%PDF-b')) }),
+    ).rejects.toMatchObject({
       reason: 'wrong_hash',
     });
     // Exactly at the limit is fine; a stream flagged truncated (busboy's limit) is too large.
     expect((await store.put(Readable.from([Buffer.from('%PDF-12')]), { maxBytes: 7 })).size).toBe(7);
     const cut = Object.assign(Readable.from([Buffer.from('%PDF-1')]), { truncated: true });
     await expect(store.put(cut, { maxBytes: 7 })).rejects.toMatchObject({ reason: 'too_large' });
-    for (const data of ['%PDF-a', '%PDF-b', '%PDF-1']) expect(await store.has(sha(Buffer.from(data)))).toBe(false);
+    for (const data of ['%PDF-a', '%PDF-b', '%PDF-1'])
+      expect(await store.has(sha(Buffer.from(data)))).toBe(false);
     if (store.kind === 'folder') expect(readdirSync(path.join(store.location, '.tmp'))).toEqual([]);
   });
 

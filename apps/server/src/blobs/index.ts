@@ -36,7 +36,12 @@ export async function blobStoreFromEnv(env: BlobEnv): Promise<BlobStore> {
       ...(env.BLOB_S3_ENDPOINT ? { endpoint: env.BLOB_S3_ENDPOINT } : {}),
       forcePathStyle: env.BLOB_S3_FORCE_PATH_STYLE,
       ...(env.BLOB_S3_ACCESS_KEY_ID && env.BLOB_S3_SECRET_ACCESS_KEY
-        ? { credentials: { accessKeyId: env.BLOB_S3_ACCESS_KEY_ID, secretAccessKey: env.BLOB_S3_SECRET_ACCESS_KEY } }
+        ? {
+            credentials: {
+              accessKeyId: env.BLOB_S3_ACCESS_KEY_ID,
+              secretAccessKey: env.BLOB_S3_SECRET_ACCESS_KEY,
+            },
+          }
         : {}),
     });
   }

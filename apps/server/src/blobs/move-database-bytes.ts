@@ -25,7 +25,10 @@ export async function moveDatabaseBytesToBlobs(database: Database, blobs: BlobSt
       .limit(1);
     if (!next) return moved;
     after = next.id;
-    const [row] = await db.select({ data: storedFiles.data }).from(storedFiles).where(eq(storedFiles.id, next.id));
+    const [row] = await db
+      .select({ data: storedFiles.data })
+      .from(storedFiles)
+      .where(eq(storedFiles.id, next.id));
     if (!row?.data) continue;
     const bytes = Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
     // The content's own hash is the key, whatever the row said (it is rewritten to match).

@@ -3,7 +3,13 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { spoolToFile } from './spool';
 import { BlobMissingError, assertSha256, type BlobChecks, type BlobStore, type PutResult } from './store';
@@ -23,7 +29,8 @@ export interface S3BlobStoreOptions {
 }
 
 const isNotFound = (error: unknown) =>
-  error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
+  error instanceof S3ServiceException &&
+  (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
 
 /**
  * Blobs as objects `<prefix><sha256>` in an S3-compatible bucket (what several app instances
@@ -31,7 +38,9 @@ const isNotFound = (error: unknown) =>
  * first spooled to a local temporary file (hashing and checking it, one chunk in memory), then
  * sent with a streamed multipart upload unless the object is already there (dedupe).
  */
-export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore & { client: S3Client; bucket: string } {
+export function createS3BlobStore(
+  options: S3BlobStoreOptions,
+): BlobStore & { client: S3Client; bucket: string } {
   const client = new S3Client({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
@@ -63,7 +72,8 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore & { cl
     async put(source: AsyncIterable<Uint8Array>, checks?: BlobChecks): Promise<PutResult> {
       const spooled = await spoolToFile(source, tmpDir, checks);
       try {
-        if ((await head(spooled.sha256)) !== null) return { sha256: spooled.sha256, size: spooled.size, existed: true };
+        if ((await head(spooled.sha256)) !== null)
+          return { sha256: spooled.sha256, size: spooled.size, existed: true };
         // 8 MB parts, two at a time: at most ~16 MB of one upload in memory.
         const upload = new Upload({
           client,
@@ -85,7 +95,9 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore & { cl
     },
     async open(sha256: string) {
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: keyOf(sha256) }));
+        const answer = await client.send(
+          new GetObjectCommand({ Bucket: options.bucket, Key: keyOf(sha256) }),
+        );
         return { size: answer.ContentLength ?? 0, stream: answer.Body as Readable };
       } catch (error) {
         if (isNotFound(error)) throw new BlobMissingError(sha256, location);

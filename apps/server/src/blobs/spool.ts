@@ -17,7 +17,11 @@ export interface SpooledBlob {
  * Refused content is still read to its end (and dropped) so an HTTP client gets the answer
  * instead of a broken connection; the partial file is removed.
  */
-export async function spoolToFile(source: AsyncIterable<Uint8Array>, tmpDir: string, checks: BlobChecks = {}): Promise<SpooledBlob> {
+export async function spoolToFile(
+  source: AsyncIterable<Uint8Array>,
+  tmpDir: string,
+  checks: BlobChecks = {},
+): Promise<SpooledBlob> {
   await mkdir(tmpDir, { recursive: true });
   const file = path.join(tmpDir, `${randomUUID()}.part`);
   const handle = await open(file, 'wx', 0o600);

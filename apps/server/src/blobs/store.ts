@@ -48,7 +48,10 @@ export class BlobRejectedError extends Error {
 }
 
 export class BlobMissingError extends Error {
-  constructor(readonly sha256: string, location: string) {
+  constructor(
+    readonly sha256: string,
+    location: string,
+  ) {
     super(`blob ${sha256} is missing from ${location}`);
     this.name = 'BlobMissingError';
   }
