@@ -161,6 +161,11 @@ export class HttpClient {
     return [...this.cookies.values()];
   }
 
+  /** The `Cookie` header this client sends (for requests made with fetch directly, e.g. streamed bodies). */
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   get csrfToken(): string | null {
     return this.csrf;
   }
