@@ -3,6 +3,7 @@ import type { Env } from '../env';
 import { createFolderBlobStore } from './folder-store';
 import { createS3BlobStore } from './s3-store';
 import type { BlobStore } from './store';
+import { putBlobsBack } from './set-aside';
 
 export * from './store';
 export { createFolderBlobStore } from './folder-store';
@@ -45,5 +46,8 @@ export async function blobStoreFromEnv(env: BlobEnv): Promise<BlobStore> {
         : {}),
     });
   }
-  return createFolderBlobStore(blobDirOf(env));
+  const dir = blobDirOf(env);
+  // A backup interrupted while it had the blob folder set aside (set-aside.ts): put it back first.
+  putBlobsBack(env.DATA_DIR, dir);
+  return createFolderBlobStore(dir);
 }
