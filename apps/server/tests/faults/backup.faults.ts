@@ -128,7 +128,7 @@ describe('npm run db:backup / db:restore', () => {
 
     const restore = await npm(['db:restore', '--', file], env);
     expect(restore.code, restore.output).toBe(0);
-    expect(restore.output).toMatch(/Restored .*embedded\.tar into the embedded database: .*; 1 blobs\./);
+    expect(restore.output).toMatch(/Restored .*embedded\.tar into the embedded database .*: 6 orders.*; 1 blobs\./);
     const moved = /Its previous contents are in (.+)\./.exec(restore.output)?.[1];
     expect(moved && existsSync(path.join(moved, 'PG_VERSION'))).toBe(true);
     // The blobs came back from the archive (the folder's previous blob folder went aside with the rest).

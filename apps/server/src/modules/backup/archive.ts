@@ -30,9 +30,15 @@ export interface Manifest {
 
 /** The blobs the database refers to (rows whose bytes were already moved out of the database). */
 export async function referencedBlobs(db: Db): Promise<string[]> {
-  const result = await db.execute(
-    sql`select distinct sha256 from stored_files where data is null order by sha256`,
-  );
+  // An empty database (a safety backup before a restore) has no table; once the bytea column is dropped, every row counts.
+  const columns = rowsOf<{ name: string }>(
+    await db.execute(
+      sql`select column_name as name from information_schema.columns where table_schema = 'public' and table_name = 'stored_files'`,
+    ),
+  ).map((c) => c.name);
+  if (!columns.includes('sha256')) return [];
+  const onlyMoved = columns.includes('data') ? sql`where data is null` : sql``;
+  const result = await db.execute(sql`select distinct sha256 from stored_files ${onlyMoved} order by sha256`);
   return rowsOf<{ sha256: string }>(result).map((r) => r.sha256);
 }
 
