@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -22,6 +23,7 @@ import { registerRequestAuth } from './modules/auth/request-auth';
 import { declareScopeSecurity, routeSecurityConfig } from './modules/auth/route-security';
 import { registerSecurityHeaders } from './security-headers';
 import { createPdfRenderer, type PdfRenderer, type PdfRendererOptions } from './pdf';
+import { createFolderBlobStore, type BlobStore } from './blobs';
 
 export interface AppConfig {
   database: Database;
@@ -36,6 +38,11 @@ export interface AppConfig {
   pdf?: PdfRenderer;
   /** Options of the renderer made here (CHROME_PATH, PDF_MAX_CONCURRENT); ignored when `pdf` is given. */
   pdfOptions?: Pick<PdfRendererOptions, 'executablePath' | 'maxConcurrent'>;
+  /**
+   * Where file bytes live (main.ts: blobStoreFromEnv). Default, for tests and tools: a new folder
+   * in the OS temp folder, which nothing keeps.
+   */
+  blobs?: BlobStore;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -53,7 +60,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   // The browser starts with the first PDF, not here: the app runs (and answers 503 for PDFs) without one.
   const pdf = config.pdf ?? createPdfRenderer({ ...config.pdfOptions, logger: config.logger.child({ module: 'pdf' }) });
-  const deps: AppDeps = { database: config.database, log: config.logger, sessions: createSessionStore(config.database.db), pdf };
+  const blobs = config.blobs ?? (await createFolderBlobStore(fs.mkdtempSync(path.join(os.tmpdir(), 'icehouse-blobs-'))));
+  const deps: AppDeps = { database: config.database, log: config.logger, sessions: createSessionStore(config.database.db), pdf, blobs };
   const currentUser = (req: FastifyRequest): SessionUser | null => req.auth?.user ?? null;
 
   // Only JSON (and, on upload routes, multipart) bodies: a text/plain form post is refused with 415.

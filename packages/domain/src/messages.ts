@@ -38,6 +38,9 @@ export const MESSAGES = {
   uploadPdfOnly: 'Please upload PDF files only',
   uploadTooLarge: 'File size must be less than 50MB',
   uploadOnSave: 'The file will be uploaded when the order is saved.',
+  uploadVoidedOrder: "A voided order's files cannot be changed. Unvoid it first.", // ours
+  uploadWrongField: (field: string) => `Send the file in the multipart field "${field}".`, // ours
+  uploadNoFile: 'No file was submitted.', // ours
   saveOrderBeforeInvoice: 'Please save the order before creating an invoice.',
   dateInvalid: 'Enter a valid date (YYYY-MM-DD)', // ours
   optionInvalid: 'Select a valid option', // ours

@@ -55,7 +55,8 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], re
         // Multipart routes read their own streamed body; only JSON bodies are parsed here.
         const body = route.consumes?.includes('multipart/form-data') ? undefined : parseOrThrow(route.body, req.body ?? {});
         const result = await route.handler({ params, query, body, deps: registration.deps, user, req, reply });
-        if (reply.sent) return reply;
+        // A handler that answered itself (a stream, a 304) returns the reply: its status stands.
+        if (reply.sent || result === reply) return reply;
         reply.code(route.successStatus ?? 200);
         return result === undefined ? reply.send() : result;
       },

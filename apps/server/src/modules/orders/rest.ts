@@ -1,7 +1,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { LIMITS } from '@icehouse/domain';
+import { LIMITS, MESSAGES } from '@icehouse/domain';
 import { AppError } from '../../errors';
 import { defineRoute } from '../../rest/route';
 import { idParams } from '../../rest/params';
@@ -34,7 +34,7 @@ import {
   voidOrder,
   type OrderListPage,
 } from './service';
-import { FILE_LABELS, assertOrderExists, inlineContentDisposition, readOrderFile, readPdfUpload, removeOrderFile, saveOrderFile } from './files';
+import { FILE_LABELS, assertOrderTakesFiles, inlineContentDisposition, readOrderFile, removeOrderFile, uploadOrderFile } from './files';
 
 const TAG = 'Orders';
 
@@ -71,7 +71,7 @@ function uploadRoute(path: string, kind: OrderFileKind, summary: string) {
       .describe(`One file part (${labels.field}); PDF content only, at most ${LIMITS.uploadMaxBytes} bytes. 413 too large, 415 not a PDF.`),
     response: kind === 'blueprint' ? blueprintAnswer : doorPlacementAnswer,
     handler: async ({ deps, params, user, req }) => {
-      await assertOrderExists(deps, params.id);
+      await assertOrderTakesFiles(deps, params.id);
       // A body the multipart parser cannot read (no boundary, cut short) is the client's: 400, not 500.
       const unreadable = (error: unknown): unknown => {
         const status = (error as { statusCode?: unknown } | null)?.statusCode;
@@ -81,11 +81,10 @@ function uploadRoute(path: string, kind: OrderFileKind, summary: string) {
       const part = await req.file({ limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20, parts: 40 } }).catch((error: unknown) => {
         throw unreadable(error);
       });
-      if (!part) throw AppError.validation({ [labels.field]: ['No file was submitted.'] }, 'No file was submitted.');
-      const data = await readPdfUpload(part.file).catch((error: unknown) => {
+      if (!part) throw AppError.validation({ [labels.field]: [MESSAGES.uploadNoFile] }, MESSAGES.uploadNoFile);
+      return uploadOrderFile(deps, user, params.id, kind, part).catch((error: unknown) => {
         throw unreadable(error);
       });
-      return saveOrderFile(deps, user, params.id, kind, { filename: part.filename, data });
     },
   });
 }
@@ -112,15 +111,17 @@ function serveRoute(path: string, kind: OrderFileKind, summary: string) {
     access: 'user',
     params: idParams,
     produces: 'application/pdf',
-    handler: async ({ deps, params, reply }) => {
-      const file = await readOrderFile(deps, params.id, kind);
+    handler: async ({ deps, params, req, reply }) => {
+      const file = await readOrderFile(deps, params.id, kind, req.headers['if-none-match']);
       reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', inlineContentDisposition(file.filename))
         .header('cache-control', 'private, no-cache')
-        .header('x-content-type-options', 'nosniff');
-      if (file.sha256) reply.header('etag', `"${file.sha256}"`);
-      return file.data;
+        .header('x-content-type-options', 'nosniff')
+        .header('etag', `"${file.sha256}"`);
+      if (!file.stream) return reply.code(304).send();
+      // Streamed from the blob store: memory stays at a chunk whatever the file's size.
+      return reply.header('content-length', file.size).send(file.stream);
     },
   });
 }
