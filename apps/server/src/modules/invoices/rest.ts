@@ -121,7 +121,8 @@ export const invoicesRestRoutes = [
     params: idParams,
     body: invoicePatchBody,
     response: invoiceAnswer,
-    handler: ({ deps, params, body, user }) => updateInvoice(deps, user, params.id, body),
+    // The registry reads a missing body as {}; a JSON null is not "no changes" but a bad body (400).
+    handler: ({ deps, params, body, user, req }) => updateInvoice(deps, user, params.id, req.body === null ? null : body),
   }),
   defineRoute({
     method: 'DELETE',

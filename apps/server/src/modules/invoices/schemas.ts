@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES, invoicePatchSchema } from '@icehouse/domain';
+import { MESSAGES, TEXT_LIMITS, boundedString, invoicePatchSchema } from '@icehouse/domain';
 import { orderAnswer } from '../orders/schemas';
 
 /**
@@ -15,14 +15,14 @@ const INTEGER = 'A valid integer is required.';
 
 /** GET /api/invoices/?search=&page= */
 export const invoiceListQuery = z.object({
-  search: z.preprocess(blankToUndefined, z.string().trim().max(255, MESSAGES.textTooLong).optional()),
+  search: z.preprocess(blankToUndefined, boundedString(TEXT_LIMITS.search).optional()),
   page: z.preprocess(blankToUndefined, z.coerce.number({ error: INTEGER }).int(INTEGER).min(1, INTEGER).max(1_000_000, INTEGER).optional()),
 });
 
 /** tRPC invoices.list */
 export const invoiceListInput = z
   .object({
-    search: z.string().trim().max(255, MESSAGES.textTooLong).nullish(),
+    search: boundedString(TEXT_LIMITS.search).nullish(),
     page: z.number().int().min(1).nullish(),
   })
   .nullish();
