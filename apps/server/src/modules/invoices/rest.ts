@@ -9,7 +9,10 @@ import {
   invoiceListAnswer,
   invoiceListQuery,
   invoicePatchBody,
+  deletedInvoiceListAnswer,
+  deletedInvoiceListQuery,
 } from './schemas';
+import { listDeletedInvoices } from './deleted';
 import {
   createCombinedInvoice,
   createInvoiceForOrder,
@@ -98,6 +101,19 @@ export const invoicesRestRoutes = [
       }
       reply.header('x-invoice-id', String(created.id)).header('x-invoice-number', created.invoice_number);
       return sendPdf(reply, pdf, 'attachment', invoiceFilename(created.invoice_number), 201);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/invoices/deleted/',
+    summary: 'Deleted invoices, newest deletion first, 25 a page: number, date, total, customer, orders, who deleted it and when. Their numbers are never reused.',
+    tag: TAG,
+    access: 'superuser',
+    query: deletedInvoiceListQuery,
+    response: deletedInvoiceListAnswer,
+    handler: async ({ deps, query, req }) => {
+      const page = await listDeletedInvoices(deps, query);
+      return { count: page.count, next: pageUrl(req, page.next_page), previous: pageUrl(req, page.previous_page), results: page.results };
     },
   }),
   defineRoute({

@@ -37,6 +37,9 @@ export const createInvoiceBody = z.object({
 });
 
 export const invoiceIdInput = z.object({ id: z.number().int().positive() });
+/** GET /api/invoices/deleted/?page= and invoices.deleted */
+export const deletedInvoiceListQuery = invoiceListQuery.pick({ page: true });
+export const deletedInvoiceListInput = z.object({ page: z.number().int().min(1).nullish() }).nullish();
 export const createForOrderInput = z.object({ orderId: z.number().int().positive(), recreate: z.boolean().optional() });
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -115,6 +118,23 @@ export const invoiceListAnswer = z.object({
   next: z.string().nullable(),
   previous: z.string().nullable(),
   results: z.array(invoiceListRowAnswer),
+});
+
+export const deletedInvoiceListAnswer = z.object({
+  count: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(
+    z.object({
+      invoice_number: z.string(),
+      date,
+      total_amount: money,
+      customer_name: z.string(),
+      order_number: z.string().describe("Its orders' door numbers joined with ', '"),
+      deleted_by: z.string().nullable().describe('Username of who deleted it (null: unknown)'),
+      deleted_at: z.string().describe('ISO 8601 timestamp'),
+    }),
+  ),
 });
 
 export const invoiceAnswer = invoiceListRowAnswer.extend({

@@ -24,14 +24,16 @@ import { recordHistory } from '../orders/history';
 import { salesTaxRate } from '../orders/views';
 import { draftFromOrders, orderTotal, type InvoiceDraft } from './draft';
 import {
+  INVOICE_NUMBER_DELETED,
   INVOICE_NUMBER_TAKEN,
   allocateInvoiceNumber,
   bumpInvoiceSequence,
-  invoiceNumberInUse,
+  invoiceNumberHolder,
   isInvoiceNumberTaken,
   lockOrders,
   withInvoiceNumberRetry,
 } from './numbers';
+import { recordDeletedInvoice } from './deleted';
 import { INVOICE_NOT_FOUND, editableDataOf, getInvoice, loadInvoiceRecord, type InvoiceView } from './views';
 
 /**
@@ -537,7 +539,9 @@ export async function updateInvoice(deps: DbDeps, actor: Actor, id: number, raw:
       if (!locked) throw AppError.notFound(INVOICE_NOT_FOUND);
       // Changed since it was read above (by a save that sent no version, or between the two reads).
       if (locked.version !== before.version) throw new AppError('CONFLICT', INVOICE_MESSAGES.stale);
-      if (numberChanged && (await invoiceNumberInUse(tx, invoiceNumber, id))) throw numberTaken();
+      const holder = numberChanged ? await invoiceNumberHolder(tx, invoiceNumber, id) : null;
+      if (holder === 'invoice') throw numberTaken();
+      if (holder === 'deleted') throw AppError.validation({ invoice_number: [INVOICE_NUMBER_DELETED] }, INVOICE_NUMBER_DELETED);
       await tx
         .update(invoices)
         .set({ ...columns, hasManualEdits: true, version: sql`${invoices.version} + 1` })
@@ -569,9 +573,9 @@ export async function updateInvoice(deps: DbDeps, actor: Actor, id: number, raw:
 /**
  * DELETE /api/invoices/{id}/: the invoice goes (its lines and links with it) and its orders are
  * free to be invoiced again (has_invoice false). Refused (409) while one of its orders is
- * completed: a completed order must have an invoice, so its status is changed first. The orders
- * keep the number in their Invoice Number field (a new invoice of the order takes it again when
- * it is still free); their version moves on (has_invoice changed, and a form opened before must
+ * completed: a completed order must have an invoice, so its status is changed first. The invoice
+ * is recorded in deleted_invoices and its number is never used again (decision 011): the orders
+ * keep it in their Invoice Number field, and a new invoice of theirs gets a new number; their version moves on (has_invoice changed, and a form opened before must
  * not save 'completed' on the strength of an invoice that is gone). History: 'invoice_deleted'.
  */
 export async function deleteInvoice(deps: DbDeps, actor: Actor, id: number): Promise<void> {
@@ -586,6 +590,8 @@ export async function deleteInvoice(deps: DbDeps, actor: Actor, id: number): Pro
     );
     const completed = locked.find((o) => o.status === 'completed');
     if (completed) throw new AppError('CONFLICT', INVOICE_MESSAGES.completedOrder(completed.doorNumber));
+    // Kept for the books, and so its number is never given to another invoice (decision 011).
+    await recordDeletedInvoice(tx, invoice, locked.map((o) => o.doorNumber), actor);
     await tx.delete(invoices).where(eq(invoices.id, id));
     for (const o of locked) {
       await bumpOrderVersion(tx, o.id, userId);
