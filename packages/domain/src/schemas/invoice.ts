@@ -60,7 +60,12 @@ export const invoicePatchSchema = z.object({
   editable_data: invoiceEditableDataSchema.optional(),
 });
 
-/** POST /api/invoices/create-combined/: at least two distinct orders and a date. */
+/**
+ * POST /api/invoices/create-combined/: at least two distinct orders and a date.
+ * confirm_mixed_customers (optional, ours): true once the user has confirmed that orders billed to
+ * different customers share one invoice; without it the server refuses such a combination
+ * (400 {confirm_mixed_customers}: decision 012).
+ */
 export const combinedInvoiceSchema = z.object({
   order_ids: z
     .array(z.union([z.string(), z.number()]))
@@ -77,6 +82,7 @@ export const combinedInvoiceSchema = z.object({
       return out;
     }),
   date: requiredDate(MESSAGES.dateRequired),
+  confirm_mixed_customers: flag(false),
 });
 
 export type InvoiceLineItemInput = z.input<typeof invoiceLineItemSchema>;

@@ -80,7 +80,8 @@ export const invoicesRestRoutes = [
     summary:
       'One invoice for several orders (at least 2; none voided or already invoiced; all tax exempt or none), answered as ' +
       'its PDF (attachment; filename="invoice-{number}.pdf"; headers X-Invoice-Id, X-Invoice-Number). Refusals 400 ' +
-      '{order_ids: [...]} or {date: [...]}. When the PDF cannot be made (503) the invoice is not kept.',
+      '{order_ids: [...]} or {date: [...]}; orders billed to different customers 400 {confirm_mixed_customers: [...]} unless ' +
+      'confirm_mixed_customers: true is sent. When the PDF cannot be made (503) the invoice is not kept.',
     tag: TAG,
     access: 'user',
     body: combinedInvoiceSchema,

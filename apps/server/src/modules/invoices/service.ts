@@ -34,6 +34,7 @@ import {
   withInvoiceNumberRetry,
 } from './numbers';
 import { recordDeletedInvoice } from './deleted';
+import { billingCustomers, type BillingCustomer } from './customers';
 import { INVOICE_NOT_FOUND, editableDataOf, getInvoice, loadInvoiceRecord, type InvoiceView } from './views';
 
 /**
@@ -63,6 +64,10 @@ export const INVOICE_MESSAGES = {
     missing: (id: number) => `Order ${id} does not exist.`,
     voided: (door: string) => `Order ${door} is voided and cannot be invoiced.`,
     invoiced: (door: string, number: string) => `Order ${door} already has invoice #${number}.`,
+    mixedCustomers: (groups: readonly BillingCustomer[]) =>
+      `These orders are billed to different customers: ${groups
+        .map((g) => `${g.name || '(no billing name)'} (order${g.doorNumbers.length > 1 ? 's' : ''} ${g.doorNumbers.join(', ')})`)
+        .join('; ')}. The invoice's Bill To shows only the first. Confirm to combine them anyway.`,
     mixedTaxExempt: (exempt: string[], taxed: string[]) =>
       `These orders cannot share an invoice: ${exempt.join(', ')} ${exempt.length > 1 ? 'are' : 'is'} tax exempt and ` +
       `${taxed.join(', ')} ${taxed.length > 1 ? 'are' : 'is'} not. Invoice them separately.`,
@@ -297,13 +302,16 @@ function sortedForInvoice<T extends { id: number; date: string }>(rows: readonly
 export interface CombinedInvoiceInput {
   order_ids: number[];
   date: string;
+  /** The user confirmed combining orders billed to different customers (decision 012). */
+  confirm_mixed_customers?: boolean;
 }
 
 /**
  * POST /api/invoices/create-combined/: one invoice covering every order (at least 2, all existing,
  * none voided, none already invoiced, all tax exempt or none), their lines grouped by order
  * (oldest order first) and prefixed 'Order {door}: '. Refusals are 400 {order_ids: [...]}, every
- * problem at once.
+ * problem at once; orders billed to different customers are refused with 400
+ * {confirm_mixed_customers: [...]} naming them, unless input.confirm_mixed_customers (decision 012).
  */
 export async function createCombinedInvoice(deps: DbDeps, actor: Actor, input: CombinedInvoiceInput): Promise<CreatedInvoice> {
   const userId = actor?.id ?? null;
@@ -332,6 +340,12 @@ export async function createCombinedInvoice(deps: DbDeps, actor: Actor, input: C
 
       const ordered = sortedForInvoice(locked);
       const loaded = await loadOrdersForInvoicing(tx, ordered.map((o) => o.id));
+      // Orders of different billing customers share an invoice only when the user said so.
+      const customers = billingCustomers(loaded);
+      if (customers.length > 1 && !input.confirm_mixed_customers) {
+        const message = INVOICE_MESSAGES.combined.mixedCustomers(customers);
+        throw AppError.validation({ confirm_mixed_customers: [message] }, message);
+      }
       const draft = draftFromOrders(loaded, await salesTaxRate(tx));
       // A number typed on the orders is used when they all agree on it (and it is free).
       const typed = [...new Set(ordered.map((o) => o.invoiceNumber.trim()).filter(Boolean))];
