@@ -17,7 +17,12 @@ function formatDeletedAt(iso: string): string {
 
 const COLUMNS: DataTableColumn<DeletedInvoiceRow>[] = [
   { key: 'invoice_number', header: 'Invoice #', className: 'font-medium tabular-nums whitespace-nowrap' },
-  { key: 'date', header: 'Date', className: 'tabular-nums whitespace-nowrap', cell: (r) => formatDate(r.date) },
+  {
+    key: 'date',
+    header: 'Date',
+    className: 'tabular-nums whitespace-nowrap',
+    cell: (r) => formatDate(r.date),
+  },
   { key: 'customer_name', header: 'Customer Name' },
   { key: 'order_number', header: 'Order #', className: 'tabular-nums', cell: (r) => r.order_number || '—' },
   {
@@ -47,7 +52,10 @@ export function DeletedInvoicesSection() {
   const rows = deleted.data?.results ?? [];
 
   return (
-    <section aria-labelledby={`${regionId}-title`} className="flex flex-col gap-2 border-t border-slate-200 pt-4">
+    <section
+      aria-labelledby={`${regionId}-title`}
+      className="flex flex-col gap-2 border-t border-slate-200 pt-4"
+    >
       <div className="flex items-center justify-between gap-4">
         <h2 id={`${regionId}-title`} className="text-base font-semibold text-slate-900">
           {INVOICE_TEXT.deletedTitle}
@@ -74,7 +82,9 @@ export function DeletedInvoicesSection() {
             />
           )}
           {deleted.data && deleted.data.count > rows.length && (
-            <p className="text-sm text-slate-600">{INVOICE_TEXT.deletedShowing(rows.length, deleted.data.count)}</p>
+            <p className="text-sm text-slate-600">
+              {INVOICE_TEXT.deletedShowing(rows.length, deleted.data.count)}
+            </p>
           )}
         </div>
       )}

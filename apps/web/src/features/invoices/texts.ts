@@ -48,7 +48,8 @@ export const INVOICE_TEXT = {
   deletedError: 'Error loading deleted invoices. Please try again.',
   deletedAt: 'Deleted',
   deletedBy: 'Deleted By',
-  deletedShowing: (shown: number, total: number) => `Showing the latest ${shown} of ${total} deleted invoices`,
+  deletedShowing: (shown: number, total: number) =>
+    `Showing the latest ${shown} of ${total} deleted invoices`,
   emptySearch: (search: string) => `No invoices match "${search}"`, // ours
   searching: MESSAGES.searching,
   fetchError: 'Error fetching invoices. Please try again.', // ours

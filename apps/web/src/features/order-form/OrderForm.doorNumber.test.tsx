@@ -63,7 +63,10 @@ describe('OrderForm: door number', () => {
   });
 
   it('a door number the user typed stays theirs: only the field error is shown', async () => {
-    const server = createOrderServer({ orders: [{ ...sampleOrder(500), door_number: '777' }], nextDoorNumbers: ['1042'] });
+    const server = createOrderServer({
+      orders: [{ ...sampleOrder(500), door_number: '777' }],
+      nextDoorNumbers: ['1042'],
+    });
     await renderOrderForm({ server });
     await waitFor(() => expect(textbox('Door Number')).toHaveValue('1042'));
     await fillMinimalOrder();
