@@ -1,6 +1,6 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { bumpSequence, isUniqueViolation, nextNumber, rowsOf } from '@icehouse/db';
-import { invoices, orders } from '@icehouse/db/schema';
+import { orders } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 

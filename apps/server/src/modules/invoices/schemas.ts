@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES, TEXT_LIMITS, boundedString, invoicePatchSchema } from '@icehouse/domain';
+import { TEXT_LIMITS, boundedString, invoicePatchSchema } from '@icehouse/domain';
 import { orderAnswer } from '../orders/schemas';
 
 /**
