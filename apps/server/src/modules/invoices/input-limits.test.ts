@@ -79,7 +79,7 @@ describe('malformed Unicode (item 6)', () => {
     expect(await countRows(ctx.database, 'components')).toBe(0);
   });
 
-  it('the invoice PATCH answers the same field error (it was a {detail} from the database before)', async () => {
+  it('the invoice PATCH answers the same field error on every text field (jsonb and text columns alike)', async () => {
     const order = await createOrder(ctx);
     const invoice = await invoiceOrder(ctx, order.id);
     const res = await ctx.staff.request('PATCH', `/api/invoices/${invoice.id}/`, {
