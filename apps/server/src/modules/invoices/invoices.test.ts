@@ -410,8 +410,8 @@ describe('DELETE /api/invoices/{id}/', () => {
     expect(after).toMatchObject({ has_invoice: false, invoice_details: null, invoice_number: '1001' });
     const entry = (await historyOf(order.id)).find((h) => h.action === 'invoice_deleted');
     expect(entry).toMatchObject({ userId: ctx.staffId, changes: { invoice_number: { old: '1001', new: null } } });
-    // The order can be invoiced again, and gets its number back.
-    expect(await invoiceOrder(ctx, order.id, 201)).toMatchObject({ invoice_number: '1001' });
+    // The order can be invoiced again, with a new number: a deleted one is never reused (decision 011).
+    expect(await invoiceOrder(ctx, order.id, 201)).toMatchObject({ invoice_number: '1002' });
     // The order itself can be deleted once its invoice is gone.
     const again = (await ctx.staff.get('/api/invoices/')).json().results[0];
     await ctx.staff.delete(`/api/invoices/${again.id}/`);
