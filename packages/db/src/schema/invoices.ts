@@ -14,7 +14,7 @@ import {
 import { DEFAULT_INVOICE_TERMS } from '@icehouse/domain';
 import { users } from './auth';
 import { orders } from './orders';
-import { TRGM_INDEX_OPTIONS, money, percent, timestamps } from './_columns';
+import { TRGM_INDEX_OPTIONS, money, percent, timestamps, timestamptz } from './_columns';
 
 /** An address as copied onto an invoice (bill_to / ship_to). */
 export interface InvoiceAddress {
@@ -125,4 +125,29 @@ export const invoiceLineItems = pgTable(
     isFreight: boolean('is_freight'),
   },
   (t) => [index('invoice_line_items_invoice_id_idx').on(t.invoiceId, t.position)],
+);
+
+/**
+ * Invoices that were deleted (issue 14 item 15, decision 011): what the customer and the books may
+ * still hold. An invoice number recorded here is never handed out or accepted again (the invoice
+ * number allocator and the invoice PATCH check it), so a number identifies one invoice for good.
+ * Read by superusers (GET /api/invoices/deleted/). The user's name is copied: the record outlives them.
+ */
+export const deletedInvoices = pgTable(
+  'deleted_invoices',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** The id the invoice had. */
+    invoiceId: integer('invoice_id').notNull(),
+    invoiceNumber: text('invoice_number').notNull().unique('deleted_invoices_invoice_number_key'),
+    date: date('date', { mode: 'string' }).notNull(),
+    totalAmount: money('total_amount').notNull(),
+    customerName: text('customer_name').notNull().default(''),
+    /** The door numbers of its orders, joined with ', '. */
+    orderNumbers: text('order_numbers').notNull().default(''),
+    deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    deletedByUsername: text('deleted_by_username').notNull().default(''),
+    deletedAt: timestamptz('deleted_at').notNull().defaultNow(),
+  },
+  (t) => [index('deleted_invoices_deleted_at_idx').on(t.deletedAt.desc(), t.id.desc())],
 );

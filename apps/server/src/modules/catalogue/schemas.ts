@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   BUILDING_TYPES,
+  TEXT_LIMITS,
+  boundedString,
   SETTING_CATEGORIES,
   type ComponentInput,
   type ProductInput,
@@ -27,7 +29,7 @@ export const settingListSchema = z.array(settingViewSchema);
 
 /** ?category= of GET /api/settings/ (blank: every category). */
 export const settingListQuerySchema = z.object({
-  category: z.string().optional(),
+  category: boundedString(TEXT_LIMITS.line).optional(),
 });
 
 export const categoryChoiceSchema = z.object({ value: z.enum(SETTING_CATEGORIES), label: z.string() });

@@ -280,8 +280,9 @@ describe('PATCH /api/invoices/{id}/', () => {
     const lines = [
       { quantity: 2, description: 'Walk-in cooler', price_each: '5000.00' },
       { quantity: 1, description: 'Freight to site', price_each: '400' },
-      { quantity: 3, description: 'Shelf', price_each: '33.333' },
-      { quantity: 1, description: 'Credit', price_each: '-50' },
+      { quantity: 3, description: 'Shelf', price_each: '33.33' },
+      // A line takes price 0 and up (a credit goes in payments_credits): issue 14 item 7.
+      { quantity: 1, description: 'Goodwill', price_each: '0' },
     ];
     const res = await ctx.staff.patch(`/api/invoices/${created.id}/`, {
       invoice_number: 'INV-77',
@@ -295,7 +296,7 @@ describe('PATCH /api/invoices/{id}/', () => {
     expect(res.statusCode, res.body).toBe(200);
     const invoice = res.json();
     const expected = calculateInvoiceTotals({
-      lineItems: lines.map((l) => ({ ...l, price_each: l.price_each === '33.333' ? '33.33' : l.price_each })),
+      lineItems: lines,
       discount: '12.5',
       discountIsPercentage: true,
       taxRate: '7.5',
@@ -310,14 +311,14 @@ describe('PATCH /api/invoices/{id}/', () => {
       payments_credits: '1000.00',
       balance_due: expected.balanceDue,
     });
-    expect(invoice.totals.subtotal).toBe('10449.99');
+    expect(invoice.totals.subtotal).toBe('10499.99');
     expect(invoice).toMatchObject({ invoice_number: 'INV-77', date: '2024-07-01', has_manual_edits: true, version: 2, total_amount: expected.total });
     expect(invoice.editable_data).toMatchObject({ terms: 'Due on receipt', discount: '12.50', tax_rate: '7.50', bill_to: { name: 'Acme Foods' } });
     expect(invoice.line_items.items.map((l: InvoiceLineView) => [l.quantity, l.description, l.price_each, l.amount, l.is_freight])).toEqual([
       [2, 'Walk-in cooler', '5000.00', '10000.00', null],
       [1, 'Freight to site', '400.00', '400.00', null],
       [3, 'Shelf', '33.33', '99.99', null],
-      [1, 'Credit', '-50.00', '-50.00', null],
+      [1, 'Goodwill', '0.00', '0.00', null],
     ]);
     // The orders follow the new number; the list shows the edit.
     expect((await ctx.staff.get(`/api/orders/${order.id}/`)).json().invoice_number).toBe('INV-77');
@@ -409,8 +410,8 @@ describe('DELETE /api/invoices/{id}/', () => {
     expect(after).toMatchObject({ has_invoice: false, invoice_details: null, invoice_number: '1001' });
     const entry = (await historyOf(order.id)).find((h) => h.action === 'invoice_deleted');
     expect(entry).toMatchObject({ userId: ctx.staffId, changes: { invoice_number: { old: '1001', new: null } } });
-    // The order can be invoiced again, and gets its number back.
-    expect(await invoiceOrder(ctx, order.id, 201)).toMatchObject({ invoice_number: '1001' });
+    // The order can be invoiced again, with a new number: a deleted one is never reused (decision 011).
+    expect(await invoiceOrder(ctx, order.id, 201)).toMatchObject({ invoice_number: '1002' });
     // The order itself can be deleted once its invoice is gone.
     const again = (await ctx.staff.get('/api/invoices/')).json().results[0];
     await ctx.staff.delete(`/api/invoices/${again.id}/`);

@@ -9,7 +9,10 @@ import {
   invoiceListAnswer,
   invoiceListQuery,
   invoicePatchBody,
+  deletedInvoiceListAnswer,
+  deletedInvoiceListQuery,
 } from './schemas';
+import { listDeletedInvoices } from './deleted';
 import {
   createCombinedInvoice,
   createInvoiceForOrder,
@@ -78,7 +81,8 @@ export const invoicesRestRoutes = [
     summary:
       'One invoice for several orders (at least 2; none voided or already invoiced; all tax exempt or none), answered as ' +
       'its PDF (attachment; filename="invoice-{number}.pdf"; headers X-Invoice-Id, X-Invoice-Number: percent-encoded UTF-8 past visible ASCII). Refusals 400 ' +
-      '{order_ids: [...]} or {date: [...]}. When the PDF cannot be made (503) the invoice is not kept.',
+      '{order_ids: [...]} or {date: [...]}; orders billed to different customers 400 {confirm_mixed_customers: [...]} unless ' +
+      'confirm_mixed_customers: true is sent. When the PDF cannot be made (503) the invoice is not kept.',
     tag: TAG,
     access: 'user',
     body: combinedInvoiceSchema,
@@ -104,6 +108,19 @@ export const invoicesRestRoutes = [
   }),
   defineRoute({
     method: 'GET',
+    path: '/api/invoices/deleted/',
+    summary: 'Deleted invoices, newest deletion first, 25 a page: number, date, total, customer, orders, who deleted it and when. Their numbers are never reused.',
+    tag: TAG,
+    access: 'superuser',
+    query: deletedInvoiceListQuery,
+    response: deletedInvoiceListAnswer,
+    handler: async ({ deps, query, req }) => {
+      const page = await listDeletedInvoices(deps, query);
+      return { count: page.count, next: pageUrl(req, page.next_page), previous: pageUrl(req, page.previous_page), results: page.results };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
     path: '/api/invoices/{id}/',
     summary: 'The invoice: list fields, orders_data (full orders), line_items {items}, editable_data, totals, version',
     tag: TAG,
@@ -123,7 +140,8 @@ export const invoicesRestRoutes = [
     params: idParams,
     body: invoicePatchBody,
     response: invoiceAnswer,
-    handler: ({ deps, params, body, user }) => updateInvoice(deps, user, params.id, body),
+    // The registry reads a missing body as {}; a JSON null is not "no changes" but a bad body (400).
+    handler: ({ deps, params, body, user, req }) => updateInvoice(deps, user, params.id, req.body === null ? null : body),
   }),
   defineRoute({
     method: 'DELETE',

@@ -1,5 +1,6 @@
-import { protectedProcedure, router } from '../../trpc/init';
-import { createForOrderInput, invoiceIdInput, invoiceListInput, invoiceUpdateInput } from './schemas';
+import { protectedProcedure, router, superuserProcedure } from '../../trpc/init';
+import { listDeletedInvoices } from './deleted';
+import { createForOrderInput, deletedInvoiceListInput, invoiceIdInput, invoiceListInput, invoiceUpdateInput } from './schemas';
 import { createInvoiceForOrder, deleteInvoice, recreateInvoiceForOrder, updateInvoice } from './service';
 import { getInvoice, listInvoices } from './views';
 
@@ -11,6 +12,11 @@ import { getInvoice, listInvoices } from './views';
 export const invoicesRouter = router({
   list: protectedProcedure.input(invoiceListInput).query(async ({ ctx, input }) => {
     const page = await listInvoices(ctx.deps, input ?? {});
+    return { count: page.count, next: page.next_page, previous: page.previous_page, results: page.results };
+  }),
+  /** Superusers: the record of deleted invoices (decision 011). */
+  deleted: superuserProcedure.input(deletedInvoiceListInput).query(async ({ ctx, input }) => {
+    const page = await listDeletedInvoices(ctx.deps, input ?? {});
     return { count: page.count, next: page.next_page, previous: page.previous_page, results: page.results };
   }),
   get: protectedProcedure.input(invoiceIdInput).query(({ ctx, input }) => getInvoice(ctx.deps, input.id)),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES, invoicePatchSchema } from '@icehouse/domain';
+import { TEXT_LIMITS, boundedString, invoicePatchSchema } from '@icehouse/domain';
 import { orderAnswer } from '../orders/schemas';
 
 /**
@@ -15,14 +15,14 @@ const INTEGER = 'A valid integer is required.';
 
 /** GET /api/invoices/?search=&page= */
 export const invoiceListQuery = z.object({
-  search: z.preprocess(blankToUndefined, z.string().trim().max(255, MESSAGES.textTooLong).optional()),
+  search: z.preprocess(blankToUndefined, boundedString(TEXT_LIMITS.search).optional()),
   page: z.preprocess(blankToUndefined, z.coerce.number({ error: INTEGER }).int(INTEGER).min(1, INTEGER).max(1_000_000, INTEGER).optional()),
 });
 
 /** tRPC invoices.list */
 export const invoiceListInput = z
   .object({
-    search: z.string().trim().max(255, MESSAGES.textTooLong).nullish(),
+    search: boundedString(TEXT_LIMITS.search).nullish(),
     page: z.number().int().min(1).nullish(),
   })
   .nullish();
@@ -37,6 +37,9 @@ export const createInvoiceBody = z.object({
 });
 
 export const invoiceIdInput = z.object({ id: z.number().int().positive() });
+/** GET /api/invoices/deleted/?page= and invoices.deleted */
+export const deletedInvoiceListQuery = invoiceListQuery.pick({ page: true });
+export const deletedInvoiceListInput = z.object({ page: z.number().int().min(1).nullish() }).nullish();
 export const createForOrderInput = z.object({ orderId: z.number().int().positive(), recreate: z.boolean().optional() });
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -115,6 +118,23 @@ export const invoiceListAnswer = z.object({
   next: z.string().nullable(),
   previous: z.string().nullable(),
   results: z.array(invoiceListRowAnswer),
+});
+
+export const deletedInvoiceListAnswer = z.object({
+  count: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(
+    z.object({
+      invoice_number: z.string(),
+      date,
+      total_amount: money,
+      customer_name: z.string(),
+      order_number: z.string().describe("Its orders' door numbers joined with ', '"),
+      deleted_by: z.string().nullable().describe('Username of who deleted it (null: unknown)'),
+      deleted_at: z.string().describe('ISO 8601 timestamp'),
+    }),
+  ),
 });
 
 export const invoiceAnswer = invoiceListRowAnswer.extend({

@@ -20,7 +20,7 @@ import {
   type OrderFileKind,
 } from './schemas';
 import {
-  allocateDoorNumber,
+  proposeDoorNumber,
   changeOrderStatus,
   createOrder,
   deleteOrder,
@@ -190,11 +190,11 @@ export const ordersRestRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/orders/get-next-door-number/',
-    summary: 'Allocates the next free door number (each call hands out a new one; unused numbers leave gaps)',
+    summary: 'The next free door number, proposed without taking it (saving an order with it takes it; a number taken meanwhile answers 400 {door_number})',
     tag: TAG,
     access: 'user',
     response: doorNumberAnswer,
-    handler: ({ deps }) => allocateDoorNumber(deps),
+    handler: ({ deps }) => proposeDoorNumber(deps),
   }),
   defineRoute({
     method: 'GET',

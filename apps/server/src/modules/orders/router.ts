@@ -1,7 +1,7 @@
 import { protectedProcedure, router } from '../../trpc/init';
 import { changeStatusInput, orderIdInput, orderListInput, orderUpdateInput, orderWriteInput, removeFileInput } from './schemas';
 import {
-  allocateDoorNumber,
+  proposeDoorNumber,
   changeOrderStatus,
   createOrder,
   deleteOrder,
@@ -43,7 +43,7 @@ export const ordersRouter = router({
   void: protectedProcedure.input(orderIdInput).mutation(({ ctx, input }) => voidOrder(ctx.deps, ctx.user, input.id)),
   unvoid: protectedProcedure.input(orderIdInput).mutation(({ ctx, input }) => unvoidOrder(ctx.deps, ctx.user, input.id)),
   /** A mutation, not a query: every call allocates a number (a refetch would burn one). */
-  nextDoorNumber: protectedProcedure.mutation(({ ctx }) => allocateDoorNumber(ctx.deps)),
+  nextDoorNumber: protectedProcedure.query(({ ctx }) => proposeDoorNumber(ctx.deps)),
   history: protectedProcedure.input(orderIdInput).query(({ ctx, input }) => orderHistory(ctx.deps, input.id)),
   removeFile: protectedProcedure.input(removeFileInput).mutation(({ ctx, input }) => removeOrderFile(ctx.deps, ctx.user, input.id, input.kind)),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES, ORDER_STATUSES, orderSchema, type OrderInput } from '@icehouse/domain';
+import { MESSAGES, ORDER_STATUSES, TEXT_LIMITS, boundedString, orderSchema, type OrderInput } from '@icehouse/domain';
 
 /**
  * Schemas of the orders API: the inputs the domain does not own (list filters, status change,
@@ -57,7 +57,7 @@ const INTEGER = 'A valid integer is required.';
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const queryInt = (min: number, max: number, message = INTEGER) =>
   z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional());
-const queryText = () => z.preprocess(blankToUndefined, z.string().trim().max(255, MESSAGES.textTooLong).optional());
+const queryText = () => z.preprocess(blankToUndefined, boundedString(TEXT_LIMITS.search).optional());
 const queryBool = () =>
   z.preprocess(
     blankToUndefined,
@@ -84,8 +84,8 @@ export const orderListInput = z
     year: z.number().int().min(1).max(9999).nullish(),
     month: z.number().int().min(1).max(12).nullish(),
     status: z.enum(ORDER_STATUSES, { error: MESSAGES.statusInvalid }).nullish(),
-    customer: z.string().trim().max(255).nullish(),
-    serial: z.string().trim().max(255).nullish(),
+    customer: boundedString(TEXT_LIMITS.search).nullish(),
+    serial: boundedString(TEXT_LIMITS.search).nullish(),
     page: z.number().int().min(1).nullish(),
     include_voided: z.boolean().nullish(),
   })

@@ -17,7 +17,7 @@ import {
   type OrderForInvoice,
   type OrderStatus,
 } from '@icehouse/domain';
-import { bumpSequence, isForeignKeyViolation, isUniqueViolation, nextNumber } from '@icehouse/db';
+import { SEQUENCE_FLOORS, bumpSequence, isForeignKeyViolation, isUniqueViolation } from '@icehouse/db';
 import {
   addresses,
   billsOfLading,
@@ -25,6 +25,7 @@ import {
   invoices,
   orderAdditionalItems,
   orderBuildingInfo,
+  numberSequences,
   orderMonthCounts,
   orders,
   storedFiles,
@@ -594,27 +595,29 @@ export async function unvoidOrder(deps: DbDeps, actor: Actor, id: number): Promi
 // -------------------------------------------------------------------------------- door numbers
 
 /**
- * GET /api/orders/get-next-door-number/: allocates the next door number from the 'door_number'
- * sequence (never the same one twice, even across app instances; unused numbers leave gaps).
- * A number some order already uses (imported or typed before the sequence knew it) is skipped.
+ * GET /api/orders/get-next-door-number/ and orders.nextDoorNumber: the next free door number,
+ * proposed without taking it (decision 010): reading it any number of times (a link, a prefetch,
+ * a form opened and closed) consumes nothing. The number is taken when an order is saved with it
+ * (createOrder moves the 'door_number' sequence past it); two forms given the same proposal race
+ * on the unique door number, and the loser gets the field error and a fresh proposal.
  */
-export async function allocateDoorNumber(deps: DbDeps): Promise<{ door_number: string }> {
+export async function proposeDoorNumber(deps: DbDeps): Promise<{ door_number: string }> {
   const db = deps.database.db;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const candidate = String(await nextNumber(db, 'door_number'));
-    const [taken] = await db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.doorNumber, candidate))
-      .limit(1);
-    if (!taken) return { door_number: candidate };
+  const [row] = await db
+    .select({ last: numberSequences.lastValue })
+    .from(numberSequences)
+    .where(eq(numberSequences.name, 'door_number'));
+  let candidate = Math.max((row?.last ?? 0) + 1, SEQUENCE_FLOORS.door_number);
+  const [taken] = await db.select({ id: orders.id }).from(orders).where(eq(orders.doorNumber, String(candidate))).limit(1);
+  if (taken) {
+    // A number some order already has (imported, or typed before the sequence knew it): past the highest.
     const [max] = await db
       .select({ max: sql<string | null>`max(${orders.doorNumber}::numeric)` })
       .from(orders)
       .where(sql`${orders.doorNumber} ~ '^[0-9]{1,15}$'`);
-    if (max?.max) await bumpSequence(db, 'door_number', Number(max.max));
+    candidate = Math.max(candidate + 1, Number(max?.max ?? 0) + 1);
   }
-  throw new AppError('CONFLICT', 'Could not find a free door number. Please try again.');
+  return { door_number: String(candidate) };
 }
 
 // --------------------------------------------------------------------------------------- lists

@@ -59,6 +59,7 @@ const ORDER_TABLES = [
   'invoice_line_items',
   'invoice_orders',
   'invoices',
+  'deleted_invoices',
   'bills_of_lading',
   'order_additional_items',
   'order_building_info',

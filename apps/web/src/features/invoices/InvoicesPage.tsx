@@ -16,6 +16,8 @@ import { INVOICE_TEXT } from './texts';
 import type { InvoiceListRow } from './types';
 import { useDebouncedText } from '../../lib/useDebouncedText';
 import { useInvoicePages } from './useInvoicePages';
+import { DeletedInvoicesSection } from './DeletedInvoicesSection';
+import { useAuth } from '../../lib/auth';
 
 /** The query parameter the list is filtered by (set when coming from an order by customer name). */
 export const SEARCH_PARAM = 'search';
@@ -43,6 +45,7 @@ export function InvoicesPage() {
   const utils = trpc.useUtils();
   const remove = trpc.invoices.delete.useMutation();
   const orderForm = useOrderForm();
+  const { user } = useAuth();
 
   const [text, setText] = useDebouncedText(search, (value) =>
     setSearchParams(
@@ -254,6 +257,8 @@ export function InvoicesPage() {
           </Button>
         </div>
       )}
+
+      {user?.is_superuser && <DeletedInvoicesSection />}
 
       {choosing && (
         <SelectOrderModal

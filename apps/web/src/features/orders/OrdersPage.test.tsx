@@ -440,6 +440,7 @@ describe('OrdersPage: status actions', () => {
 
 describe('OrdersPage: combined invoice', () => {
   const PDF_PATH = '/api/invoices/create-combined/';
+  const CONFIRM_MIXED = 'Combine orders of different customers into one invoice';
   let savedAs: string[] = [];
 
   function stubDownloads() {
@@ -518,18 +519,25 @@ describe('OrdersPage: combined invoice', () => {
     expect(sent).toHaveLength(0);
 
     await userEvent.type(date, '2024-03-20');
+    // Alice Smith and Carol Smithers: different customers, confirmed (decision 012).
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: CONFIRM_MIXED }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent).toHaveLength(1);
     expect(sent[0]!.method).toBe('POST');
     expect(sent[0]!.headers.get('X-CSRFToken')).toBe('test-token');
-    expect(JSON.parse(sent[0]!.body!)).toEqual({ order_ids: [1, 3], date: '2024-03-20' });
+    expect(JSON.parse(sent[0]!.body!)).toEqual({
+      order_ids: [1, 3],
+      date: '2024-03-20',
+      confirm_mixed_customers: true,
+    });
     expect(savedAs).toEqual(['combined-invoice-3001.pdf']);
     expect(screen.getByRole('status')).toHaveTextContent('Combined invoice created for 2 orders');
     expect(combinedButton()).toHaveTextContent('Create Combined Invoice (0)');
     expect(currentPath(router)).toBe('/orders');
-  });
+    // Whole-page flows with several dialogs: room on a busy machine.
+  }, 15_000);
 
   it('names the file combined-invoice.pdf when the server gives no name', async () => {
     stubDownloads();
@@ -544,6 +552,7 @@ describe('OrdersPage: combined invoice', () => {
     await userEvent.click(within(row('1002')).getByRole('checkbox', { name: 'Select order 1002' }));
     await userEvent.click(combinedButton());
     const dialog = await screen.findByRole('dialog', { name: 'Create Combined Invoice' });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: CONFIRM_MIXED }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(savedAs).toEqual(['combined-invoice.pdf']));
   });
@@ -560,11 +569,87 @@ describe('OrdersPage: combined invoice', () => {
     await userEvent.click(within(row('1002')).getByRole('checkbox', { name: 'Select order 1002' }));
     await userEvent.click(combinedButton());
     const dialog = await screen.findByRole('dialog', { name: 'Create Combined Invoice' });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: CONFIRM_MIXED }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Error creating combined invoice. Please try again.');
     expect(alert).toHaveTextContent('Order 1002 is already on invoice 2002.');
   });
+
+  it('warns about orders of different customers, naming them, and sends only once confirmed (issue 14 item 16)', async () => {
+    stubDownloads();
+    const sent: SeenRequest[] = [];
+    await openOrders('/orders', sampleOrders(), {
+      rest: (request) => {
+        if (request.path !== PDF_PATH) return undefined;
+        sent.push(request);
+        return new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+      },
+    });
+    await findRow('1001');
+    await userEvent.click(within(row('1001')).getByRole('checkbox', { name: 'Select order 1001' }));
+    await userEvent.click(within(row('1003')).getByRole('checkbox', { name: 'Select order 1003' }));
+    await userEvent.click(combinedButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Create Combined Invoice' });
+    const warning = within(dialog).getByRole('group', { name: 'Different customers' });
+    expect(warning).toHaveTextContent(
+      'These orders are billed to different customers: Alice Smith, Carol Smithers.',
+    );
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const confirm = within(dialog).getByRole('checkbox', { name: CONFIRM_MIXED });
+    expect(confirm).toHaveAccessibleDescription(
+      'Confirm that these customers share one invoice, or change the selection.',
+    );
+    expect(sent).toHaveLength(0);
+
+    await userEvent.click(confirm);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(JSON.parse(sent[0]!.body!)).toMatchObject({ order_ids: [1, 3], confirm_mixed_customers: true });
+    // Whole-page flows with several dialogs: room on a busy machine.
+  }, 15_000);
+
+  it('the server tells customers of the same name apart: its warning shows, and the confirmed retry sends the flag', async () => {
+    stubDownloads();
+    const bodies: unknown[] = [];
+    const refusal =
+      'These orders are billed to different customers: Alice Smith (order 1001); Alice Smith (order 1007).';
+    const orders = [
+      fakeOrder(1, { date: '2024-03-05', customer_name: 'Alice Smith', door_number: '1001' }),
+      fakeOrder(7, { date: '2024-03-06', customer_name: 'alice  smith', door_number: '1007' }),
+    ];
+    await openOrders('/orders', orders, {
+      rest: (request) => {
+        if (request.path !== PDF_PATH) return undefined;
+        const body = JSON.parse(request.body!) as Record<string, unknown>;
+        bodies.push(body);
+        return body.confirm_mixed_customers
+          ? new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } })
+          : jsonResponse({ confirm_mixed_customers: [refusal] }, 400);
+      },
+    });
+    await findRow('1001');
+    await userEvent.click(within(row('1001')).getByRole('checkbox', { name: 'Select order 1001' }));
+    await userEvent.click(within(row('1007')).getByRole('checkbox', { name: 'Select order 1007' }));
+    await userEvent.click(combinedButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Create Combined Invoice' });
+    // One name to the list: no warning until the server, which compares addresses too, says so.
+    expect(within(dialog).queryByRole('group', { name: 'Different customers' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const warning = await within(dialog).findByRole('group', { name: 'Different customers' });
+    expect(warning).toHaveTextContent(refusal);
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: CONFIRM_MIXED }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodies).toEqual([
+      expect.not.objectContaining({ confirm_mixed_customers: expect.anything() }),
+      expect.objectContaining({ order_ids: [1, 7], confirm_mixed_customers: true }),
+    ]);
+    // Whole-page flows with several dialogs: room on a busy machine.
+  }, 15_000);
 
   it('says so when the combined invoice cannot be created, keeping the dialog and the selection', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -577,6 +662,7 @@ describe('OrdersPage: combined invoice', () => {
     await userEvent.click(within(row('1002')).getByRole('checkbox', { name: 'Select order 1002' }));
     await userEvent.click(combinedButton());
     const dialog = await screen.findByRole('dialog', { name: 'Create Combined Invoice' });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: CONFIRM_MIXED }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Error creating combined invoice. Please try again.',
