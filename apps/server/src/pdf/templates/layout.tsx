@@ -289,7 +289,8 @@ th{text-align:left;font-weight:bold}
 .doc-title h1{font-size:22pt;line-height:1;letter-spacing:0.06em;text-transform:uppercase;color:${ACCENT}}
 .meta{width:auto;margin:8px 0 0 auto}
 .meta th,.meta td{border:1px solid #9aa5b1;padding:3px 10px;font-size:8.5pt;text-align:center}
-.meta th{white-space:nowrap;background:#e4e9f0;color:#323f4b;font-size:7.5pt;text-transform:uppercase;letter-spacing:0.04em}
+.meta th,.meta td:first-child{white-space:nowrap}
+.meta th{background:#e4e9f0;color:#323f4b;font-size:7.5pt;text-transform:uppercase;letter-spacing:0.04em}
 .meta td{font-weight:bold}
 .box{border:1px solid #9aa5b1;break-inside:avoid;page-break-inside:avoid}
 .box-title{background:#e4e9f0;color:#323f4b;padding:3px 8px;font-size:7.5pt;font-weight:bold;text-transform:uppercase;letter-spacing:0.05em;border-bottom:1px solid #9aa5b1}
