@@ -3,6 +3,7 @@ import {
   Box,
   FactsRow,
   Letterhead,
+  footerPart,
   Lines,
   buildingSpecs,
   buildingTitle,
@@ -20,7 +21,7 @@ const BOL_CSS = `
 .articles td.desc{overflow-wrap:anywhere}
 .article-title{font-weight:bold}
 .specs{margin-top:3px;color:#3e4c59;font-size:8.5pt}
-.specs span{margin-right:14px;white-space:nowrap}
+.specs span{margin-right:14px;display:inline-block;max-width:100%}
 .specs b{color:#1f2933}
 .special{margin-bottom:12px}
 .special .box-body{min-height:0.45in}
@@ -157,7 +158,9 @@ export function renderBolHtml(doc: BillOfLadingDocument): string {
   );
   return renderDocument({
     title: `Bill of Lading ${number}`,
-    footerLabel: [`Bill of Lading ${number}`, `Door # ${text(doc.order.door_number)}`].join('  ·  '),
+    footerLabel: [`Bill of Lading ${footerPart(number)}`, `Door # ${footerPart(doc.order.door_number)}`].join(
+      '  ·  ',
+    ),
     css: BOL_CSS,
     body,
   });

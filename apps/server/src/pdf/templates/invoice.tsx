@@ -3,6 +3,7 @@ import {
   Box,
   FactsRow,
   Letterhead,
+  footerPart,
   money,
   nonZero,
   quantity,
@@ -148,7 +149,9 @@ export function renderInvoiceHtml(doc: InvoiceDocument): string {
   );
   return renderDocument({
     title: `Invoice ${number}`,
-    footerLabel: [`Invoice ${number}`, text(doc.company.name)].filter(Boolean).join('  ·  '),
+    footerLabel: [`Invoice ${footerPart(number)}`, footerPart(doc.company.name)]
+      .filter(Boolean)
+      .join('  ·  '),
     css: INVOICE_CSS,
     body,
   });

@@ -3,6 +3,7 @@ import {
   Address,
   Box,
   FactsRow,
+  footerPart,
   buildingSpecs,
   buildingTitle,
   money,
@@ -21,7 +22,8 @@ body{font-size:10pt}
 .order-head .company-name{font-size:12pt;font-weight:bold;color:#1e3a5f}
 .order-head h1{font-size:20pt;letter-spacing:0.06em;text-transform:uppercase;color:#1e3a5f;line-height:1.1}
 .printed{font-size:7.5pt;color:#7b8794;margin-top:2px}
-.door{text-align:right}
+.order-head>div{min-width:0}
+.door{text-align:right;max-width:60%}
 .door-label{font-size:8pt;text-transform:uppercase;letter-spacing:0.06em;color:#52606d}
 .door-number{font-size:30pt;font-weight:bold;line-height:1;color:#1f2933}
 .status{display:inline-block;margin-top:5px;padding:2px 10px;border-radius:10px;font-size:8.5pt;font-weight:bold;border:1px solid currentColor}
@@ -225,7 +227,9 @@ export function renderOrderPrintHtml(doc: OrderPrintDocument): string {
   );
   return renderDocument({
     title: `Order ${door}`,
-    footerLabel: [`Order Door # ${door}`, text(doc.company.name)].filter(Boolean).join('  ·  '),
+    footerLabel: [`Order Door # ${footerPart(door)}`, footerPart(doc.company.name)]
+      .filter(Boolean)
+      .join('  ·  '),
     css: ORDER_CSS,
     body,
   });

@@ -33,6 +33,7 @@ import { OrderHeader } from './sections/OrderHeader';
 import { TotalsPanel } from './sections/TotalsPanel';
 import { ORDER_FORM_TEXT } from './texts';
 import { storedFileOf, uploadOrderFile } from './upload';
+import { useRecheckErrorsOnChange } from './useRecheckErrors';
 import { orderFormResolver } from './validation';
 import type { FileKind, OrderFormValues, OrderView, StoredFile } from './types';
 
@@ -150,6 +151,7 @@ export function OrderForm({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+  useRecheckErrorsOnChange(form);
   const { isDirty } = form.formState;
   const hasUnsaved = isDirty || copyPending || FILE_KINDS.some((kind) => held[kind] !== null);
 

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@icehouse/domain';
+import { debounceClock } from '../../test/debounceClock';
 import { currentPath, renderApp } from '../../test/render';
 import { TrpcTestError, jsonResponse, type FakeHandler, type SeenRequest } from '../../test/fakeFetch';
 import { deferred } from '../../test/fakeServer';
@@ -239,25 +240,38 @@ describe('OrdersPage: filters', () => {
     const { router, requests } = await openOrders();
     await findRow('1001');
 
+    const clock = debounceClock();
     const customer = screen.getByRole('searchbox', { name: 'Customer Name' });
-    const started = Date.now();
-    await userEvent.type(customer, 'Smith');
+    await clock.user.type(customer, 'Smith');
     expect(customer).toHaveValue('Smith');
-    // Not yet: typing is still "in progress" as far as the debounce knows.
+    // 399 ms after the last key: not yet.
+    await clock.pause(399);
     expect(currentPath(router)).toBe('/orders');
+    await clock.pause(1);
+    expect(currentPath(router)).toBe('/orders?customer=Smith');
 
-    await waitFor(() => expect(currentPath(router)).toBe('/orders?customer=Smith'));
-    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
-    await waitFor(() => expect(doors()).toEqual(['1001', '1003', '1005']));
-    // One search for the whole word, none for 'S', 'Sm'...
-    expect(inputsOf(requests, 'orders.initialData')).toEqual([{}, { customer: 'Smith' }]);
+    // Typing again within 400 ms starts the wait over.
+    const serial = screen.getByRole('searchbox', { name: 'Serial Number' });
+    await clock.user.type(serial, '10');
+    await clock.pause(300);
+    await clock.user.type(serial, '05');
+    await clock.pause(399);
+    expect(currentPath(router)).toBe('/orders?customer=Smith');
+    await clock.pause(1);
+    expect(currentPath(router)).toBe('/orders?customer=Smith&serial=1005');
 
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Serial Number' }), '1005');
-    await waitFor(() => expect(currentPath(router)).toBe('/orders?customer=Smith&serial=1005'));
+    await clock.user.clear(customer);
+    await clock.pause(400);
+    expect(currentPath(router)).toBe('/orders?serial=1005');
+
     await waitFor(() => expect(doors()).toEqual(['1005']));
-
-    await userEvent.clear(customer);
-    await waitFor(() => expect(currentPath(router)).toBe('/orders?serial=1005'));
+    // One search per pause, none for 'S', 'Sm', ... or '10'.
+    expect(inputsOf(requests, 'orders.initialData')).toEqual([
+      {},
+      { customer: 'Smith' },
+      { customer: 'Smith', serial: '1005' },
+      { serial: '1005' },
+    ]);
   });
 
   it('follows the URL when it changes from outside (back and forward)', async () => {
