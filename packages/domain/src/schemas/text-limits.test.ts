@@ -21,7 +21,7 @@ const LONE_MESSAGE = 'Surrogate characters are not allowed: U+D83D.';
 
 /** Sets `value` at a dotted path of a copy of `base`. */
 function withValue(base: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
-  const copy = structuredClone(base);
+  const copy = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
   const keys = path.split('.');
   let at: Record<string, unknown> = copy;
   for (const key of keys.slice(0, -1)) {

@@ -24,7 +24,7 @@ export async function readPdfText(pdf: Uint8Array, options: { bodyOnly?: boolean
     for (let n = 1; n <= document.numPages; n++) {
       const page = await document.getPage(n);
       const content = await page.getTextContent();
-      const [, , width, height] = page.view;
+      const [width, height] = [page.view[2]!, page.view[3]!];
       let out = '';
       for (const item of content.items) {
         if (!('str' in item)) continue;
