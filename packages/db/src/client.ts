@@ -132,7 +132,7 @@ function openPostgres(url: string, opts: InternalOptions): Database {
     });
   let client = connect();
   // drizzle holds a forwarder, not the pool itself: resetConnections() can swap the pool under it.
-  const db = drizzlePostgres(forwardingClient(() => client), { schema, logger: opts.logger ?? false });
+  const db = drizzlePostgres(process.env.AB_PROXY === 'direct' ? client : forwardingClient(() => client), { schema, logger: opts.logger ?? false });
   let closed = false;
   let resetting: Promise<void> | null = null;
   return {
