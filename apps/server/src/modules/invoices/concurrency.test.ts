@@ -106,9 +106,10 @@ describe('order saves and invoice saves at once', () => {
     }
     const answers = await Promise.all(
       pairs.flatMap(({ order, invoiceId }, i) => [
-        ctx.staff.get(`/api/orders/${order.id}/`).then((r) =>
-          ctx.staff.put(`/api/orders/${order.id}/`, { ...r.json(), billing_address: { ...r.json().billing_address, name: `Renamed ${i}` } }),
-        ),
+        ctx.staff.get(`/api/orders/${order.id}/`).then((r) => {
+          const current = r.json() as OrderView;
+          return ctx.staff.put(`/api/orders/${order.id}/`, { ...current, billing_address: { ...current.billing_address, name: `Renamed ${i}` } });
+        }),
         ctx.staff.patch(`/api/invoices/${invoiceId}/`, { invoice_number: `R-${i}` }),
       ]),
     );
@@ -118,7 +119,7 @@ describe('order saves and invoice saves at once', () => {
     for (const status of orderSaves) expect([200, 409]).toContain(status);
     for (const [i, { order, invoiceId }] of pairs.entries()) {
       if (orderSaves[i] === 409) {
-        const r = (await ctx.staff.get(`/api/orders/${order.id}/`)).json();
+        const r = (await ctx.staff.get(`/api/orders/${order.id}/`)).json() as OrderView;
         const retry = await ctx.staff.put(`/api/orders/${order.id}/`, { ...r, billing_address: { ...r.billing_address, name: `Renamed ${i}` } });
         expect(retry.statusCode).toBe(200);
       }
