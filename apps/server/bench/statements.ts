@@ -2,7 +2,7 @@
  * The SQL behind the slow calls, to look at alone: `npx tsx bench/statements.ts` (apps/server) against
  * the load benchmark's seeded PostgreSQL database (run bench:load once with BENCH_REUSE=1 first).
  *
- * It runs a customer search, an invoice search, a create and an update through the real services,
+ * It runs the benchmark's customer and invoice searches, a create and an update through the real services,
  * logging every statement drizzle sends, and writes into BENCH_STATEMENTS_DIR (default
  * /tmp/icehouse-statements):
  *   - `<call>.log`: the statements of one call, in order (a save's round trips, counted);
@@ -21,6 +21,7 @@ import { createDb } from '@icehouse/db/client';
 import { rowsOf } from '@icehouse/db';
 import { createOrder, getOrder, listOrders, updateOrder } from '../src/modules/orders/service';
 import { listInvoices } from '../src/modules/invoices/views';
+import { CUSTOMER_SEARCHES, INVOICE_SEARCHES } from './names';
 
 const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const url = `${base}/${process.env.BENCH_PG_DATABASE ?? 'icehouse_bench'}`;
@@ -61,14 +62,15 @@ async function main() {
   const database = await createDb({ databaseUrl: url, logger, poolMax: 2 });
   const deps = { database };
   try {
-    await listOrders(deps, { customer: 'smi' });
-    write('orders-customer-smi');
-    await listOrders(deps, { customer: 'lindq' });
-    write('orders-customer-lindq');
-    await listInvoices(deps, { search: 'smith' });
-    write('invoices-search-smith');
-    await listInvoices(deps, { search: 'lindq' });
-    write('invoices-search-lindq');
+    // The load benchmark's terms, one file set each (pgbench: `-f orders-customer-smi.pgbench.sql@1 -f ...`).
+    for (const term of CUSTOMER_SEARCHES) {
+      await listOrders(deps, { customer: term });
+      write(`orders-customer-${term}`);
+    }
+    for (const term of INVOICE_SEARCHES) {
+      await listInvoices(deps, { search: term });
+      write(`invoices-search-${term}`);
+    }
     const [one] = rowsOf<{ id: number }>(
       await database.db.execute(sql`select id from orders where status = 'pending' order by id limit 1`),
     );
