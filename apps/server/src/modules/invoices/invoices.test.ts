@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { calculateInvoiceTotals } from '@icehouse/domain';
-import { history, invoices, orders } from '@icehouse/db/schema';
+import { history, invoiceOrders, invoices, orders } from '@icehouse/db/schema';
 import { INVOICE_COUNT_LIMIT, type InvoiceLineView, type InvoiceListRow } from './views';
 import { countRows, shippable } from '../orders/test-support';
 import { createOrder, invoiceOrder, useInvoicesTestApp } from './test-support';
@@ -233,6 +233,31 @@ describe('GET /api/invoices/', () => {
     expect(second.json().previous).toBe('http://localhost/api/invoices/?search=acme');
     expect((await ctx.staff.get('/api/invoices/', { query: { page: '3' } })).statusCode).toBe(404);
     expect((await ctx.staff.get('/api/invoices/', { query: { page: 'x' } })).statusCode).toBe(400);
+  });
+
+  it("follows its orders' names: a renamed customer is found by the new name only, a combined invoice by each order's", async () => {
+    const a = await createOrder(ctx, { billing_address: { name: 'Walleye Point' }, shipping_address: { name: 'Dock A' } });
+    const b = await createOrder(ctx, { billing_address: { name: 'Crappie Cove' }, shipping_address: { name: '' } });
+    const combined = await ctx.staff.post('/api/invoices/create-combined/', { order_ids: [a.id, b.id], date: '2024-06-01' });
+    expect([201, 503]).toContain(combined.statusCode); // 201 answers its PDF; 503 (no browser here) discards it
+    const [link] = await ctx.database.db.select().from(invoiceOrders).where(eq(invoiceOrders.orderId, a.id));
+    const single = link ? link.invoiceId : (await invoiceOrder(ctx, a.id)).id;
+    const ids = async (search: string) => (await ctx.staff.get('/api/invoices/', { query: { search } })).json().results.map((r: InvoiceListRow) => r.id);
+    const rename = async (id: number, field: 'billing_address' | 'shipping_address', name: string) => {
+      const current = (await ctx.staff.get(`/api/orders/${id}/`)).json();
+      const saved = await ctx.staff.put(`/api/orders/${id}/`, { ...current, [field]: { ...current[field], name } });
+      expect(saved.statusCode).toBe(200);
+    };
+    expect(await ids('walleye')).toEqual([single]);
+    await rename(a.id, 'shipping_address', 'Sauger Landing');
+    expect(await ids('sauger')).toEqual([single]);
+    if (link) {
+      // Combined: the bill-to is the first order's; the second order's names are found through it.
+      expect(await ids('crappie')).toEqual([single]);
+      await rename(b.id, 'billing_address', 'Perch Bay');
+      expect(await ids('crappie')).toEqual([]);
+      expect(await ids('perch')).toEqual([single]);
+    }
   });
 
   it("matches a ship-to name typed on the invoice only", async () => {
