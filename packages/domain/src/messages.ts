@@ -42,6 +42,7 @@ export const MESSAGES = {
   uploadVoidedOrder: "A voided order's files cannot be changed. Unvoid it first.", // ours
   uploadWrongField: (field: string) => `Send the file in the multipart field "${field}".`, // ours
   uploadNoFile: 'No file was submitted.', // ours
+  uploadStoreUnavailable: 'The file could not be stored just now. Please try again in a moment.', // ours
   saveOrderBeforeInvoice: 'Please save the order before creating an invoice.',
   dateInvalid: 'Enter a valid date (YYYY-MM-DD)', // ours
   optionInvalid: 'Select a valid option', // ours

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server } from '../../tests/s3-server';
-import { BlobMissingError, createFolderBlobStore, type BlobStore } from './index';
+import { BlobMissingError, BlobStoreError, createFolderBlobStore, type BlobStore } from './index';
+import { storePdfUpload } from '../modules/orders/files';
 
 const MB = 1024 * 1024;
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -99,5 +100,23 @@ describe.each(backends)('%s blob store', (_name, makeStore) => {
     await store.delete(put.sha256);
     expect(await store.has(put.sha256)).toBe(false);
     await expect(store.open('../../etc/passwd')).rejects.toThrow('not a SHA-256');
+  });
+});
+
+describe('a failing store', () => {
+  it('is a BlobStoreError, which an upload answers with 503 (not the client’s 400)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'icehouse-blob-broken-'));
+    const store = await createFolderBlobStore(dir);
+    // The folder replaced by a file: nothing can be written there any more.
+    rmSync(dir, { recursive: true, force: true });
+    writeFileSync(dir, 'not a folder');
+    await expect(store.put(Readable.from([Buffer.from('%PDF-x')]))).rejects.toBeInstanceOf(BlobStoreError);
+    await expect(
+      storePdfUpload({ blobs: store }, Readable.from([Buffer.from('%PDF-x')])),
+    ).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      message: 'The file could not be stored just now. Please try again in a moment.',
+    });
+    rmSync(dir, { force: true });
   });
 });

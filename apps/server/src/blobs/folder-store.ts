@@ -2,7 +2,14 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { spoolToFile } from './spool';
-import { BlobMissingError, assertSha256, type BlobChecks, type BlobStore, type PutResult } from './store';
+import {
+  BlobMissingError,
+  assertSha256,
+  storeStep,
+  type BlobChecks,
+  type BlobStore,
+  type PutResult,
+} from './store';
 
 /** Temporary files live inside the blob folder, so the final rename is atomic (same file system). */
 export const FOLDER_TMP = '.tmp';
@@ -42,7 +49,7 @@ export async function createFolderBlobStore(dir: string): Promise<BlobStore> {
         await utimes(target, now, now).catch(() => {});
         return { sha256: spooled.sha256, size: spooled.size, existed: true };
       }
-      await rename(spooled.file, target);
+      await storeStep('storing', () => rename(spooled.file, target));
       return { sha256: spooled.sha256, size: spooled.size, existed: false };
     },
     async open(sha256: string) {

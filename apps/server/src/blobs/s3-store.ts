@@ -12,7 +12,14 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { spoolToFile } from './spool';
-import { BlobMissingError, assertSha256, type BlobChecks, type BlobStore, type PutResult } from './store';
+import {
+  BlobMissingError,
+  assertSha256,
+  storeStep,
+  type BlobChecks,
+  type BlobStore,
+  type PutResult,
+} from './store';
 
 export interface S3BlobStoreOptions {
   bucket: string;
@@ -72,8 +79,9 @@ export function createS3BlobStore(
     async put(source: AsyncIterable<Uint8Array>, checks?: BlobChecks): Promise<PutResult> {
       const spooled = await spoolToFile(source, tmpDir, checks);
       try {
-        if ((await head(spooled.sha256)) !== null)
+        if ((await storeStep('looking up', () => head(spooled.sha256))) !== null) {
           return { sha256: spooled.sha256, size: spooled.size, existed: true };
+        }
         // 8 MB parts, two at a time: at most ~16 MB of one upload in memory.
         const upload = new Upload({
           client,
@@ -87,7 +95,7 @@ export function createS3BlobStore(
           partSize: 8 * 1024 * 1024,
           queueSize: 2,
         });
-        await upload.done();
+        await storeStep('uploading', () => upload.done());
         return { sha256: spooled.sha256, size: spooled.size, existed: false };
       } finally {
         await rm(spooled.file, { force: true });

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { BlobRejectedError, type BlobChecks, type BlobRejection } from './store';
+import { BlobRejectedError, storeStep, type BlobChecks, type BlobRejection } from './store';
 
 export interface SpooledBlob {
   /** The temporary file holding the content (the caller moves or removes it). */
@@ -22,9 +22,11 @@ export async function spoolToFile(
   tmpDir: string,
   checks: BlobChecks = {},
 ): Promise<SpooledBlob> {
-  await mkdir(tmpDir, { recursive: true });
   const file = path.join(tmpDir, `${randomUUID()}.part`);
-  const handle = await open(file, 'wx', 0o600);
+  const handle = await storeStep('creating a temporary file', async () => {
+    await mkdir(tmpDir, { recursive: true });
+    return open(file, 'wx', 0o600);
+  });
   const hash = createHash('sha256');
   let size = 0;
   let head = Buffer.alloc(0);
@@ -41,7 +43,7 @@ export async function spoolToFile(
       if (checks.maxBytes !== undefined && size > checks.maxBytes) refused = 'too_large';
       if (refused) continue;
       hash.update(chunk);
-      await handle.write(chunk);
+      await storeStep('writing', () => handle.write(chunk));
     }
     if (!refused && checks.magic && head.length < checks.magic.length) refused = 'wrong_type';
     // busboy cuts a file at its own size limit and flags the stream instead of failing it.
@@ -49,8 +51,10 @@ export async function spoolToFile(
     const sha256 = hash.digest('hex');
     if (!refused && checks.sha256 && checks.sha256 !== sha256) refused = 'wrong_hash';
     if (refused) throw new BlobRejectedError(refused);
-    await handle.sync();
-    await handle.close();
+    await storeStep('syncing', async () => {
+      await handle.sync();
+      await handle.close();
+    });
     return { file, sha256, size };
   } catch (error) {
     await handle.close().catch(() => {});

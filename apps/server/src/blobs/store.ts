@@ -47,6 +47,26 @@ export class BlobRejectedError extends Error {
   }
 }
 
+/** The store itself failed (disk full, bucket unreachable...): not the content's fault. */
+export class BlobStoreError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'BlobStoreError';
+  }
+}
+
+/** Runs a store operation, turning its failures into BlobStoreError. */
+export async function storeStep<T>(what: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof BlobStoreError || error instanceof BlobRejectedError) throw error;
+    throw new BlobStoreError(`blob store: ${what} failed: ${(error as Error)?.message ?? String(error)}`, {
+      cause: error,
+    });
+  }
+}
+
 export class BlobMissingError extends Error {
   constructor(
     readonly sha256: string,

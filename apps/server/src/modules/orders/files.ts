@@ -5,7 +5,7 @@ import { orders, storedFiles } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
-import { BlobMissingError, BlobRejectedError, type PutResult } from '../../blobs';
+import { BlobMissingError, BlobRejectedError, BlobStoreError, type PutResult } from '../../blobs';
 import { recordHistory } from './history';
 import type { OrderFileKind } from './schemas';
 import { ORDER_NOT_FOUND, type Actor } from './service';
@@ -62,6 +62,8 @@ export async function storePdfUpload(deps: Pick<AppDeps, 'blobs'>, stream: Uploa
     return await deps.blobs.put(stream, { maxBytes: limit, magic: PDF_MAGIC });
   } catch (error) {
     if (error instanceof BlobRejectedError) throw error.reason === 'too_large' ? tooLargeError() : notPdfError();
+    // The store failed (disk full, bucket unreachable): a 503 like an unreachable database, not the client's fault.
+    if (error instanceof BlobStoreError) throw new AppError('UNAVAILABLE', MESSAGES.uploadStoreUnavailable, { cause: error });
     throw error;
   }
 }
