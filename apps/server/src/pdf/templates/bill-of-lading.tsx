@@ -144,9 +144,7 @@ export function renderBolHtml(doc: BillOfLadingDocument): string {
   );
   return renderDocument({
     title: `Bill of Lading ${number}`,
-    footerLabel: [`Bill of Lading ${footerPart(number)}`, `Door # ${footerPart(doc.order.door_number)}`].join(
-      '  ·  ',
-    ),
+    footer: [`Bill of Lading ${footerPart(number)}`, `Door # ${footerPart(doc.order.door_number)}`],
     css: BOL_CSS,
     body,
   });

@@ -93,9 +93,7 @@ export function renderInvoiceHtml(doc: InvoiceDocument): string {
   );
   return renderDocument({
     title: `Invoice ${number}`,
-    footerLabel: [`Invoice ${footerPart(number)}`, footerPart(doc.company.name)]
-      .filter(Boolean)
-      .join('  ·  '),
+    footer: [`Invoice ${footerPart(number)}`, footerPart(doc.company.name)],
     css: INVOICE_CSS,
     body,
   });

@@ -176,9 +176,7 @@ export function renderOrderPrintHtml(doc: OrderPrintDocument): string {
   );
   return renderDocument({
     title: `Order ${door}`,
-    footerLabel: [`Order Door # ${footerPart(door)}`, footerPart(doc.company.name)]
-      .filter(Boolean)
-      .join('  ·  '),
+    footer: [`Order Door # ${footerPart(door)}`, footerPart(doc.company.name)],
     css: ORDER_CSS,
     body,
   });
