@@ -49,3 +49,31 @@ export function ConfirmDeleteModal<Row>({
     </Modal>
   );
 }
+
+/** A row's Edit and Delete buttons for a table whose Delete asks in ConfirmDeleteModal. */
+export function EditDeleteButtons({
+  onEdit,
+  onDelete,
+  canDelete = true,
+  deleting,
+}: {
+  onEdit: () => void;
+  onDelete: () => void;
+  /** False hides Delete (e.g. the signed-in user's own row). */
+  canDelete?: boolean;
+  /** A delete is under way: no second one meanwhile. */
+  deleting: boolean;
+}) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button size="sm" onClick={onEdit}>
+        Edit
+      </Button>
+      {canDelete && (
+        <Button size="sm" variant="danger" onClick={onDelete} disabled={deleting}>
+          Delete
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { SETTING_CATEGORIES, SETTING_CATEGORY_LABELS } from '@icehouse/domain';
-import { Button } from '../../components/Button';
-import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
+import { ConfirmDeleteModal, EditDeleteButtons } from '../../components/ConfirmDeleteModal';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { FetchError } from '../../components/FetchError';
 import { Field } from '../../components/Field';
@@ -74,19 +73,11 @@ export function SettingsPage() {
       header: 'Actions',
       align: 'right',
       cell: (setting) => (
-        <div className="flex justify-end gap-2">
-          <Button size="sm" onClick={() => list.startEdit(setting)}>
-            Edit
-          </Button>
-          <Button
-            size="sm"
-            variant="danger"
-            onClick={() => setPendingDelete(setting)}
-            disabled={remove.isPending}
-          >
-            Delete
-          </Button>
-        </div>
+        <EditDeleteButtons
+          onEdit={() => list.startEdit(setting)}
+          onDelete={() => setPendingDelete(setting)}
+          deleting={remove.isPending}
+        />
       ),
     },
   ];

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, MESSAGE_TEMPLATES, userRoleLabel } from '@icehouse/domain';
 import { Button } from '../../components/Button';
-import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
+import { ConfirmDeleteModal, EditDeleteButtons } from '../../components/ConfirmDeleteModal';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { FetchError } from '../../components/FetchError';
 import { PageHeader } from '../../components/PageHeader';
@@ -67,21 +67,12 @@ export function UserManagementPage() {
       header: 'Actions',
       align: 'right',
       cell: (user) => (
-        <div className="flex justify-end gap-2">
-          <Button size="sm" onClick={() => list.startEdit(user)}>
-            Edit
-          </Button>
-          {user.id !== me?.id && (
-            <Button
-              size="sm"
-              variant="danger"
-              onClick={() => setPendingDelete(user)}
-              disabled={remove.isPending}
-            >
-              Delete
-            </Button>
-          )}
-        </div>
+        <EditDeleteButtons
+          onEdit={() => list.startEdit(user)}
+          onDelete={() => setPendingDelete(user)}
+          canDelete={user.id !== me?.id}
+          deleting={remove.isPending}
+        />
       ),
     },
   ];
