@@ -12,6 +12,7 @@ import {
   text,
   usDate,
 } from './layout';
+import { DocMeta, TextBox } from './parts';
 import type { BillOfLadingDocument } from './types';
 
 const BOL_CSS = `
@@ -47,20 +48,7 @@ export function renderBolHtml(doc: BillOfLadingDocument): string {
   const body = (
     <>
       <Letterhead company={doc.company} title="Bill of Lading">
-        <table className="meta">
-          <thead>
-            <tr>
-              <th>Date</th>
-              <th>B/L #</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td>{usDate(doc.date)}</td>
-              <td>{number}</td>
-            </tr>
-          </tbody>
-        </table>
+        <DocMeta date={doc.date} numberLabel="B/L #" number={number} />
       </Letterhead>
 
       <div className="columns three">
@@ -120,9 +108,7 @@ export function renderBolHtml(doc: BillOfLadingDocument): string {
         </tbody>
       </table>
 
-      <Box title="Special Delivery Information" className="special">
-        {special ? <div className="pre">{special}</div> : <div className="muted">None</div>}
-      </Box>
+      <TextBox title="Special Delivery Information" value={special} className="special" />
 
       <p className="terms-text">
         Received, subject to the classifications and tariffs in effect on the date of issue of this Bill of
@@ -158,9 +144,7 @@ export function renderBolHtml(doc: BillOfLadingDocument): string {
   );
   return renderDocument({
     title: `Bill of Lading ${number}`,
-    footerLabel: [`Bill of Lading ${footerPart(number)}`, `Door # ${footerPart(doc.order.door_number)}`].join(
-      '  ·  ',
-    ),
+    footer: [`Bill of Lading ${footerPart(number)}`, `Door # ${footerPart(doc.order.door_number)}`],
     css: BOL_CSS,
     body,
   });

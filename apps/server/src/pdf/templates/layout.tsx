@@ -333,17 +333,19 @@ const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-
 /** A complete HTML document: doctype, CSP, the shared and the document's styles, the body. */
 export function renderDocument(options: {
   title: string;
-  footerLabel: string;
+  /** What identifies the document in every page's footer: its parts, blanks left out, joined by ' · '. */
+  footer: string[];
   css: string;
   body: ReactNode;
 }): string {
+  const footerLabel = options.footer.filter(Boolean).join('  ·  ');
   const markup = renderToStaticMarkup(
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta httpEquiv="Content-Security-Policy" content={CSP} />
         <title>{options.title}</title>
-        <style>{BASE_CSS + pageCss(options.footerLabel) + options.css}</style>
+        <style>{BASE_CSS + pageCss(footerLabel) + options.css}</style>
       </head>
       <body>{options.body}</body>
     </html>,

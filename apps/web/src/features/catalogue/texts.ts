@@ -72,6 +72,3 @@ export const PRODUCT_TEXT = {
   deleteError: 'Failed to delete product',
   confirmDelete: (description: string) => `Delete "${description}"?`,
 } as const;
-
-/** The retry button of a list that could not be fetched. */
-export const RETRY_TEXT = { label: 'Try again', busy: 'Retrying...' } as const;

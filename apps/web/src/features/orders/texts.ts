@@ -81,6 +81,4 @@ export const ORDERS_TEXT = {
   // Load failures
   loadOrdersError: 'The orders could not be loaded. Check the connection and try again.', // ours
   loadMonthsError: 'The monthly order counts could not be loaded. Check the connection and try again.', // ours
-  tryAgain: 'Try again', // ours
-  retrying: 'Retrying...', // ours
 } as const;
