@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', '**/.turbo/**', '**/drizzle/**', '**/coverage/**'] },
@@ -13,6 +14,32 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // Each workspace declares what it imports in its own package.json (nothing works only through
+    // hoisting); devDependencies only in tests, benchmarks, build and tool configs.
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        {
+          devDependencies: [
+            '**/*.test.{ts,tsx}',
+            '**/*.spec.ts',
+            '**/tests/**',
+            '**/test/**',
+            '**/bench/**',
+            '**/scripts/**',
+            '**/*.config.{ts,js,mjs}',
+            '**/build.mjs',
+            '**/testing/**',
+            '**/testing.{ts,tsx}',
+            '**/test-support.{ts,tsx}',
+            'e2e/**',
+          ],
+        },
+      ],
     },
   },
   {

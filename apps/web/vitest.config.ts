@@ -11,5 +11,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Above Testing Library's 15 s wait (src/test/setup.ts), so a slow machine fails no test by time.
+    testTimeout: 60_000,
   },
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp } from '../tests/test-app';
 import { TestClient } from '../tests/client';
+import { PASSWORD, createStandardUsers } from '../tests/users';
 
 let app: FastifyInstance;
 let webDir: string;
@@ -14,7 +15,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Ice House Order Manager</title><div id="root"></div>');
   fs.mkdirSync(path.join(webDir, 'assets'));
   fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');
-  ({ app } = await createTestApp({ webDistDir: webDir }));
+  const test = await createTestApp({ webDistDir: webDir });
+  app = test.app;
+  await createStandardUsers(test.database);
 });
 
 afterAll(async () => {
@@ -23,17 +26,28 @@ afterAll(async () => {
 });
 
 describe('health', () => {
-  it('answers ok with the database it checked', async () => {
-    const res = await app.inject({ method: 'GET', url: '/healthz' });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.status).toBe('ok');
-    expect(['pglite', 'postgres']).toContain(body.database);
-    expect(body.database).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+  it('tells anyone not signed in as a superuser only whether it is up', async () => {
+    const anonymous = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ status: 'ok' });
+    const staff = new TestClient(app);
+    await staff.login('staff', PASSWORD);
+    expect((await staff.get('/healthz')).json()).toEqual({ status: 'ok' });
   });
 
-  it('is reachable through tRPC for the web client', async () => {
-    const res = await app.inject({ method: 'GET', url: '/trpc/system.status' });
+  it('tells a signed-in superuser the database it checked and the version', async () => {
+    const admin = new TestClient(app);
+    await admin.login('admin', PASSWORD);
+    const res = await admin.get('/healthz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', version: expect.any(String) });
+  });
+
+  it('gives the status screen its details through tRPC, to signed-in users only', async () => {
+    expect((await app.inject({ method: 'GET', url: '/trpc/system.status' })).statusCode).toBe(401);
+    const staff = new TestClient(app);
+    await staff.login('staff', PASSWORD);
+    const res = await staff.trpcQuery('system.status');
     expect(res.statusCode).toBe(200);
     expect(res.json().result.data).toMatchObject({ status: 'ok', version: expect.any(String) });
   });

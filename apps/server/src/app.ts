@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -17,11 +18,13 @@ import { restRoutes } from './rest/routes';
 import type { RestRoute } from './rest/route';
 import { buildOpenApiDocument } from './rest/openapi';
 import { DOCS_PAGE_HTML, DOCS_PAGE_SCRIPT } from './rest/docs-page';
-import { getSystemStatus } from './modules/system/service';
+import { getSystemStatus, healthAnswer } from './modules/system/service';
 import { createSessionStore } from './modules/auth/session';
 import { registerRequestAuth } from './modules/auth/request-auth';
+import { declareScopeSecurity, routeSecurityConfig } from './modules/auth/route-security';
 import { registerSecurityHeaders } from './security-headers';
 import { createPdfRenderer, type PdfRenderer, type PdfRendererOptions } from './pdf';
+import { createFolderBlobStore, type BlobStore } from './blobs';
 
 export interface AppConfig {
   database: Database;
@@ -41,6 +44,11 @@ export interface AppConfig {
    * tests and development; off by default (production), where the parse would cost time on every call.
    */
   checkAnswers?: boolean;
+  /**
+   * Where file bytes live (main.ts: blobStoreFromEnv). Default, for tests and tools: a new folder
+   * in the OS temp folder, which nothing keeps.
+   */
+  blobs?: BlobStore;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -58,7 +66,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   // The browser starts with the first PDF, not here: the app runs (and answers 503 for PDFs) without one.
   const pdf = config.pdf ?? createPdfRenderer({ ...config.pdfOptions, logger: config.logger.child({ module: 'pdf' }) });
-  const deps: AppDeps = { database: config.database, log: config.logger, sessions: createSessionStore(config.database.db), pdf };
+  const blobs = config.blobs ?? (await createFolderBlobStore(fs.mkdtempSync(path.join(os.tmpdir(), 'icehouse-blobs-'))));
+  const deps: AppDeps = { database: config.database, log: config.logger, sessions: createSessionStore(config.database.db), pdf, blobs };
   const currentUser = (req: FastifyRequest): SessionUser | null => req.auth?.user ?? null;
   const checkAnswers = config.checkAnswers ?? false;
 
@@ -83,12 +92,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   app.setErrorHandler(replyWithError);
 
-  app.get('/healthz', async (_req, reply) => {
+  // Anyone may ask whether the server is up; only a signed-in superuser learns its database and version.
+  app.get('/healthz', { config: routeSecurityConfig('public') }, async (req, reply) => {
     const status = await getSystemStatus(deps);
-    return reply.code(status.status === 'ok' ? 200 : 503).send(status);
+    return reply.code(status.status === 'ok' ? 200 : 503).send(healthAnswer(status, currentUser(req)?.is_superuser === true));
   });
 
   await app.register(async (trpcScope) => {
+    // One route serves every procedure; each procedure checks its own access (trpc/init.ts).
+    declareScopeSecurity(trpcScope, 'public');
     // tRPC's adapter also parses multipart/form-data (FormData inputs, a 500 here); every procedure takes JSON.
     trpcScope.addHook('onRequest', async (req) => {
       if (req.method === 'GET' || req.method === 'HEAD') return;
@@ -115,21 +127,24 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     registerRestRoutes(uploads, restRoutes.filter(isMultipartRoute), { deps, currentUser, checkAnswers });
   });
   const openApi = buildOpenApiDocument(restRoutes);
-  app.get('/api/schema/', async () => openApi);
-  app.get('/api/docs/', async (_req, reply) => reply.type('text/html; charset=utf-8').send(DOCS_PAGE_HTML));
-  app.get('/api/docs/docs.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(DOCS_PAGE_SCRIPT));
+  const asset = { config: routeSecurityConfig('asset') };
+  app.get('/api/schema/', asset, async () => openApi);
+  app.get('/api/docs/', asset, async (_req, reply) => reply.type('text/html; charset=utf-8').send(DOCS_PAGE_HTML));
+  app.get('/api/docs/docs.js', asset, async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(DOCS_PAGE_SCRIPT));
 
   const webDist = config.webDistDir ?? defaultWebDist;
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url.startsWith('/api/') || req.url.startsWith('/trpc/');
-    if (isApi || req.method !== 'GET') return reply.code(404).send({ detail: 'Not found.' });
-    // Client-side routes (/orders, /invoices/1/edit...) all load the single-page app.
-    if (hasWeb) return reply.type('text/html; charset=utf-8').sendFile('index.html');
-    return reply.code(404).type('text/plain').send('The web app is not built. Run `npm run build` first.');
+  // The web app's files and the not-found answer, in a scope whose routes (@fastify/static's) are assets.
+  await app.register(async (web) => {
+    declareScopeSecurity(web, 'asset');
+    if (hasWeb) await web.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+    web.setNotFoundHandler((req, reply) => {
+      const isApi = req.url.startsWith('/api/') || req.url.startsWith('/trpc/');
+      if (isApi || req.method !== 'GET') return reply.code(404).send({ detail: 'Not found.' });
+      // Client-side routes (/orders, /invoices/1/edit...) all load the single-page app.
+      if (hasWeb) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      return reply.code(404).type('text/plain').send('The web app is not built. Run `npm run build` first.');
+    });
   });
 
   app.addHook('onClose', async () => {

@@ -8,29 +8,51 @@ const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
-  DATABASE_URL: z.string().url().optional(),
-  /** Data folder of the embedded database (ignored when DATABASE_URL is set). */
-  DATA_DIR: z.string().min(1).default('./data'),
-  /** Seed the demo catalogue, users and orders when the database holds no orders yet. */
-  SEED_DEMO: booleanish.default(false),
-  /** Built web app to serve for every non-API path; defaults to apps/web/dist. */
-  WEB_DIST_DIR: z.string().optional(),
-  /** First start: when no user exists, these create the first superuser. */
-  ADMIN_USERNAME: z.string().min(1).optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  /** Trust X-Forwarded-* headers (set behind a reverse proxy / load balancer). */
-  TRUST_PROXY: booleanish.default(false),
-  /** Chromium for PDFs; when unset the usual system paths are tried (/usr/bin/chromium, ...). */
-  CHROME_PATH: z.string().trim().optional(),
-  /** PDFs rendered at once (one page each); more wait in a queue. */
-  PDF_MAX_CONCURRENT: z.coerce.number().int().min(1).max(32).default(2),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
+    DATABASE_URL: z.string().url().optional(),
+    /** Data folder of the embedded database (ignored when DATABASE_URL is set). */
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** Seed the demo catalogue, users and orders when the database holds no orders yet. */
+    SEED_DEMO: booleanish.default(false),
+    /** Built web app to serve for every non-API path; defaults to apps/web/dist. */
+    WEB_DIST_DIR: z.string().optional(),
+    /** First start: when no user exists, these create the first superuser. */
+    ADMIN_USERNAME: z.string().min(1).optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    /** Trust X-Forwarded-* headers (set behind a reverse proxy / load balancer). */
+    TRUST_PROXY: booleanish.default(false),
+    /** Chromium for PDFs; when unset the usual system paths are tried (/usr/bin/chromium, ...). */
+    CHROME_PATH: z.string().trim().optional(),
+    /** PDFs rendered at once (one page each); more wait in a queue. */
+    PDF_MAX_CONCURRENT: z.coerce.number().int().min(1).max(32).default(2),
+    /** Folder of the blob store (uploaded files by SHA-256); default `<DATA_DIR>/blobs`. Unused with BLOB_S3_BUCKET. */
+    BLOB_DIR: z.string().trim().min(1).optional(),
+    /** S3-compatible bucket for the blob store (what several instances share); unset: the BLOB_DIR folder. */
+    BLOB_S3_BUCKET: z.string().trim().min(3).optional(),
+    /** Key prefix inside the bucket, e.g. `icehouse/`. */
+    BLOB_S3_PREFIX: z.string().trim().default(''),
+    BLOB_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    /** Endpoint of a non-AWS store (MinIO, Ceph, R2...); unset for AWS S3. */
+    BLOB_S3_ENDPOINT: z.string().url().optional(),
+    /** Both or neither; neither: the AWS SDK's default credentials (environment, profile, instance role). */
+    BLOB_S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    BLOB_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Path-style addressing (`endpoint/bucket/key`), which most self-hosted stores need. */
+    BLOB_S3_FORCE_PATH_STYLE: booleanish.default(false),
+  })
+  .refine(
+    (env) => (env.BLOB_S3_ACCESS_KEY_ID === undefined) === (env.BLOB_S3_SECRET_ACCESS_KEY === undefined),
+    {
+      path: ['BLOB_S3_SECRET_ACCESS_KEY'],
+      message: 'set BLOB_S3_ACCESS_KEY_ID and BLOB_S3_SECRET_ACCESS_KEY together (or neither)',
+    },
+  );
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -6,6 +6,8 @@ import { buildApp } from './app';
 import { hashPassword } from './modules/auth/password';
 import { bootstrapAdmin } from './modules/users/service';
 import { isPostgresClosedSocketWrite } from './errors';
+import { blobStoreFromEnv } from './blobs';
+import { moveDatabaseBytesToBlobs } from './blobs/move-database-bytes';
 
 async function main() {
   const env = loadEnv();
@@ -25,6 +27,10 @@ async function main() {
   });
   log.info({ database: database.kind, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR }, 'database opened');
   await database.migrate();
+  const blobs = await blobStoreFromEnv(env);
+  log.info({ blobs: blobs.kind, location: blobs.location }, 'blob store opened');
+  const moved = await moveDatabaseBytesToBlobs(database, blobs);
+  if (moved > 0) log.info({ files: moved }, 'moved stored files from the database into the blob store');
   if (env.SEED_DEMO) {
     const summary = await seedDemo(database.db, { hashPassword });
     log.info({ summary }, 'demo data');
@@ -39,6 +45,7 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     // Answers are parsed by their output schemas in development (and tests), not in production.
     checkAnswers: env.NODE_ENV === 'development',
+    blobs,
     pdfOptions: { executablePath: env.CHROME_PATH || null, maxConcurrent: env.PDF_MAX_CONCURRENT },
     ...(env.WEB_DIST_DIR ? { webDistDir: env.WEB_DIST_DIR } : {}),
   });

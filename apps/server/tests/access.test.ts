@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp } from './test-app';
@@ -6,10 +9,11 @@ import { PASSWORD, createStandardUsers } from './users';
 import { moduleOperations } from '../src/modules/operations';
 import { listOperations, restBindingsOf } from '../src/operations/define';
 import { appRouter } from '../src/trpc/app-router';
+import { routeSecurityTable } from '../src/modules/auth/route-security';
 
 /**
- * Walks every operation's declaration, through both doors: no REST route or tRPC procedure that
- * needs a session answers an anonymous caller, and none that needs a superuser answers staff.
+ * Walks every REST route and every tRPC procedure: none that needs a session
+ * answers an anonymous caller, and none that needs a superuser answers staff.
  */
 let app: FastifyInstance;
 let anonymous: TestClient;
@@ -17,7 +21,11 @@ let staff: TestClient;
 let admin: TestClient;
 
 beforeAll(async () => {
-  const test = await createTestApp();
+  // A small built web app, so that @fastify/static's routes exist and are walked too.
+  const webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), 'icehouse-web-'));
+  fs.writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>Ice House</title>');
+  fs.writeFileSync(path.join(webDistDir, 'app.js'), 'console.log(1)');
+  const test = await createTestApp({ webDistDir });
   app = test.app;
   await createStandardUsers(test.database);
   anonymous = new TestClient(app);
@@ -30,16 +38,54 @@ afterAll(async () => {
   await app?.close();
 });
 
+/**
+ * Request targets the router takes for `path` although they are not written as `path`: percent-encoded
+ * characters (the first segment's first letter, the whole first segment in lower-case hex, a letter of
+ * the last segment) and the absolute form (`http://localhost/api/...`, RFC 9112 3.2.2), plain and encoded.
+ * Whatever decides about sessions and CSRF must see them all as the route they reach.
+ */
+export function targetVariants(path: string): string[] {
+  const enc = (c: string, upper = true) => `%${c.charCodeAt(0).toString(16)[upper ? 'toUpperCase' : 'toLowerCase']()}`;
+  const firstLetter = path.replace(/^\/(\w)/, (_m, c: string) => `/${enc(c)}`);
+  const firstSegment = path.replace(/^\/(\w+)/, (_m, seg: string) => `/${[...seg].map((c) => enc(c, false)).join('')}`);
+  const lastLetter = path.replace(/([a-z])([^a-z]*)$/i, (_m, c: string, rest: string) => `${enc(c)}${rest}`);
+  return [firstLetter, firstSegment, lastLetter, `http://localhost${path}`, `http://localhost${firstLetter}`, `http://127.0.0.1:80${lastLetter}`];
+}
+
 const concretePath = (path: string) => path.replace(/\{\w+\}/g, '1');
 
-/** Only these may answer without a session: sign-in itself and the status probe. */
+/** Only these may answer without a session: sign-in itself (/healthz, outside the route table, tells anonymous callers only {status}). */
 const PUBLIC_REST = new Set(['GET /api/auth/csrf/', 'GET /api/auth/check/', 'POST /api/auth/login/', 'POST /api/auth/logout/']);
-const PUBLIC_TRPC = new Set(['system.status', 'auth.check', 'auth.login', 'auth.logout']);
+const PUBLIC_TRPC = new Set(['auth.check', 'auth.login', 'auth.logout']);
 
 const operations = listOperations(moduleOperations);
 const restRoutes = operations.flatMap((op) => restBindingsOf(op).map((binding) => ({ method: binding.method, path: binding.path, access: op.access })));
 const procedures = operations.filter((op) => op.trpc !== false);
 const served = (appRouter as unknown as { _def: { procedures: Record<string, unknown> } })._def.procedures;
+
+describe('route declarations', () => {
+  it('every route of the app declares its session and CSRF handling; state changes always need the token', () => {
+    const table = routeSecurityTable(app);
+    expect(table.length).toBeGreaterThan(restRoutes.length + 5);
+    expect(table.filter((r) => r.security === null)).toEqual([]);
+    expect(table.filter((r) => !r.security?.csrf)).toEqual([]);
+    const reads = (url: string) => table.filter((r) => r.url === url).map((r) => r.security?.session);
+    // The API, tRPC and /healthz read the session; files and docs do not.
+    for (const route of restRoutes) expect(reads(route.path.replace(/\{(\w+)\}/g, ':$1')), route.path).not.toContain(false);
+    expect(reads('/trpc/:path')).toEqual(expect.arrayContaining([true]));
+    expect(reads('/trpc/:path')).not.toContain(false);
+    expect(reads('/healthz')).not.toContain(false);
+    expect(reads('/app.js')).toEqual([false]);
+    expect(reads('/api/docs/')).not.toContain(true);
+  });
+
+  it('a state-changing request to no route at all still needs the token', async () => {
+    const res = await anonymous.request('POST', '/no-such-page', { payload: {}, noCsrf: true });
+    expect(res.statusCode).toBe(403);
+    expect((await anonymous.request('POST', '/no-such-page', { payload: {} })).statusCode).toBe(404);
+    expect((await anonymous.get('/app.js')).statusCode).toBe(200);
+  });
+});
 
 describe('REST routes of the declarations', () => {
   it('has routes, and only the sign-in ones are public', () => {
@@ -83,6 +129,122 @@ describe('tRPC procedures of the declarations', () => {
       }
     });
   }
+});
+
+const CSRF_REFUSAL = { detail: 'CSRF Failed: CSRF token missing or incorrect.' };
+const payloadFor = (method: string) => (method === 'GET' ? {} : { payload: {} });
+
+describe('encoded and absolute-form request targets', () => {
+  // A real socket: app.inject() would normalise the request target before the router saw it.
+  let rawAnonymous: TestClient;
+  let rawStaff: TestClient;
+  let rawAdmin: TestClient;
+  let anonymousToken: string;
+  beforeAll(async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    rawAnonymous = new TestClient(app);
+    anonymousToken = await rawAnonymous.csrfToken();
+    rawStaff = new TestClient(app);
+    await rawStaff.login('staff', PASSWORD);
+    rawAdmin = new TestClient(app);
+    await rawAdmin.login('admin', PASSWORD);
+  });
+
+  it('the variants are what the router takes for the path', () => {
+    expect(targetVariants('/api/auth/login/')).toEqual([
+      '/%61pi/auth/login/',
+      '/%61%70%69/auth/login/',
+      '/api/auth/logi%6E/',
+      'http://localhost/api/auth/login/',
+      'http://localhost/%61pi/auth/login/',
+      'http://127.0.0.1:80/api/auth/logi%6E/',
+    ]);
+    expect(targetVariants('/trpc/auth.logout')[0]).toBe('/%74rpc/auth.logout');
+  });
+
+  for (const route of restRoutes) {
+    const path = concretePath(route.path);
+    const unsafe = route.method !== 'GET';
+    it(`${route.method} ${route.path}: every variant is the route itself${unsafe ? ', and refuses a call without the CSRF token' : ''}`, async () => {
+      for (const target of targetVariants(path)) {
+        const headers = { 'x-csrftoken': anonymousToken };
+        if (route.access !== 'public') {
+          // With a valid token: the route's own access check answers (a 404 would mean another route).
+          const anon = await rawAnonymous.raw(route.method, target, { ...payloadFor(route.method), headers });
+          expect(anon.statusCode, `anonymous ${target}`).toBe(401);
+          if (route.access === 'superuser') {
+            const res = await rawStaff.raw(route.method, target, payloadFor(route.method));
+            expect(res.statusCode, `staff ${target}`).toBe(403);
+            expect(res.json()).toEqual({ detail: 'You do not have permission to perform this action.' });
+          }
+        }
+        if (unsafe) {
+          for (const [who, client] of [['anonymous', rawAnonymous], ['superuser', rawAdmin]] as const) {
+            const res = await client.raw(route.method, target, { ...payloadFor(route.method), noCsrf: true });
+            expect(res.statusCode, `${who} without CSRF ${target}`).toBe(403);
+            expect(res.json()).toEqual(CSRF_REFUSAL);
+          }
+        }
+      }
+    });
+  }
+
+  for (const { name, kind, access } of procedures) {
+    const mutation = kind !== 'query';
+    it(`tRPC ${name}: every variant is the procedure itself${mutation ? ', and refuses a call without the CSRF token' : ''}`, async () => {
+      for (const target of targetVariants(`/trpc/${name}`)) {
+        if (access !== 'public') {
+          const anon = await rawAnonymous.raw(mutation ? 'POST' : 'GET', target, mutation ? { payload: {}, headers: { 'x-csrftoken': anonymousToken } } : {});
+          expect(anon.statusCode, `anonymous ${target}`).toBe(401);
+          if (access === 'superuser') {
+            const res = await rawStaff.raw(mutation ? 'POST' : 'GET', target, mutation ? { payload: {} } : {});
+            expect(res.statusCode, `staff ${target}`).toBe(403);
+          }
+        }
+        if (mutation) {
+          for (const [who, client] of [['anonymous', rawAnonymous], ['superuser', rawAdmin]] as const) {
+            const res = await client.raw('POST', target, { payload: {}, noCsrf: true });
+            expect(res.statusCode, `${who} without CSRF ${target}`).toBe(403);
+            expect(res.body, target).toContain('CSRF Failed');
+          }
+        }
+      }
+    });
+  }
+
+  it('targets the router does not take for a route (an encoded slash, double encoding) reach none, and still need the token', async () => {
+    for (const target of ['/api%2Fauth%2Flogin/', '/api/auth%2flogin/', '/%2561pi/auth/login/', '/trpc%2Fauth.login', 'http://localhost/api%2Fauth%2Flogout/']) {
+      const refused = await rawAnonymous.raw('POST', target, { payload: { username: 'staff', password: PASSWORD }, noCsrf: true });
+      expect(refused.statusCode, target).toBe(403);
+      const missing = await rawAnonymous.raw('POST', target, { payload: { username: 'staff', password: PASSWORD }, headers: { 'x-csrftoken': anonymousToken } });
+      expect(missing.statusCode, target).toBe(404);
+      expect(rawAnonymous.cookies.has('sessionid'), target).toBe(false);
+    }
+  });
+
+  it('signs in and out through every variant only with the token', async () => {
+    const logins = [...targetVariants('/api/auth/login/'), ...targetVariants('/trpc/auth.login')];
+    for (const target of logins) {
+      const client = new TestClient(app);
+      const refused = await client.raw('POST', target, { payload: { username: 'staff', password: PASSWORD }, noCsrf: true });
+      expect(refused.statusCode, target).toBe(403);
+      expect(refused.cookies.map((c) => c.name), target).not.toContain('sessionid');
+      // The same target with the token signs in: the variant reaches the sign-in route.
+      const signedIn = await client.raw('POST', target, { payload: { username: 'staff', password: PASSWORD } });
+      expect(signedIn.statusCode, target).toBe(200);
+      expect(client.cookies.has('sessionid'), target).toBe(true);
+    }
+    const logouts = [...targetVariants('/api/auth/logout/'), ...targetVariants('/trpc/auth.logout')];
+    for (const target of logouts) {
+      const client = new TestClient(app);
+      await client.login('staff', PASSWORD);
+      const refused = await client.raw('POST', target, { payload: {}, noCsrf: true });
+      expect(refused.statusCode, target).toBe(403);
+      expect((await client.get('/api/auth/check/')).json().isAuthenticated, `still signed in after ${target}`).toBe(true);
+      expect((await client.raw('POST', target, { payload: {} })).statusCode, target).toBe(200);
+      expect((await client.get('/api/auth/check/')).json().isAuthenticated, target).toBe(false);
+    }
+  });
 });
 
 describe('signed-in callers', () => {

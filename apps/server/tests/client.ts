@@ -1,6 +1,31 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What `TestClient.raw` answers: the parts of a response the tests read. */
+export interface RawResponse {
+  statusCode: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  json(): any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  cookies: { name: string; value: string; expires?: Date; maxAge?: number }[];
+}
+
+/** `name=value; Expires=...; Max-Age=...` -> the parts `remember` needs. */
+function parseSetCookie(line: string) {
+  const [pair, ...attributes] = line.split(';');
+  const eq = pair!.indexOf('=');
+  const cookie: RawResponse['cookies'][number] = { name: pair!.slice(0, eq).trim(), value: pair!.slice(eq + 1).trim() };
+  for (const attribute of attributes) {
+    const [key, value = ''] = attribute.split('=');
+    const name = key!.trim().toLowerCase();
+    if (name === 'expires') cookie.expires = new Date(value);
+    if (name === 'max-age') cookie.maxAge = Number(value);
+  }
+  return cookie;
+}
 
 interface RequestOptions {
   payload?: unknown;
@@ -23,7 +48,7 @@ export class TestClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  private remember(res: LightMyRequestResponse) {
+  private remember(res: { cookies: unknown }) {
     for (const cookie of res.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
       const expired = (cookie.expires && cookie.expires.getTime() <= Date.now()) || cookie.maxAge === 0 || cookie.value === '';
       if (expired) this.cookies.delete(cookie.name);
@@ -50,6 +75,41 @@ export class TestClient {
       }
     }
     const res = await this.app.inject(inject);
+    this.remember(res);
+    return res;
+  }
+
+  /**
+   * Sends the request over a real socket to the app listening (`app.listen`), with the request
+   * target exactly as given: a percent-encoded path (`/%61pi/...`) or the absolute form
+   * (`http://localhost/api/...`) reaches the server as written, which app.inject() would normalise.
+   */
+  async raw(method: Method, target: string, options: RequestOptions = {}): Promise<RawResponse> {
+    const address = this.app.server.address() as AddressInfo | null;
+    if (!address) throw new Error('raw() needs the app listening (await app.listen({ port: 0 }))');
+    const headers: Record<string, string> = { ...options.headers };
+    if (method !== 'GET' && !options.noCsrf && !headers['x-csrftoken']) headers['x-csrftoken'] = await this.csrfToken();
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
+    let payload: Buffer | undefined;
+    if (options.payload !== undefined) {
+      payload = Buffer.isBuffer(options.payload) ? options.payload : Buffer.from(typeof options.payload === 'string' ? options.payload : JSON.stringify(options.payload));
+      if (typeof options.payload !== 'string' && !Buffer.isBuffer(options.payload)) headers['content-type'] ??= 'application/json';
+      headers['content-length'] = String(payload.length);
+    }
+    const res = await new Promise<RawResponse>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: address.port, method, path: target, headers, agent: false }, (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('error', reject);
+        incoming.on('end', () => {
+          const body = Buffer.concat(chunks).toString('utf8');
+          const setCookie = incoming.headers['set-cookie'] ?? [];
+          resolve({ statusCode: incoming.statusCode ?? 0, headers: incoming.headers, body, json: () => JSON.parse(body), cookies: setCookie.map(parseSetCookie) });
+        });
+      });
+      req.on('error', reject);
+      req.end(payload);
+    });
     this.remember(res);
     return res;
   }

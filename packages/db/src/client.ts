@@ -168,9 +168,9 @@ function openPostgres(url: string, opts: InternalOptions): Database {
       resetting ??= (async () => {
         const previous = client;
         const next = connect();
-        // The type parsers drizzle set on the first pool (dates and JSON as text) hold for the new one.
-        Object.assign(next.options.parsers, previous.options.parsers);
-        Object.assign(next.options.serializers, previous.options.serializers);
+        // drizzle sets up its type handling (dates as text, JSON as given) on the client it is handed:
+        // hand it the new pool as it was handed the first (the drizzle object itself is not needed).
+        drizzlePostgres(next, { schema });
         client = next;
         await previous.end({ timeout: 5 }).catch(() => undefined);
       })().finally(() => {

@@ -97,6 +97,37 @@ export const LIMITS = {
   dropdownPageSize: 5,
 } as const;
 
+/**
+ * The longest text each kind of field takes, in characters (Unicode code points, as the previous
+ * Django server counted them). One place for server and forms: the domain's text fields
+ * (schemas/fields.ts) refuse longer text with MESSAGES.textTooLong(max). Shorter limits are the
+ * spec's (state 2) or the sizes integrators already knew; everything else is `line` or `longText`.
+ */
+export const TEXT_LIMITS = {
+  /** Notes and free-text areas: order notes, special delivery info, additional info, building
+   * description, door information. */
+  longText: 10_000,
+  /** Invoice line descriptions: room for a line the server writes from an order (a 10,000-character
+   * building description, its details and the 'Order {door}: ' prefix of a combined invoice). */
+  invoiceLineDescription: 12_000,
+  /** Names, address lines and every other single-line field. */
+  line: 200,
+  doorNumber: 50,
+  invoiceNumber: 50,
+  epsPoNumber: 100,
+  /** Company and remit-to state (the spec's "State at most 2 characters"). */
+  state: LIMITS.stateMaxLength,
+  /** Company ZIP codes (order and invoice addresses follow the country's ZIP rules, at most 10). */
+  companyZip: 20,
+  /** Company phone and fax. */
+  phone: 30,
+  username: LIMITS.usernameMaxLength,
+  password: 200,
+  email: 200,
+  /** Search terms of the orders and invoices lists. */
+  search: 200,
+} as const;
+
 export const DROPDOWN_TEXT = {
   placeholder: 'Select...',
   noOptions: 'No options',

@@ -4,6 +4,7 @@ export * from './money';
 export * from './totals';
 export * from './pricing';
 export * from './invoice';
+export * from './combinedInvoice';
 export * from './catalogue';
 export * from './building';
 export * from './status';

@@ -7,9 +7,8 @@ import {
   isFreightLine,
   lineAmount,
   newLineItem,
-  orderForInvoicePriceInput,
 } from './invoice';
-import { calculateOrderPrice } from './pricing';
+import { calculateOrderPrice, orderPriceInput } from './pricing';
 
 describe('line items', () => {
   it('defaults a new line to quantity 1, empty description, price 0', () => {
@@ -203,7 +202,7 @@ describe('deriveInvoiceLineItems', () => {
     };
     const terms = { discount: '7.5', discountIsPercentage: true, taxRate: '8.875', taxExempt: false };
     const invoice = calculateInvoiceTotals({ lineItems: deriveInvoiceLineItems(order), ...terms });
-    const price = calculateOrderPrice(orderForInvoicePriceInput(order, terms));
+    const price = calculateOrderPrice(orderPriceInput(order, terms));
     expect(invoice).toMatchObject(price);
     // 1316.65 × 7.5% = 98.74875 -> 98.75; (1066.65 - 98.75) × 8.875% = 85.901125 -> 85.90
     expect(price).toEqual({

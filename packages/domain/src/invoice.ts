@@ -1,6 +1,6 @@
 import { buildingTypeLabel, isDoorOnly } from './building';
 import { Decimal, multiplyQty, roundCents, toDecimal, toMoneyString, type MoneyInput } from './money';
-import { additionalItemsTotal, type OrderPriceInput } from './pricing';
+import type { PricedOrder } from './pricing';
 import { applyDiscountAndTax, type DiscountAndTaxTerms } from './totals';
 
 /**
@@ -104,8 +104,11 @@ export interface PricedChoice {
   price?: MoneyInput;
 }
 
-/** An order with its references resolved to display text (setting values, product description). */
-export interface OrderForInvoice {
+/**
+ * An order with its references resolved to display text (setting values, product description).
+ * It is a PricedOrder: orderPriceInput(order, terms) prices it.
+ */
+export interface OrderForInvoice extends PricedOrder {
   /** The product's description, or the custom building description. */
   buildingDescription?: string | null;
   /** The custom building type, or the product's building_type. */
@@ -187,23 +190,4 @@ export function deriveInvoiceLineItems(order: OrderForInvoice): InvoiceLineItem[
     lines.push({ ...line(FREIGHT_LINE_DESCRIPTION, order.freightCost), is_freight: true });
   }
   return lines;
-}
-
-/** The price-calculation inputs of the same order, for comparing or for showing order totals. */
-export function orderForInvoicePriceInput(
-  order: OrderForInvoice,
-  terms: DiscountAndTaxTerms,
-): OrderPriceInput {
-  return {
-    buildingPrice: order.buildingPrice,
-    doorTypePrice: order.doorType?.price,
-    doorCladdingPrice: order.doorCladding?.price,
-    additionalItemsTotal: additionalItemsTotal(order.additionalItems),
-    freightCost: order.freightCost,
-    discount: terms.discount,
-    discountIsPercentage: terms.discountIsPercentage,
-    taxRate: terms.taxRate,
-    taxExempt: terms.taxExempt,
-    isDoorOnly: isDoorOnly(order.buildingType),
-  };
 }

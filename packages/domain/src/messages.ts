@@ -22,6 +22,7 @@ export const MESSAGES = {
   thicknessRequired: 'Thickness is required for this building type',
   priceInvalid: 'Please enter a valid price',
   priceNegative: 'Price cannot be negative',
+  priceDecimals: 'Ensure that there are no more than 2 decimal places.', // the previous server's (DRF) wording
   quantityWhole: 'Quantity must be a whole number', // ours
   quantityMin: 'Quantity must be at least 1',
   quantityInvalid: 'Quantity must be a number', // ours
@@ -38,12 +39,20 @@ export const MESSAGES = {
   uploadPdfOnly: 'Please upload PDF files only',
   uploadTooLarge: 'File size must be less than 50MB',
   uploadOnSave: 'The file will be uploaded when the order is saved.',
+  uploadVoidedOrder: "A voided order's files cannot be changed. Unvoid it first.", // ours
+  uploadWrongField: (field: string) => `Send the file in the multipart field "${field}".`, // ours
+  uploadNoFile: 'No file was submitted.', // ours
+  uploadStoreUnavailable: 'The file could not be stored just now. Please try again in a moment.', // ours
   saveOrderBeforeInvoice: 'Please save the order before creating an invoice.',
   dateInvalid: 'Enter a valid date (YYYY-MM-DD)', // ours
   optionInvalid: 'Select a valid option', // ours
   buildingTypeInvalid: 'Select a valid building type', // ours
   amountTooLarge: 'Amount is too large', // ours
-  textTooLong: 'Text is too long', // ours
+  // Every text field (TEXT_LIMITS): the previous Django REST Framework server's own wording.
+  textTooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
+  textSurrogate: (codePoint: number) =>
+    `Surrogate characters are not allowed: U+${codePoint.toString(16).toUpperCase()}.`,
+  textNullCharacter: 'Null characters are not allowed.',
 
   // Bill of lading and combined invoice
   bolDateRequired: 'Date is required', // ours (spec: "BOL date required")
@@ -80,7 +89,6 @@ export const MESSAGES = {
 
   // Users and company
   usernameRequired: 'Username is required', // ours
-  usernameTooLong: 'Username must be 150 characters or fewer', // ours
   passwordRequired: 'Password is required', // ours
   passwordMin: 'Password must be at least 8 characters', // ours (the spec's hint)
   emailInvalid: 'Enter a valid email address', // ours

@@ -1,6 +1,6 @@
 import { isDoorOnly } from './building';
 import { addMoney, multiplyQty, roundCents, toMoneyString, type MoneyInput } from './money';
-import { applyDiscountAndTax } from './totals';
+import { applyDiscountAndTax, type DiscountAndTaxTerms } from './totals';
 
 /**
  * Order price (orders spec §9). Amount inputs that are not numbers count as 0.
@@ -71,6 +71,40 @@ export function additionalItemsTotal(items: readonly PricedQuantity[] | null | u
   return toMoneyString(addMoney(...(items ?? []).map((item) => multiplyQty(item.price, item.quantity))));
 }
 
+/**
+ * What pricing reads of an order, in the shape the invoicing code holds it (OrderForInvoice is
+ * one; a choice's label does not matter here, only its price).
+ */
+export interface PricedOrder {
+  /** The custom building type, or the chosen product's building_type. */
+  buildingType?: string | null;
+  buildingPrice?: MoneyInput;
+  doorType?: { price?: MoneyInput } | null;
+  doorCladding?: { price?: MoneyInput } | null;
+  additionalItems?: readonly PricedQuantity[] | null;
+  freightCost?: MoneyInput;
+}
+
+/**
+ * The one mapping of an order onto the price calculation's inputs, for every caller (order
+ * screen, order answer, invoicing). The door-only rule is decided here, from the building type:
+ * the door type is priced only for door-only buildings.
+ */
+export function orderPriceInput(order: PricedOrder, terms: DiscountAndTaxTerms): OrderPriceInput {
+  return {
+    buildingPrice: order.buildingPrice,
+    doorTypePrice: order.doorType?.price,
+    doorCladdingPrice: order.doorCladding?.price,
+    additionalItemsTotal: additionalItemsTotal(order.additionalItems),
+    freightCost: order.freightCost,
+    discount: terms.discount,
+    discountIsPercentage: terms.discountIsPercentage,
+    taxRate: terms.taxRate,
+    taxExempt: terms.taxExempt,
+    isDoorOnly: isDoorOnly(order.buildingType),
+  };
+}
+
 /** The order fields pricing reads, as they travel on the wire (snake_case). */
 export interface OrderPricingSource {
   freight_cost?: MoneyInput;
@@ -92,22 +126,26 @@ export interface OrderPricingContext {
   buildingType: string | null | undefined;
 }
 
-/** Maps an order (form values or stored order) onto the price calculation's inputs. */
+/** orderPriceInput for an order on the wire (form values or an order answer): field names only. */
 export function orderPriceInputFromOrder(
   order: OrderPricingSource,
   context: OrderPricingContext,
 ): OrderPriceInput {
   const info = order.building_info ?? {};
-  return {
-    buildingPrice: info.price,
-    doorTypePrice: info.door_type_price,
-    doorCladdingPrice: info.door_cladding_price,
-    additionalItemsTotal: additionalItemsTotal(info.additional_items),
-    freightCost: order.freight_cost,
-    discount: order.discount,
-    discountIsPercentage: order.discount_is_percentage,
-    taxRate: context.taxRate,
-    taxExempt: order.tax_exempt,
-    isDoorOnly: isDoorOnly(context.buildingType),
-  };
+  return orderPriceInput(
+    {
+      buildingType: context.buildingType,
+      buildingPrice: info.price,
+      doorType: { price: info.door_type_price },
+      doorCladding: { price: info.door_cladding_price },
+      additionalItems: info.additional_items,
+      freightCost: order.freight_cost,
+    },
+    {
+      discount: order.discount,
+      discountIsPercentage: order.discount_is_percentage,
+      taxRate: context.taxRate,
+      taxExempt: order.tax_exempt,
+    },
+  );
 }

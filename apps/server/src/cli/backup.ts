@@ -1,12 +1,14 @@
 // `npm run db:backup [-- --out file]`
-// Backs up the database the server uses (DATABASE_URL, else the embedded DATA_DIR), stored PDFs
-// included: PostgreSQL as a pg_dump custom archive (.dump), the embedded database as its data
-// folder dump (.tar.gz; stop the server first). Default file: backups/icehouse-<kind>-<time>.<ext>.
+// Backs up the database the server uses (DATABASE_URL, else the embedded DATA_DIR) and the blobs its
+// stored files refer to (from BLOB_DIR or the BLOB_S3_BUCKET, copied into the archive), as one tar:
+// the database as a pg_dump custom archive or the embedded data folder dump (stop the server first),
+// then the blobs. Default file: backups/icehouse-<kind>-<time>.tar.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from '@icehouse/db';
 import { loadEnv } from '../env';
-import { backupDatabase, defaultBackupName, describeCounts, formatBytes } from '../modules/backup/backup';
+import { blobDirOf, blobStoreFromEnv } from '../blobs';
+import { backupDatabase, defaultArchiveName, describeBlobs, describeCounts, formatBytes } from '../modules/backup/backup';
 
 const { values } = parseArgs({ options: { out: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } } });
 if (values.help) {
@@ -18,12 +20,21 @@ if (values.help) {
 const userCwd = process.env.INIT_CWD ?? process.cwd();
 const env = loadEnv();
 const kind = env.DATABASE_URL ? 'postgres' : 'pglite';
-const out = path.resolve(userCwd, values.out ?? path.join('backups', defaultBackupName(kind)));
+const out = path.resolve(userCwd, values.out ?? path.join('backups', defaultArchiveName(kind)));
 
 try {
-  const result = await backupDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }, out);
+  const result = await backupDatabase(
+    {
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      blobDir: env.BLOB_S3_BUCKET ? undefined : blobDirOf(env),
+      openBlobs: () => blobStoreFromEnv(env),
+    },
+    out,
+  );
   const what = result.kind === 'postgres' ? 'the PostgreSQL database' : `the embedded database (${path.resolve(env.DATA_DIR)})`;
-  console.log(`Backed up ${what} to ${result.file} (${formatBytes(result.bytes)}): ${describeCounts(result.counts)}.`);
+  console.log(`Backed up ${what} to ${result.file} (${formatBytes(result.bytes)}): ${describeCounts(result.counts)}; ${describeBlobs(result.blobs)}.`);
+  if (result.blobs?.missing.length) process.exitCode = 1;
 } catch (error) {
   if (error instanceof DataDirLockedError) {
     console.error(`Cannot back up: ${error.message}\nThe embedded database can be backed up only while no server uses it.`);

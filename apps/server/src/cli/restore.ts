@@ -1,6 +1,8 @@
 // `npm run db:restore -- <file> [--skip-safety-backup]`
 // Restores a backup made by db:backup into the database the server uses (DATABASE_URL, else the
-// embedded DATA_DIR).
+// embedded DATA_DIR), then puts its blobs into the blob store (BLOB_DIR or BLOB_S3_BUCKET; blobs
+// already there are kept: the store is content-addressed). A plain .dump/.tar.gz of before the blob
+// store restores too: its files are in the database, and the server moves them out at start.
 // - PostgreSQL: the current database is first saved beside the backup file, as
 //   pre-restore-icehouse-postgres-<time>.dump (unless --skip-safety-backup); then pg_restore --clean
 //   --if-exists runs in one transaction. Stop the app instances first.
@@ -10,6 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from '@icehouse/db';
 import { loadEnv } from '../env';
+import { blobDirOf, blobStoreFromEnv } from '../blobs';
 import { backupPostgres, defaultBackupName, describeCounts, restoreDatabase } from '../modules/backup/backup';
 
 const { values, positionals } = parseArgs({
@@ -31,9 +34,17 @@ try {
     await backupPostgres(env.DATABASE_URL, safety);
     console.log(`Saved the current database first, to ${safety}.`);
   }
-  const result = await restoreDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }, file);
+  const result = await restoreDatabase(
+    {
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      blobDir: env.BLOB_S3_BUCKET ? undefined : blobDirOf(env),
+      openBlobs: () => blobStoreFromEnv(env),
+    },
+    file,
+  );
   const into = result.kind === 'postgres' ? 'the PostgreSQL database' : `the embedded database (${path.resolve(env.DATA_DIR)})`;
-  console.log(`Restored ${file} into ${into}: ${describeCounts(result.counts)}.`);
+  console.log(`Restored ${file} into ${into}: ${describeCounts(result.counts)}; ${result.blobs ?? 0} blobs.`);
   if (result.previousDataMovedTo) console.log(`Its previous contents are in ${result.previousDataMovedTo}.`);
 } catch (error) {
   if (error instanceof DataDirLockedError) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '@icehouse/domain';
+import { TEXT_LIMITS, boundedString } from '@icehouse/domain';
 
 /**
  * Fields of list filters, one schema for both doors: REST sends strings from the query string
@@ -16,7 +16,7 @@ export const listInt = (min: number, max: number, message = INTEGER) =>
   );
 
 export const listText = () =>
-  z.preprocess((v: string | null | undefined) => blankToUndefined(v), z.string().trim().max(255, MESSAGES.textTooLong).optional());
+  z.preprocess((v: string | null | undefined) => blankToUndefined(v), boundedString(TEXT_LIMITS.search).optional());
 
 export const listBool = () =>
   z.preprocess(

@@ -198,9 +198,11 @@ describe('createPdfRenderer', () => {
     const rendering = renderer.render(bigInvoice, { timeoutMs: 500 });
     await until(() => renderer.stats().openPages > 0);
     process.kill(pid, 'SIGSTOP'); // frozen: it answers nothing, not even the page close
-    const started = Date.now();
     await expectAppError(rendering, 'UNAVAILABLE', 'timeout');
-    expect(Date.now() - started).toBeLessThan(2000);
+    // Cut off by its own timeout, not by the kill that follows it (the frozen browser still lives):
+    // an order of events, not a wall-clock bound that a loaded machine could miss.
+    expect(isAlive(pid)).toBe(true);
+    expect(renderer.stats().launches).toBe(launches);
     // The page cannot be closed, so after a grace period the browser is killed and the slot freed.
     await until(() => renderer.stats().active === 0 && renderer.stats().openPages === 0, 15_000);
     await until(() => !isAlive(pid));

@@ -1,6 +1,15 @@
-import fs from 'node:fs';
-import puppeteer, { type Browser, type HTTPRequest, type Page, type PDFMargin } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { AppError } from '../errors';
+import { noop, preparePage, printPdf, step, type BrowserSlot, type PreparedPage } from './browser-page';
+import { CHROME_ARGS, DEFAULT_CHROME_PATHS, resolveChromePath } from './chrome';
+import { crashed, shutDown, timedOut, unavailable } from './render-errors';
+import type {
+  PdfLogger,
+  PdfRenderer,
+  PdfRendererOptions,
+  PdfRendererStats,
+  RenderOptions,
+} from './renderer-contract';
 import { Semaphore } from './semaphore';
 
 /**
@@ -18,165 +27,19 @@ import { Semaphore } from './semaphore';
  *   on a timeout, a crash or after shutdown; TOO_MANY_REQUESTS when the queue is full.
  */
 
-/** Where Chromium usually lives on Debian/Ubuntu (and Google's package), tried in this order. */
-export const DEFAULT_CHROME_PATHS: readonly string[] = [
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-];
-
-/** Headless flags that work as root in a container with no network (stack-notes.md). */
-export const CHROME_ARGS: readonly string[] = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-extensions',
-  '--font-render-hinting=none',
-  // Nothing resolves, IP literals included: no connection can even be opened (Chromium preconnects
-  // for frames before request interception sees the request).
-  '--host-resolver-rules=MAP * ~NOTFOUND',
-];
-
-export const PDF_UNAVAILABLE_MESSAGE =
-  'PDF rendering is unavailable: no Chromium browser could be started. Install it (Debian/Ubuntu: apt-get install chromium) or set CHROME_PATH.';
-
-/** A Chromium footer template printing 'Page X of Y', for HTML that does not number its own pages. */
-export const PAGE_NUMBER_FOOTER =
-  "<div style=\"width:100%;padding:0 0.5in;text-align:right;font-family:'Liberation Sans','DejaVu Sans',sans-serif;font-size:8pt;color:#555\">" +
-  'Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>';
-
-const EMPTY_TEMPLATE = '<span></span>';
-
-/** Used when the document sets no `@page` margin of its own (CSS `@page` margins win). */
-export const DEFAULT_MARGIN: PDFMargin = { top: '0.5in', right: '0.5in', bottom: '0.6in', left: '0.5in' };
-
-/** Logger shape the renderer needs; a pino Logger fits. */
-export interface PdfLogger {
-  debug(obj: object, msg: string): void;
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
-export interface PdfRendererOptions {
-  /** Chromium executable (the server passes CHROME_PATH); blank means: try DEFAULT_CHROME_PATHS. */
-  executablePath?: string | null;
-  /** Pages rendering at once; further renders wait in a FIFO queue. Default 2. */
-  maxConcurrent?: number;
-  /** Time allowed for one render (new page, content, PDF), not counting the queue or a launch. Default 15000. */
-  renderTimeoutMs?: number;
-  /** Renders a browser serves before it is replaced by a fresh one. Default 500. */
-  recycleAfter?: number;
-  /** Renders allowed to wait for a slot; beyond that render() fails with TOO_MANY_REQUESTS. Default 100. */
-  maxQueued?: number;
-  /** Time allowed for Chromium to start. Default 30000. */
-  launchTimeoutMs?: number;
-  /**
-   * Keep one fresh page ready (JavaScript off, requests blocked, never used), so a render does not
-   * wait the ~60 ms a new page costs. Each document still gets a page of its own. Costs one idle
-   * renderer process. Default true.
-   */
-  sparePage?: boolean;
-  logger?: PdfLogger;
-}
-
-export interface RenderOptions {
-  landscape?: boolean;
-  /** Page margins for documents without a CSS `@page` margin. Default DEFAULT_MARGIN. */
-  margin?: PDFMargin;
-  /**
-   * Chromium header/footer templates: trusted HTML only (never user text unescaped). Classes
-   * `pageNumber`, `totalPages`, `date`, `title` are filled in by Chromium. Giving either one turns
-   * Chromium's header/footer on; PAGE_NUMBER_FOOTER prints 'Page X of Y'. The document templates of
-   * this module number their pages with CSS `@page` margin boxes instead and need neither.
-   */
-  headerTemplate?: string;
-  footerTemplate?: string;
-  /** Overrides the renderer's renderTimeoutMs for this render. */
-  timeoutMs?: number;
-  /** A tagged (accessible, structure-tree) PDF: slower to make. Default false. */
-  tagged?: boolean;
-}
-
-export interface PdfRendererStats {
-  /** A browser is running and connected. */
-  launched: boolean;
-  browserPid: number | null;
-  /** Pages open right now (0 when idle). */
-  openPages: number;
-  /** The most pages ever open at once: never above maxConcurrent. */
-  maxOpenPages: number;
-  /** Fresh pages kept ready for the next render (0 or 1). */
-  sparePages: number;
-  /** Renders holding a slot, and renders waiting for one. */
-  active: number;
-  queued: number;
-  /** Successful and failed renders since the renderer was created. */
-  renders: number;
-  failures: number;
-  /** Browsers started (the first one, relaunches after a crash, recycles). */
-  launches: number;
-}
-
-export interface PdfRenderer {
-  /** The PDF of a complete HTML document (Letter unless the document's CSS says otherwise). */
-  render(html: string, options?: RenderOptions): Promise<Buffer>;
-  /** Refuses new renders, fails queued ones, waits for in-flight ones and closes the browser. */
-  close(): Promise<void>;
-  stats(): PdfRendererStats;
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The Chromium to launch: the explicit path (CHROME_PATH) when given, else the first of
- * DEFAULT_CHROME_PATHS that exists. An explicit path that is not an executable file gives null
- * rather than silently starting another browser. Null means PDFs are unavailable.
- */
-export function resolveChromePath(
-  explicit?: string | null,
-  candidates: readonly string[] = DEFAULT_CHROME_PATHS,
-): string | null {
-  const wanted = explicit?.trim();
-  if (wanted) return isExecutable(wanted) ? wanted : null;
-  return candidates.find(isExecutable) ?? null;
-}
-
-const noop = () => {};
+export { CHROME_ARGS, DEFAULT_CHROME_PATHS, resolveChromePath } from './chrome';
+export { PDF_UNAVAILABLE_MESSAGE } from './render-errors';
+export {
+  DEFAULT_MARGIN,
+  PAGE_NUMBER_FOOTER,
+  type PdfLogger,
+  type PdfRenderer,
+  type PdfRendererOptions,
+  type PdfRendererStats,
+  type RenderOptions,
+} from './renderer-contract';
 
 const noopLogger: PdfLogger = { debug: noop, info: noop, warn: noop, error: noop };
-
-function unavailable(cause?: unknown): AppError {
-  return new AppError('UNAVAILABLE', PDF_UNAVAILABLE_MESSAGE, { cause, details: { reason: 'no_browser' } });
-}
-
-function timedOut(ms: number): AppError {
-  return new AppError('UNAVAILABLE', `The PDF took longer than ${ms} ms to render. Please try again.`, {
-    details: { reason: 'timeout' },
-  });
-}
-
-function crashed(cause: unknown): AppError {
-  return new AppError('UNAVAILABLE', 'The PDF renderer stopped while rendering. Please try again.', {
-    cause,
-    details: { reason: 'browser_crashed' },
-  });
-}
-
-function shutDown(): AppError {
-  return new AppError('UNAVAILABLE', 'PDF rendering is shutting down.', { details: { reason: 'closed' } });
-}
 
 function positiveInt(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -188,33 +51,6 @@ function positiveInt(value: number | undefined, fallback: number, name: string):
 const ABORT_GRACE_MS = 3000;
 /** How long browser.close() may take before the process is killed. */
 const CLOSE_GRACE_MS = 5000;
-
-interface BrowserSlot {
-  browser: Browser;
-  pid: number | null;
-  /** Renders started on this browser. */
-  renders: number;
-  /** Renders running on it now. */
-  active: number;
-  /** No new renders; closed when the last one finishes. */
-  retired: boolean;
-  /** Disconnected without being asked to (killed, crashed). */
-  crashed: boolean;
-  closing: Promise<void> | null;
-  /**
-   * Rejects when the browser disconnects. Every step of a render races it: some Puppeteer calls
-   * (newPage, page.close) never settle once the browser process is gone.
-   */
-  gone: Promise<never>;
-  /** A page made ahead of time for the next render. */
-  spare: Promise<PreparedPage> | null;
-}
-
-interface PreparedPage {
-  page: Page;
-  /** Requests the document made, all refused. */
-  blocked: { count: number };
-}
 
 interface Job {
   page: Page | null;
@@ -341,33 +177,6 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
     return slot;
   }
 
-  /** Settles with the operation, or rejects as soon as the browser is gone (some calls never settle then). */
-  function step<T>(slot: BrowserSlot, operation: Promise<T>): Promise<T> {
-    return Promise.race([operation, slot.gone]);
-  }
-
-  /** A new page that can run nothing and fetch nothing. */
-  async function preparePage(slot: BrowserSlot): Promise<PreparedPage> {
-    const page = await step(slot, slot.browser.newPage());
-    try {
-      await step(slot, page.setJavaScriptEnabled(false));
-      await step(slot, page.setRequestInterception(true));
-    } catch (error) {
-      page.close().catch(noop);
-      throw error;
-    }
-    const blocked = { count: 0 };
-    page.on('request', (request: HTTPRequest) => {
-      if (request.url().startsWith('data:')) {
-        request.continue().catch(noop);
-      } else {
-        blocked.count += 1;
-        request.abort('blockedbyclient').catch(noop);
-      }
-    });
-    return { page, blocked };
-  }
-
   function spareFor(slot: BrowserSlot): Promise<PreparedPage> {
     const spare = preparePage(slot);
     spare.catch(noop);
@@ -426,27 +235,7 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
       if (job.aborted) throw new Error('render aborted');
 
       await step(slot, page.setContent(html, { waitUntil: 'load', timeout: timeoutMs }));
-      const headerFooter = opts.headerTemplate !== undefined || opts.footerTemplate !== undefined;
-      const pdf = await step(
-        slot,
-        page.pdf({
-          format: 'Letter',
-          landscape: opts.landscape ?? false,
-          printBackground: true,
-          preferCSSPageSize: true,
-          margin: opts.margin ?? DEFAULT_MARGIN,
-          displayHeaderFooter: headerFooter,
-          ...(headerFooter
-            ? {
-                headerTemplate: opts.headerTemplate ?? EMPTY_TEMPLATE,
-                footerTemplate: opts.footerTemplate ?? EMPTY_TEMPLATE,
-              }
-            : {}),
-          tagged: opts.tagged ?? false,
-          outline: false,
-          timeout: timeoutMs,
-        }),
-      );
+      const pdf = await step(slot, printPdf(page, opts, timeoutMs));
       if (blocked.count > 0)
         log.debug({ blocked: blocked.count }, 'PDF: blocked requests made by the document');
       return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);

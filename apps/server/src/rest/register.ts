@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import type { AppDeps, SessionUser } from '../deps';
 import type { Access, RestRoute } from './route';
 import { assertAccess } from '../operations/access';
+import { routeSecurityConfig } from '../modules/auth/route-security';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,6 +36,17 @@ function parseOrThrow<S extends z.ZodType>(schema: S | undefined, value: unknown
   return result.data;
 }
 
+const NOT_AN_OBJECT = 'Send the data as a JSON object.';
+
+/** A missing body is `{}`; a JSON `null`, array or scalar is not "no changes" but a bad body (400, as DRF). */
+function jsonBody(route: RestRoute, raw: unknown): unknown {
+  if (raw === undefined) return {};
+  if (route.body && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) {
+    throw AppError.validation({ non_field_errors: [NOT_AN_OBJECT] }, NOT_AN_OBJECT);
+  }
+  return raw;
+}
+
 function mediaType(req: FastifyRequest): string {
   return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 }
@@ -48,7 +60,8 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], re
     app.route({
       method: route.method,
       url: toFastifyPath(route.path),
-      config: { access: route.access, operation: route.operation },
+      // Session and CSRF checks (request-auth) follow the matched route's declaration.
+      config: { ...routeSecurityConfig(route.access), access: route.access, operation: route.operation },
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         const user = registration.currentUser(req);
         assertAccess(route.access, user);
@@ -61,9 +74,10 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], re
         const params = parseOrThrow(route.params, req.params);
         const query = parseOrThrow(route.query, req.query);
         // Multipart routes read their own streamed body; only JSON bodies are parsed here.
-        const body = route.consumes?.includes('multipart/form-data') ? undefined : parseOrThrow(route.body, req.body ?? {});
+        const body = route.consumes?.includes('multipart/form-data') ? undefined : parseOrThrow(route.body, jsonBody(route, req.body));
         const result = await route.handler({ params, query, body, deps: registration.deps, user, req, reply, checkAnswers: registration.checkAnswers });
-        if (reply.sent) return reply;
+        // A handler that answered itself (a stream, a 304) returns the reply: its status stands.
+        if (reply.sent || result === reply) return reply;
         reply.code(route.successStatus ?? 200);
         return result === undefined ? reply.send() : result;
       },

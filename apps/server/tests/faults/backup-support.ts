@@ -5,6 +5,7 @@ import pino from 'pino';
 import postgres from 'postgres';
 import type { Database } from '@icehouse/db/client';
 import { buildApp } from '../../src/app';
+import { createFolderBlobStore, type BlobStore } from '../../src/blobs';
 import { tableChecksums, type DatabaseChecksums } from '../../src/modules/backup/checksums';
 import { createWorld, type World } from '../fuzz/world';
 
@@ -48,12 +49,16 @@ export async function throwawayPostgres(name: string): Promise<{ url: string; dr
 
 /**
  * Fills `database` (migrated) through the app with the fuzz world: users, sessions, the catalogue,
- * four orders, an invoice, a stored PDF (blueprint), a BOL. Answers its checksums; `close()` closes
- * the app, and with it the database.
+ * four orders, an invoice, a stored PDF (blueprint, its bytes in `blobs`: a new temporary folder
+ * unless given), a BOL. Answers its checksums; `close()` closes the app, and with it the database.
  */
-export async function fillWithData(database: Database): Promise<{ world: World; checksums: DatabaseChecksums; close(): Promise<void> }> {
-  const app = await buildApp({ database, logger: pino({ level: 'silent' }), checkAnswers: true });
+export async function fillWithData(
+  database: Database,
+  blobs?: BlobStore,
+): Promise<{ world: World; checksums: DatabaseChecksums; blobs: BlobStore; close(): Promise<void> }> {
+  const store = blobs ?? (await createFolderBlobStore(mkdtempSync(path.join(tmpdir(), 'icehouse-fill-blobs-'))));
+  const app = await buildApp({ database, logger: pino({ level: 'silent' }), blobs: store, checkAnswers: true });
   const world = await createWorld(app, database);
   const checksums = await tableChecksums(database.db);
-  return { world, checksums, close: () => app.close() };
+  return { world, checksums, blobs: store, close: () => app.close() };
 }

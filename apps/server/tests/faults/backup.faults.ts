@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -95,7 +95,7 @@ describe('npm run db:backup / db:restore', () => {
     const tmp = tempDir('backup-cli');
     cleanups.push(tmp.remove);
     const dataDir = path.join(tmp.dir, 'data');
-    const file = path.join(tmp.dir, 'backups', 'embedded.tar.gz');
+    const file = path.join(tmp.dir, 'backups', 'embedded.tar');
     const env = { DATA_DIR: dataDir };
 
     let server = await startServer({ dataDir });
@@ -111,8 +111,10 @@ describe('npm run db:backup / db:restore', () => {
     const atBackup = await checksumsOf({ dataDir });
     const backup = await npm(['db:backup', '--', '--out', file], env);
     expect(backup.code, backup.output).toBe(0);
-    expect(backup.output).toMatch(/Backed up the embedded database .* to .*embedded\.tar\.gz \([\d.]+ [KM]?B\): 6 orders, 1 invoices, 1 bills of lading, 1 stored files/);
+    expect(backup.output).toMatch(/Backed up the embedded database .* to .*embedded\.tar \([\d.]+ [KM]?B\): 6 orders, 1 invoices, 1 bills of lading, 1 stored files, \d+ users; 1 blobs \(/);
     expect(statSync(file).size).toBeGreaterThan(0);
+    // The blob folder (inside the data folder) was set aside during the dump and is back in place.
+    expect(existsSync(path.join(dataDir, 'blobs', sha(PDF)))).toBe(true);
 
     // More work after the backup, then a restore attempt while the server holds the folder.
     server = await startServer({ dataDir });
@@ -126,9 +128,12 @@ describe('npm run db:backup / db:restore', () => {
 
     const restore = await npm(['db:restore', '--', file], env);
     expect(restore.code, restore.output).toBe(0);
-    expect(restore.output).toMatch(/Restored .*embedded\.tar\.gz into the embedded database/);
+    expect(restore.output).toMatch(/Restored .*embedded\.tar into the embedded database .*: 6 orders.*; 1 blobs\./);
     const moved = /Its previous contents are in (.+)\./.exec(restore.output)?.[1];
     expect(moved && existsSync(path.join(moved, 'PG_VERSION'))).toBe(true);
+    // The blobs came back from the archive (the folder's previous blob folder went aside with the rest).
+    expect(moved && existsSync(path.join(moved, 'blobs', sha(PDF)))).toBe(true);
+    expect(readFileSync(path.join(dataDir, 'blobs', sha(PDF))).equals(PDF)).toBe(true);
     expect(await checksumsOf({ dataDir })).toEqual(atBackup);
 
     server = await startServer({ dataDir });
@@ -145,25 +150,29 @@ describe('npm run db:backup / db:restore', () => {
     cleanups.push(source.drop, target.drop);
     const tmp = tempDir('backup-cli-pg');
     cleanups.push(tmp.remove);
-    const file = path.join(tmp.dir, 'pg.dump');
+    const file = path.join(tmp.dir, 'pg.tar');
+    // Each database with its own blob folder: the restored server finds the blobs only if the restore put them back.
+    const sourceBlobs = { BLOB_DIR: path.join(tmp.dir, 'source-blobs') };
+    const targetBlobs = { BLOB_DIR: path.join(tmp.dir, 'target-blobs') };
 
-    const server = await startServer({ databaseUrl: source.url });
+    const server = await startServer({ databaseUrl: source.url, env: sourceBlobs });
     servers.push(server);
     const { client, orderId, invoiceId } = await fill(server);
     const atBackup = await checksumsOf({ databaseUrl: source.url });
-    const backup = await npm(['db:backup', '--', '--out', file], { DATABASE_URL: source.url });
+    const backup = await npm(['db:backup', '--', '--out', file], { DATABASE_URL: source.url, ...sourceBlobs });
     expect(backup.code, backup.output).toBe(0);
-    expect(backup.output).toMatch(/Backed up the PostgreSQL database to .*pg\.dump .*: 6 orders, 1 invoices, 1 bills of lading, 1 stored files/);
+    expect(backup.output).toMatch(/Backed up the PostgreSQL database to .*pg\.tar .*: 6 orders, 1 invoices, 1 bills of lading, 1 stored files, \d+ users; 1 blobs \(/);
     expect((await server.stop('SIGTERM')).code).toBe(0);
 
-    const restore = await npm(['db:restore', '--', file], { DATABASE_URL: target.url });
+    const restore = await npm(['db:restore', '--', file], { DATABASE_URL: target.url, ...targetBlobs });
     expect(restore.code, restore.output).toBe(0);
     const safety = /Saved the current database first, to (.+pre-restore-icehouse-postgres-.+\.dump)\./.exec(restore.output)?.[1];
     expect(safety && path.dirname(safety)).toBe(tmp.dir);
-    expect(restore.output).toMatch(/Restored .*pg\.dump into the PostgreSQL database: 6 orders/);
+    expect(restore.output).toMatch(/Restored .*pg\.tar into the PostgreSQL database: 6 orders.*; 1 blobs\./);
+    expect(readFileSync(path.join(targetBlobs.BLOB_DIR, sha(PDF))).equals(PDF)).toBe(true);
     expect(await checksumsOf({ databaseUrl: target.url })).toEqual(atBackup);
 
-    const restored = await startServer({ databaseUrl: target.url });
+    const restored = await startServer({ databaseUrl: target.url, env: targetBlobs });
     servers.push(restored);
     await servesTheSame(restored, client, orderId, invoiceId);
     expect((await restored.stop('SIGTERM')).code).toBe(0);

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { createDb, DataDirLockedError } from '@icehouse/db';
@@ -7,14 +9,33 @@ import { buildApp } from '../../src/app';
 import { orderPayload } from '../../src/modules/orders/test-support';
 import { openTestDatabase } from '@icehouse/db/testing';
 import { tableChecksums } from '../../src/modules/backup/checksums';
-import { backupPglite, backupPostgres, detectBackupKind, restoreDatabase, restorePglite, restorePostgres } from '../../src/modules/backup/backup';
+import {
+  backupDatabase,
+  backupPglite,
+  backupPostgres,
+  detectBackupKind,
+  restoreDatabase,
+  restorePglite,
+  restorePostgres,
+} from '../../src/modules/backup/backup';
+import { createFolderBlobStore, type BlobStore } from '../../src/blobs';
+import { TINY_PDF } from '../../src/modules/orders/test-support';
 import { fillWithData, tempDir, throwawayPostgres } from './backup-support';
 
 /**
  * Backups restore into a fresh database and hold every order, invoice and stored file, identical
- * (every table's row count and checksum). The npm scripts themselves (db:backup, db:restore) are
- * run by the faults suite (backup.faults.ts).
+ * (every table's row count and checksum), and the blobs of the stored files, byte for byte. The
+ * npm scripts themselves (db:backup, db:restore) are run by the faults suite (backup.faults.ts).
  */
+
+const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** The blob's bytes, read back from a store. */
+async function blobBytes(store: BlobStore, sha256: string): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of (await store.open(sha256)).stream) parts.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(parts);
+}
 
 const cleanups: (() => unknown)[] = [];
 afterAll(async () => {
@@ -22,7 +43,8 @@ afterAll(async () => {
 });
 
 describe('embedded database (PGlite)', () => {
-  it('backs up a data folder and restores it into a fresh one, identical; refuses while a server holds either', async () => {
+  // Six PGlite opens (seed, backup, restore, plain backup and restore, reopen): slow on a loaded machine.
+  it('backs up a data folder and restores it into a fresh one, identical; refuses while a server holds either', { timeout: 240_000 }, async () => {
     // The source folder: a migrated database full of data, written out and reopened as a real folder.
     const test = await openTestDatabase({ testDatabaseUrl: '' });
     const filled = await fillWithData(test.database);
@@ -37,14 +59,30 @@ describe('embedded database (PGlite)', () => {
     const source = path.join(tmp.dir, 'source');
     await restorePglite(source, seed);
 
-    const file = path.join(tmp.dir, 'out', 'backup.tar.gz');
-    const backup = await backupPglite(source, file);
+    // The default layout: the blob folder inside the data folder.
+    const sourceBlobs = await createFolderBlobStore(path.join(source, 'blobs'));
+    await sourceBlobs.put(Readable.from([await blobBytes(filled.blobs, sha(TINY_PDF))]), { sha256: sha(TINY_PDF) });
+    const file = path.join(tmp.dir, 'out', 'backup.tar');
+    const backup = await backupDatabase({ dataDir: source, blobDir: sourceBlobs.location, openBlobs: async () => sourceBlobs }, file);
     expect(backup).toMatchObject({ kind: 'pglite', file, counts: { orders: 4, invoices: 1, stored_files: 1 } });
+    expect(backup.blobs).toEqual({ count: 1, bytes: TINY_PDF.length, missing: [] });
     expect(detectBackupKind(file)).toBe('pglite');
+    expect(await sourceBlobs.has(sha(TINY_PDF))).toBe(true); // set aside during the dump, back in place
 
     const target = path.join(tmp.dir, 'target');
-    const restored = await restoreDatabase({ dataDir: target }, file);
-    expect(restored.counts).toMatchObject({ orders: 4, invoices: 1, stored_files: 1 });
+    const targetBlobDir = path.join(target, 'blobs');
+    const restored = await restoreDatabase(
+      { dataDir: target, blobDir: targetBlobDir, openBlobs: () => createFolderBlobStore(targetBlobDir) },
+      file,
+    );
+    expect(restored).toMatchObject({ counts: { orders: 4, invoices: 1, stored_files: 1 }, blobs: 1 });
+    expect((await blobBytes(await createFolderBlobStore(targetBlobDir), sha(TINY_PDF))).equals(TINY_PDF)).toBe(true);
+    // The database dump inside the archive does not hold the blob folder: a plain database restore has none.
+    const plain = path.join(tmp.dir, 'plain.tar.gz');
+    await backupPglite(source, plain, { blobDir: sourceBlobs.location });
+    const plainTarget = path.join(tmp.dir, 'plain-target');
+    await restorePglite(plainTarget, plain);
+    expect(existsSync(path.join(plainTarget, 'blobs'))).toBe(false);
     const reopened = await createDb({ dataDir: target });
     try {
       await reopened.migrate();
@@ -88,9 +126,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL (TEST_DATABASE_URL)', 
 
     const tmp = tempDir('backup-pg');
     cleanups.push(tmp.remove);
+    const archive = path.join(tmp.dir, 'backup.tar');
+    const fromArchive = await backupDatabase({ databaseUrl: source.url, openBlobs: async () => filled.blobs }, archive);
+    expect(fromArchive.blobs).toEqual({ count: 1, bytes: TINY_PDF.length, missing: [] });
+    expect(detectBackupKind(archive)).toBe('postgres');
+    const targetBlobs = await createFolderBlobStore(path.join(tmp.dir, 'target-blobs'));
+    const restoredArchive = await restoreDatabase({ databaseUrl: target.url, openBlobs: async () => targetBlobs }, archive);
+    expect(restoredArchive).toMatchObject({ counts: { orders: 4, invoices: 1, stored_files: 1 }, blobs: 1 });
+    expect((await blobBytes(targetBlobs, sha(TINY_PDF))).equals(TINY_PDF)).toBe(true);
+
     const file = path.join(tmp.dir, 'backup.dump');
     const backup = await backupPostgres(source.url, file);
-    expect(backup).toMatchObject({ kind: 'postgres', counts: { orders: 4, invoices: 1, stored_files: 1 } });
+    expect(backup).toMatchObject({ kind: 'postgres', counts: { orders: 4, invoices: 1, stored_files: 1 }, referencedBlobs: [sha(TINY_PDF)] });
     expect(detectBackupKind(file)).toBe('postgres');
 
     const restored = await restorePostgres(target.url, file);

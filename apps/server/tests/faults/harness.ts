@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -73,7 +75,10 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     ...(process.env.CHROME_PATH ? { CHROME_PATH: process.env.CHROME_PATH } : {}),
-    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATA_DIR: options.dataDir ?? './data' }),
+    ...(options.databaseUrl
+      ? // No data folder with PostgreSQL: the blob folder goes to a temporary folder unless the test names one.
+        { DATABASE_URL: options.databaseUrl, BLOB_DIR: mkdtempSync(path.join(tmpdir(), 'icehouse-faults-blobs-')) }
+      : { DATA_DIR: options.dataDir ?? './data' }),
     ...options.env,
   };
   const child = spawn(process.execPath, [MAIN_JS], { cwd: SERVER_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -159,6 +164,11 @@ export class HttpClient {
 
   get cookieValues(): string[] {
     return [...this.cookies.values()];
+  }
+
+  /** The `Cookie` header this client sends (for requests made with fetch directly, e.g. streamed bodies). */
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   get csrfToken(): string | null {

@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { cn } from '../lib/cn';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger';
-export type ButtonSize = 'sm' | 'md';
+export type ButtonSize = 'xs' | 'sm' | 'md';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** primary: the one main action of a view; secondary: everything else; danger: void, delete. */
@@ -22,6 +22,8 @@ const VARIANT_CLASSES: Record<ButtonVariant, string> = {
 };
 
 const SIZE_CLASSES: Record<ButtonSize, string> = {
+  /** Rows of a table that carry several actions (the invoices list). */
+  xs: 'px-2 py-1 text-xs',
   sm: 'px-2.5 py-1.5 text-sm',
   md: 'px-4 py-2 text-sm',
 };

@@ -97,7 +97,8 @@ export function DataTable<Row>({
                 key={column.key}
                 scope="col"
                 className={cn(
-                  'px-4 py-2.5 text-xs font-semibold tracking-wide text-slate-600 uppercase',
+                  // Headings stay on one line: the data, not the heading, decides a column's width.
+                  'px-4 py-2.5 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase',
                   alignClass(column as DataTableColumn<unknown>),
                   column.className,
                 )}

@@ -1,7 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { stopDebounceClock } from './debounceClock';
+
+// findBy*/waitFor give up after 1 s by default: a loaded machine (lazy routes, many tests at once)
+// can take longer to render a screen, so they wait up to 15 s. A passing test still finishes as
+// soon as its condition holds; the bound only decides how long a failing one takes to fail.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();
+  // A test that faked the clock (debounceClock) never leaves it fake for the next one.
+  stopDebounceClock();
 });

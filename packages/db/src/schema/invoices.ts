@@ -14,7 +14,7 @@ import {
 import { DEFAULT_INVOICE_TERMS } from '@icehouse/domain';
 import { users } from './auth';
 import { orders } from './orders';
-import { TRGM_INDEX_OPTIONS, money, percent, timestamps } from './_columns';
+import { TRGM_INDEX_OPTIONS, money, percent, timestamps, timestamptz } from './_columns';
 
 /** An address as copied onto an invoice (bill_to / ship_to). */
 export interface InvoiceAddress {
@@ -59,20 +59,17 @@ export const invoices = pgTable(
     version: integer('version').notNull().default(1),
     ...timestamps(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * What the invoice list's search looks in, one line each: the invoice number, the bill-to and
+     * ship-to names, and its orders' customer_search (their billing and shipping names). Kept by
+     * triggers (migration 0009_invoice_search_column); never written by the app.
+     */
+    search: text('search').notNull().default(''),
   },
   (t) => [
     index('invoices_date_id_idx').on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // The invoice list's partial, case-insensitive search (ILIKE '%…%'): one trigram index per
-    // searched text, so each branch of the search's UNION is an index scan.
-    index('invoices_bill_to_name_trgm_idx')
-      .using('gin', sql`(${t.billTo} ->> 'name') gin_trgm_ops`)
-      .with(TRGM_INDEX_OPTIONS),
-    index('invoices_ship_to_name_trgm_idx')
-      .using('gin', sql`(${t.shipTo} ->> 'name') gin_trgm_ops`)
-      .with(TRGM_INDEX_OPTIONS),
-    index('invoices_invoice_number_trgm_idx')
-      .using('gin', t.invoiceNumber.op('gin_trgm_ops'))
-      .with(TRGM_INDEX_OPTIONS),
+    // The invoice list's partial, case-insensitive search (ILIKE '%…%'): one trigram index.
+    index('invoices_search_trgm_idx').using('gin', t.search.op('gin_trgm_ops')).with(TRGM_INDEX_OPTIONS),
   ],
 );
 
@@ -125,4 +122,29 @@ export const invoiceLineItems = pgTable(
     isFreight: boolean('is_freight'),
   },
   (t) => [index('invoice_line_items_invoice_id_idx').on(t.invoiceId, t.position)],
+);
+
+/**
+ * Invoices that were deleted (issue 14 item 15, decision 011): what the customer and the books may
+ * still hold. An invoice number recorded here is never handed out or accepted again (the invoice
+ * number allocator and the invoice PATCH check it), so a number identifies one invoice for good.
+ * Read by superusers (GET /api/invoices/deleted/). The user's name is copied: the record outlives them.
+ */
+export const deletedInvoices = pgTable(
+  'deleted_invoices',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** The id the invoice had. */
+    invoiceId: integer('invoice_id').notNull(),
+    invoiceNumber: text('invoice_number').notNull().unique('deleted_invoices_invoice_number_key'),
+    date: date('date', { mode: 'string' }).notNull(),
+    totalAmount: money('total_amount').notNull(),
+    customerName: text('customer_name').notNull().default(''),
+    /** The door numbers of its orders, joined with ', '. */
+    orderNumbers: text('order_numbers').notNull().default(''),
+    deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    deletedByUsername: text('deleted_by_username').notNull().default(''),
+    deletedAt: timestamptz('deleted_at').notNull().defaultNow(),
+  },
+  (t) => [index('deleted_invoices_deleted_at_idx').on(t.deletedAt.desc(), t.id.desc())],
 );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_COUNTRY, LIMITS } from '../constants';
+import { DEFAULT_COUNTRY, LIMITS, TEXT_LIMITS } from '../constants';
 import { formatCanadianPostal, isValidCanadianPostal, isValidUsZip, postalCodeKind } from '../inputMasks';
 import { MESSAGES } from '../messages';
 import { addIssue, optionalText, requiredText } from './fields';
@@ -10,24 +10,19 @@ import { addIssue, optionalText, requiredText } from './fields';
  * 10 characters. A blank ZIP is allowed (the spec requires only the billing name).
  */
 
-const countryField = z
-  .string()
-  .nullish()
-  .transform((v) => (v ?? '').trim().toUpperCase() || DEFAULT_COUNTRY);
+const countryField = optionalText(TEXT_LIMITS.line).transform((v) => v.toUpperCase() || DEFAULT_COUNTRY);
 
-const zipField = z
-  .union([z.string(), z.number()])
-  .nullish()
-  .transform((v) => (v === null || v === undefined ? '' : String(v).trim()));
+// Its length and shape are the country's ZIP rules below; here only malformed text is refused.
+const zipField = optionalText(TEXT_LIMITS.line);
 
 function makeAddressSchema<N extends z.ZodType<string, unknown>>(name: N) {
   return (
     z
       .object({
         name,
-        street: optionalText(255),
-        city: optionalText(255),
-        state: optionalText(100),
+        street: optionalText(TEXT_LIMITS.line),
+        city: optionalText(TEXT_LIMITS.line),
+        state: optionalText(TEXT_LIMITS.line),
         zip_code: zipField,
         country: countryField,
       })
@@ -55,10 +50,10 @@ function makeAddressSchema<N extends z.ZodType<string, unknown>>(name: N) {
 }
 
 /** Any address: every field optional. */
-export const addressSchema = makeAddressSchema(optionalText(255));
+export const addressSchema = makeAddressSchema(optionalText(TEXT_LIMITS.line));
 /** The order's billing address: the name is required. */
 export const billingAddressSchema = makeAddressSchema(
-  requiredText(MESSAGES.billingNameRequired, { length: 255, message: MESSAGES.textTooLong }),
+  requiredText(MESSAGES.billingNameRequired, TEXT_LIMITS.line),
 );
 
 export type AddressInput = z.input<typeof addressSchema>;

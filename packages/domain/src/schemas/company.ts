@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_LIMITS } from '../constants';
 import { MESSAGES } from '../messages';
 import { optionalEmail, optionalText, requiredText, stateCode } from './fields';
 import { percentField } from './money-fields';
@@ -8,21 +9,21 @@ import { percentField } from './money-fields';
  * MESSAGES.phoneHint): the spec enforces no format there, so none is enforced here.
  */
 export const companySchema = z.object({
-  name: requiredText(MESSAGES.nameRequired, { length: 255, message: MESSAGES.textTooLong }),
-  street: optionalText(255),
-  city: optionalText(255),
+  name: requiredText(MESSAGES.nameRequired, TEXT_LIMITS.line),
+  street: optionalText(TEXT_LIMITS.line),
+  city: optionalText(TEXT_LIMITS.line),
   state: stateCode(MESSAGES.stateMax),
-  zip_code: optionalText(20),
-  phone: optionalText(30),
-  fax: optionalText(30),
+  zip_code: optionalText(TEXT_LIMITS.companyZip),
+  phone: optionalText(TEXT_LIMITS.phone),
+  fax: optionalText(TEXT_LIMITS.phone),
   email: optionalEmail(MESSAGES.emailInvalid),
-  website: optionalText(255),
+  website: optionalText(TEXT_LIMITS.line),
   sales_tax_rate: percentField({ invalid: MESSAGES.salesTaxRateInvalid, range: MESSAGES.salesTaxRateRange }),
-  remit_payment_name: optionalText(255),
-  remit_payment_street: optionalText(255),
-  remit_payment_city: optionalText(255),
+  remit_payment_name: optionalText(TEXT_LIMITS.line),
+  remit_payment_street: optionalText(TEXT_LIMITS.line),
+  remit_payment_city: optionalText(TEXT_LIMITS.line),
   remit_payment_state: stateCode(MESSAGES.stateMax),
-  remit_payment_zip_code: optionalText(20),
+  remit_payment_zip_code: optionalText(TEXT_LIMITS.companyZip),
 });
 
 export type CompanyInput = z.input<typeof companySchema>;

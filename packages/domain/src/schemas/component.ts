@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { TEXT_LIMITS } from '../constants';
 import { MESSAGES } from '../messages';
 import { requiredText } from './fields';
 import { requiredMoney } from './money-fields';
 
 /** Components form and POST/PUT /api/components/ (invoices spec §5). Markup is a percent. */
 export const componentSchema = z.object({
-  name: requiredText(MESSAGES.nameRequired, { length: 255, message: MESSAGES.textTooLong }),
+  name: requiredText(MESSAGES.nameRequired, TEXT_LIMITS.line),
   cost: requiredMoney(MESSAGES.costRequired, {
     invalid: MESSAGES.costInvalid,
     negative: MESSAGES.costPositive,

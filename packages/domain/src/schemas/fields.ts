@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants';
+import { TEXT_LIMITS } from '../constants';
 import { isIsoDate } from '../dates';
 import { MESSAGES } from '../messages';
 
@@ -24,31 +24,66 @@ const option = z.object({ value: scalar.nullish(), label: z.string().nullish() }
 export const asText = (v: string | number | null | undefined): string =>
   v === null || v === undefined ? '' : String(v).trim();
 
-/** Trimmed text, '' when blank. */
-export function optionalText(max?: number) {
+/**
+ * What is wrong with a text, or null: NUL characters and lone surrogates (malformed UTF-16, which
+ * would otherwise be stored as U+FFFD) are refused, and so is text longer than `max` characters
+ * (code points). Every text field of every schema goes through this, so forms and server agree.
+ */
+export function textProblem(text: string, max: number): string | null {
+  const bad = /[\0\p{Cs}]/u.exec(text);
+  if (bad) {
+    return bad[0] === '\0' ? MESSAGES.textNullCharacter : MESSAGES.textSurrogate(bad[0].charCodeAt(0));
+  }
+  // UTF-16 length >= code points: count code points only when the quick check fails.
+  if (text.length > max && [...text].length > max) return MESSAGES.textTooLong(max);
+  return null;
+}
+
+/** Trimmed text of at most `max` characters (TEXT_LIMITS), '' when blank. */
+export function optionalText(max: number) {
   return scalar.nullish().transform((v, ctx) => {
     const text = asText(v);
-    if (max !== undefined && text.length > max) addIssue(ctx, MESSAGES.textTooLong);
+    const problem = textProblem(text, max);
+    if (problem) addIssue(ctx, problem);
     return text;
   });
 }
 
-/** Trimmed text that must not be blank. */
-export function requiredText(message: string, max?: { length: number; message: string }) {
+/** Trimmed text of at most `max` characters (TEXT_LIMITS) that must not be blank. */
+export function requiredText(message: string, max: number) {
   return scalar.nullish().transform((v, ctx) => {
     const text = asText(v);
-    if (text === '') addIssue(ctx, message);
-    else if (max && text.length > max.length) addIssue(ctx, max.message);
+    const problem = text === '' ? message : textProblem(text, max);
+    if (problem) addIssue(ctx, problem);
     return text;
   });
 }
 
-/** Text kept exactly as typed (passwords). Blank is ''. */
-export function rawText() {
+/** Text kept exactly as typed (passwords), at most `max` characters. Blank is ''. */
+export function rawText(max: number) {
   return z
     .string()
     .nullish()
-    .transform((v) => v ?? '');
+    .transform((v, ctx) => {
+      const text = v ?? '';
+      const problem = textProblem(text, max);
+      if (problem) addIssue(ctx, problem);
+      return text;
+    });
+}
+
+/**
+ * A plain trimmed string of at most `max` characters, well formed (query parameters such as
+ * search terms, where the loose shapes of the form fields are not wanted).
+ */
+export function boundedString(max: number) {
+  return z
+    .string()
+    .trim()
+    .superRefine((text, ctx) => {
+      const problem = textProblem(text, max);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 }
 
 export function flag(defaultValue: boolean) {
@@ -144,7 +179,9 @@ const EMAIL = z.email();
 export function optionalEmail(message: string) {
   return scalar.nullish().transform((v, ctx) => {
     const text = asText(v);
-    if (text !== '' && !EMAIL.safeParse(text).success) addIssue(ctx, message);
+    const problem = textProblem(text, TEXT_LIMITS.email);
+    if (problem) addIssue(ctx, problem);
+    else if (text !== '' && !EMAIL.safeParse(text).success) addIssue(ctx, message);
     return text;
   });
 }
@@ -153,7 +190,9 @@ export function optionalEmail(message: string) {
 export function stateCode(message: string) {
   return scalar.nullish().transform((v, ctx) => {
     const text = asText(v).toUpperCase();
-    if (text.length > LIMITS.stateMaxLength) addIssue(ctx, message);
+    const problem = textProblem(text, Number.MAX_SAFE_INTEGER);
+    if (problem) addIssue(ctx, problem);
+    else if (text.length > TEXT_LIMITS.state) addIssue(ctx, message);
     return text;
   });
 }

@@ -88,7 +88,13 @@ describe('combined invoice', () => {
     expect(parseOk(combinedInvoiceSchema, { order_ids: [4, '7'], date: '2024-07-01' })).toEqual({
       order_ids: [4, 7],
       date: '2024-07-01',
+      confirm_mixed_customers: false,
     });
+    // Optional: a confirmed mix of billing customers (decision 012).
+    expect(
+      parseOk(combinedInvoiceSchema, { order_ids: [4, 7], date: '2024-07-01', confirm_mixed_customers: true })
+        .confirm_mixed_customers,
+    ).toBe(true);
   });
 
   it('refuses repeated and malformed ids', () => {

@@ -1,21 +1,26 @@
 import { z } from 'zod';
-import { DEFAULT_INVOICE_TERMS, LIMITS } from '../constants';
+import { DEFAULT_INVOICE_TERMS, LIMITS, TEXT_LIMITS } from '../constants';
 import { MESSAGES } from '../messages';
 import { toDecimal } from '../money';
 import { addressSchema } from './address';
 import { addIssue, flag, optionalDate, optionalText, requiredDate, requiredText } from './fields';
-import { moneyOrZero, percentField, quantityField } from './money-fields';
+import { PRICE_RULES, moneyOrZero, percentField, quantityField } from './money-fields';
 
 /**
  * Invoice editor (invoices spec §5): editable_data, the PATCH body, and the combined invoice.
- * The spec sets no limits on a line's quantity or price beyond being numbers, so negative lines
- * (credits) are allowed.
+ * A line takes the spec's minimums for prices and quantities (orders spec §9: quantity a whole
+ * number, at least 1; price at least 0 with two decimals): a credit goes in Payments/Credits.
  */
 
 export const invoiceLineItemSchema = z.object({
-  quantity: quantityField({ invalid: MESSAGES.quantityInvalid, defaultValue: 1 }),
-  description: optionalText(),
-  price_each: moneyOrZero({ invalid: MESSAGES.priceInvalid }),
+  quantity: quantityField({
+    invalid: MESSAGES.quantityInvalid,
+    whole: MESSAGES.quantityWhole,
+    min: { value: LIMITS.quantityMin, message: MESSAGES.quantityMin },
+    defaultValue: LIMITS.quantityMin,
+  }),
+  description: optionalText(TEXT_LIMITS.invoiceLineDescription),
+  price_each: moneyOrZero({ ...PRICE_RULES, decimals: MESSAGES.priceDecimals }),
   /** Set on lines made from an order (see invoice.ts); absent on lines typed by hand. */
   is_freight: z
     .boolean()
@@ -27,10 +32,10 @@ export const invoiceEditableDataSchema = z
   .object({
     bill_to: addressSchema.prefault({}),
     ship_to: addressSchema.prefault({}),
-    po_job_name: optionalText(255),
+    po_job_name: optionalText(TEXT_LIMITS.line),
     ship_date: optionalDate(),
-    ship_via: optionalText(255),
-    terms: optionalText(255).transform((v) => v || DEFAULT_INVOICE_TERMS),
+    ship_via: optionalText(TEXT_LIMITS.line),
+    terms: optionalText(TEXT_LIMITS.line).transform((v) => v || DEFAULT_INVOICE_TERMS),
     due_date: optionalDate(),
     tax_exempt: flag(false),
     tax_rate: percentField({ invalid: MESSAGES.taxRateInvalid, range: MESSAGES.taxRateRange }),
@@ -50,15 +55,17 @@ export const invoiceEditableDataSchema = z
 
 /** PATCH /api/invoices/{id}/: every part optional, but what is sent must be valid. */
 export const invoicePatchSchema = z.object({
-  invoice_number: requiredText(MESSAGES.invoiceNumberRequired, {
-    length: 50,
-    message: MESSAGES.textTooLong,
-  }).optional(),
+  invoice_number: requiredText(MESSAGES.invoiceNumberRequired, TEXT_LIMITS.invoiceNumber).optional(),
   date: requiredDate(MESSAGES.dateRequired).optional(),
   editable_data: invoiceEditableDataSchema.optional(),
 });
 
-/** POST /api/invoices/create-combined/: at least two distinct orders and a date. */
+/**
+ * POST /api/invoices/create-combined/: at least two distinct orders and a date.
+ * confirm_mixed_customers (optional, ours): true once the user has confirmed that orders billed to
+ * different customers share one invoice; without it the server refuses such a combination
+ * (400 {confirm_mixed_customers}: decision 012).
+ */
 export const combinedInvoiceSchema = z.object({
   order_ids: z
     .array(z.union([z.string(), z.number()]))
@@ -75,6 +82,7 @@ export const combinedInvoiceSchema = z.object({
       return out;
     }),
   date: requiredDate(MESSAGES.dateRequired),
+  confirm_mixed_customers: flag(false),
 });
 
 export type InvoiceLineItemInput = z.input<typeof invoiceLineItemSchema>;

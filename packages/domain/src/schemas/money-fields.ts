@@ -17,6 +17,8 @@ export interface MoneyRules {
   /** Inclusive bounds with their messages, checked after rounding to cents. */
   min?: { value: string; message: string };
   max?: { value: string; message: string };
+  /** Shown for more than two decimal places; without it such values are rounded half up. */
+  decimals?: string;
 }
 
 const MONEY_MAX = new Decimal(LIMITS.moneyMax);
@@ -29,7 +31,11 @@ function readMoney(v: string | number | null | undefined, ctx: Ctx, rules: Money
     addIssue(ctx, rules.invalid);
     return null;
   }
-  // Inputs step by 0.01; more places are rounded half up rather than refused.
+  if (rules.decimals && parsed.decimalPlaces() > 2) {
+    addIssue(ctx, rules.decimals);
+    return roundCents(parsed).toFixed(2);
+  }
+  // Inputs step by 0.01; more places are rounded half up rather than refused (unless `decimals`).
   const cents = roundCents(parsed);
   if (rules.negative && cents.isNegative()) addIssue(ctx, rules.negative);
   else if (rules.min && cents.lessThan(rules.min.value)) addIssue(ctx, rules.min.message);

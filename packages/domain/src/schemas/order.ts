@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, ORDER_STATUSES, type BuildingType, type OrderStatus } from '../constants';
+import { LIMITS, ORDER_STATUSES, TEXT_LIMITS, type BuildingType, type OrderStatus } from '../constants';
 import {
   CUSTOM_PRODUCT,
   isBuildingType,
@@ -19,6 +19,7 @@ import {
   optionalText,
   requiredDate,
   requiredText,
+  textProblem,
 } from './fields';
 import { PRICE_RULES, moneyOrZero, optionalMoney, quantityField } from './money-fields';
 
@@ -67,14 +68,16 @@ const phoneField = z
   .nullish()
   .transform((v, ctx) => {
     const text = (v ?? '').trim();
-    if (text !== '' && !isValidPhone(text)) addIssue(ctx, MESSAGES.phoneInvalid);
+    const problem = textProblem(text, TEXT_LIMITS.line);
+    if (problem) addIssue(ctx, problem);
+    else if (text !== '' && !isValidPhone(text)) addIssue(ctx, MESSAGES.phoneInvalid);
     return text;
   });
 
 export const additionalItemSchema = z
   .object({
     item: optionalRef(),
-    custom_item_name: optionalText(255),
+    custom_item_name: optionalText(TEXT_LIMITS.line),
     quantity: quantityField({
       invalid: MESSAGES.quantityInvalid,
       whole: MESSAGES.quantityWhole,
@@ -97,9 +100,9 @@ export const buildingInfoSchema = z
       .union([z.string(), z.object({ value: z.string().nullish() })])
       .nullish()
       .transform((v) => (v !== null && typeof v === 'object' ? v.value : v)?.trim() || null),
-    building_description: optionalText(),
+    building_description: optionalText(TEXT_LIMITS.longText),
     size: optionalRef(),
-    custom_size: optionalText(255),
+    custom_size: optionalText(TEXT_LIMITS.line),
     thickness: optionalRef(),
     door_type: optionalRef(),
     door_type_price: optionalMoney(PRICE_RULES),
@@ -108,7 +111,7 @@ export const buildingInfoSchema = z
     hinge_side: optionalRef(),
     roof_color: optionalRef(),
     siding_color: optionalRef(),
-    door_placement: optionalText(),
+    door_placement: optionalText(TEXT_LIMITS.longText),
     additional_items: z
       .array(additionalItemSchema)
       .nullish()
@@ -146,14 +149,14 @@ export const orderSchema = z
     date: requiredDate(MESSAGES.dateRequired),
     ship_date: optionalDate(),
     ship_via: optionalRef(),
-    invoice_number: optionalText(50),
-    door_number: requiredText(MESSAGES.doorNumberRequired, { length: 50, message: MESSAGES.textTooLong }),
-    eps_po_number: optionalText(100),
-    customer_po_job_name: optionalText(255),
+    invoice_number: optionalText(TEXT_LIMITS.invoiceNumber),
+    door_number: requiredText(MESSAGES.doorNumberRequired, TEXT_LIMITS.doorNumber),
+    eps_po_number: optionalText(TEXT_LIMITS.epsPoNumber),
+    customer_po_job_name: optionalText(TEXT_LIMITS.line),
     phone: phoneField,
     po_delivery_date: optionalDate(),
-    special_delivery_info: optionalText(),
-    notes: optionalText(),
+    special_delivery_info: optionalText(TEXT_LIMITS.longText),
+    notes: optionalText(TEXT_LIMITS.longText),
     freight_cost: moneyOrZero(PRICE_RULES),
     discount: moneyOrZero({ invalid: MESSAGES.discountInvalid, negative: MESSAGES.discountNegative }),
     discount_is_percentage: flag(false),

@@ -66,7 +66,7 @@ describe('user schemas', () => {
 
   it('limits usernames to 150 characters', () => {
     expect(errorsOf(createUserSchema, { username: 'a'.repeat(151), password: '12345678' })).toEqual({
-      username: [MESSAGES.usernameTooLong],
+      username: [MESSAGES.textTooLong(150)],
     });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUILDING_TYPES, LIMITS } from '../constants';
+import { BUILDING_TYPES, LIMITS, TEXT_LIMITS } from '../constants';
 import { MESSAGES } from '../messages';
 import { parseMoney, roundCents, toMoneyString } from '../money';
 import { addIssue, flag, requiredChoice, requiredRef, requiredText } from './fields';
@@ -23,7 +23,7 @@ export const productComponentSchema = z.object({
 
 export const productSchema = z
   .object({
-    description: requiredText(MESSAGES.descriptionRequired, { length: 255, message: MESSAGES.textTooLong }),
+    description: requiredText(MESSAGES.descriptionRequired, TEXT_LIMITS.line),
     building_type: requiredChoice(
       BUILDING_TYPES,
       MESSAGES.buildingTypeRequired,

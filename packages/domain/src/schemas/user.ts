@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants';
+import { LIMITS, TEXT_LIMITS } from '../constants';
 import { MESSAGES } from '../messages';
 import { addIssue, flag, optionalEmail, rawText, requiredText } from './fields';
 
@@ -9,10 +9,7 @@ import { addIssue, flag, optionalEmail, rawText, requiredText } from './fields';
  */
 
 const userFields = {
-  username: requiredText(MESSAGES.usernameRequired, {
-    length: LIMITS.usernameMaxLength,
-    message: MESSAGES.usernameTooLong,
-  }),
+  username: requiredText(MESSAGES.usernameRequired, TEXT_LIMITS.username),
   email: optionalEmail(MESSAGES.emailInvalid),
   is_admin: flag(false),
   is_active: flag(true),
@@ -22,7 +19,7 @@ const tooShort = (password: string) => password.length < LIMITS.passwordMinLengt
 
 export const createUserSchema = z.object({
   ...userFields,
-  password: rawText().transform((v, ctx) => {
+  password: rawText(TEXT_LIMITS.password).transform((v, ctx) => {
     if (v === '') addIssue(ctx, MESSAGES.passwordRequired);
     else if (tooShort(v)) addIssue(ctx, MESSAGES.passwordMin);
     return v;
@@ -31,7 +28,7 @@ export const createUserSchema = z.object({
 
 export const updateUserSchema = z.object({
   ...userFields,
-  password: rawText().transform((v, ctx): string | undefined => {
+  password: rawText(TEXT_LIMITS.password).transform((v, ctx): string | undefined => {
     if (v === '') return undefined;
     if (tooShort(v)) addIssue(ctx, MESSAGES.passwordMin);
     return v;

@@ -1,11 +1,13 @@
+import { setTimeout } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { LOGIN_ERROR_CODES, MESSAGES, type LoginData } from '@icehouse/domain';
 import { users } from '@icehouse/db/schema';
+import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 import type { AppDeps, SessionUser } from '../../deps';
 import { hashPassword, verifyPassword } from './password';
 import type { ActiveSession, SessionStore } from './session';
-import { THROTTLE, accountKey, addressKey, clearFailures, lockedUntil, minutesUntil, recordFailure } from './throttle';
+import { THROTTLE, accountKey, addressKey, clearFailures, countAttempt, lockIfOverLimit, minutesUntil, releaseAttempt } from './throttle';
 
 export const TOO_MANY_ATTEMPTS = 'TOO_MANY_ATTEMPTS';
 
@@ -23,6 +25,27 @@ export function toSessionUser(row: typeof users.$inferSelect): SessionUser {
   return { id: row.id, username: row.username, email: row.email, is_superuser: row.isSuperuser, is_active: row.isActive };
 }
 
+const lockedMessage = (until: Date | null) =>
+  `Too many failed sign-in attempts. Please wait ${until ? minutesUntil(until) : THROTTLE.lockMinutes} minute(s) and try again.`;
+
+/**
+ * Counts the attempt on the key before any password is checked (countAttempt). Locked: 429. Over
+ * the limit only because earlier attempts are still being checked: wait for their outcome (they
+ * lock the key if wrong, free their places if right) rather than check more passwords than the
+ * limit, or refuse people signing in at the same moment with the right one.
+ */
+async function takeAttempt(db: Db, key: string, limit: number) {
+  for (let waited = 0; ; waited += THROTTLE.busyRetryMs) {
+    const attempt = await countAttempt(db, key);
+    if (!attempt.lockedUntil && attempt.count <= limit) return;
+    await releaseAttempt(db, key, limit);
+    if (attempt.lockedUntil || waited >= THROTTLE.busyWaitMaxMs) {
+      throw loginError(TOO_MANY_ATTEMPTS, lockedMessage(attempt.lockedUntil), 'TOO_MANY_REQUESTS');
+    }
+    await setTimeout(THROTTLE.busyRetryMs);
+  }
+}
+
 export async function login(
   deps: AppDeps,
   store: SessionStore,
@@ -30,14 +53,15 @@ export async function login(
   clientAddress: string,
 ): Promise<{ user: SessionUser; session: ActiveSession }> {
   const db = deps.database.db;
-  const keys = [accountKey(input.username), addressKey(clientAddress)];
-  const locked = await lockedUntil(db, keys);
-  if (locked) {
-    throw loginError(
-      TOO_MANY_ATTEMPTS,
-      `Too many failed sign-in attempts. Please wait ${minutesUntil(locked)} minute(s) and try again.`,
-      'TOO_MANY_REQUESTS',
-    );
+  const account = accountKey(input.username);
+  const address = addressKey(clientAddress);
+  // Counted before the password is checked (see countAttempt): simultaneous attempts cannot all slip under the limit.
+  await takeAttempt(db, account, THROTTLE.perAccount);
+  try {
+    await takeAttempt(db, address, THROTTLE.perAddress);
+  } catch (error) {
+    await releaseAttempt(db, account, THROTTLE.perAccount);
+    throw error;
   }
 
   const [row] = await db
@@ -48,14 +72,20 @@ export async function login(
   const passwordOk = row ? await verifyPassword(row.passwordHash, input.password) : (await verifyPassword(await timingDummy(), input.password), false);
 
   if (!row || !passwordOk) {
-    await recordFailure(db, keys[0]!, THROTTLE.perAccount);
-    await recordFailure(db, keys[1]!, THROTTLE.perAddress);
+    // A wrong password stays counted on both keys.
+    await lockIfOverLimit(db, account, THROTTLE.perAccount);
+    await lockIfOverLimit(db, address, THROTTLE.perAddress);
     throw loginError(LOGIN_ERROR_CODES.invalidCredentials, MESSAGES.invalidCredentials);
   }
+  // The right password is no failure: the address gets its attempt back, the account starts afresh.
+  await releaseAttempt(db, address, THROTTLE.perAddress);
   // Only a caller who knows the password learns that the account is inactive.
-  if (!row.isActive) throw loginError(LOGIN_ERROR_CODES.inactiveAccount, MESSAGES.inactiveAccount);
+  if (!row.isActive) {
+    await releaseAttempt(db, account, THROTTLE.perAccount);
+    throw loginError(LOGIN_ERROR_CODES.inactiveAccount, MESSAGES.inactiveAccount);
+  }
 
-  await clearFailures(db, keys[0]!);
+  await clearFailures(db, account);
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, row.id));
   const session = await store.create(row.id);
   return { user: toSessionUser(row), session };

@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readSync, closeSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readSync, closeSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createWriteStream } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import {
   acquireDataDirLock,
@@ -14,9 +18,13 @@ import {
   type DataDirLock,
 } from '@icehouse/db';
 import { tableChecksums, type DatabaseChecksums } from './checksums';
+import type { BlobStore } from '../../blobs';
+import { readArchive, readManifest, referencedBlobs, writeArchive } from './archive';
+import { setBlobsAside } from '../../blobs/set-aside';
 
 /**
- * Backups of the whole database, stored PDFs included (they live in the stored_files table):
+ * Backups of the whole database and of the blobs its stored files refer to (archive.ts: one tar
+ * holding the database dump and the blobs). The database part:
  *
  * - PostgreSQL: `pg_dump --format=custom` (a .dump file), restored with
  *   `pg_restore --clean --if-exists --single-transaction` into the configured database.
@@ -32,6 +40,20 @@ export interface BackupTarget {
   /** PostgreSQL connection URL; when unset, the embedded data folder is used. */
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
+  /** The blob folder, when it is one: inside the PGlite data folder it is kept out of the database dump. */
+  blobDir?: string | undefined;
+  /**
+   * The blob store, opened when needed (a restore opens it only after the database is back: a
+   * PGlite restore moves the data folder's contents, blob folder included, aside).
+   */
+  openBlobs?: () => Promise<BlobStore>;
+}
+
+export interface BlobsSummary {
+  count: number;
+  bytes: number;
+  /** Blobs the database refers to that the store did not have (backed up without them). */
+  missing: string[];
 }
 
 export interface BackupResult {
@@ -40,6 +62,10 @@ export interface BackupResult {
   bytes: number;
   /** Rows per table at the time of the backup. */
   counts: Record<string, number>;
+  /** The blobs the database refers to (SHA-256). */
+  referencedBlobs: string[];
+  /** The archive's blobs (backupDatabase only). */
+  blobs?: BlobsSummary;
 }
 
 export interface RestoreResult {
@@ -48,6 +74,8 @@ export interface RestoreResult {
   counts: Record<string, number>;
   /** PGlite: where the folder's previous contents were moved. */
   previousDataMovedTo?: string;
+  /** Blobs put back into the store (an archive of ours; an older plain dump has none). */
+  blobs?: number;
 }
 
 export class BackupError extends Error {
@@ -66,8 +94,13 @@ export function defaultBackupName(kind: BackupKind, now = new Date()): string {
   return `icehouse-${kind}-${stamp}.${kind === 'postgres' ? 'dump' : 'tar.gz'}`;
 }
 
-/** What a backup file holds, from its first bytes: a pg_dump custom archive or a gzip (PGlite) archive. */
+/**
+ * What a backup file holds: an archive of ours (its manifest says), or, from its first bytes, a
+ * plain pg_dump custom archive or a gzip PGlite dump (backups made before the blob store).
+ */
 export function detectBackupKind(file: string): BackupKind | null {
+  const manifest = readManifest(file);
+  if (manifest) return manifest.kind;
   const fd = openSync(file, 'r');
   try {
     const head = Buffer.alloc(5);
@@ -78,6 +111,11 @@ export function detectBackupKind(file: string): BackupKind | null {
   } finally {
     closeSync(fd);
   }
+}
+
+/** The default file name of a backup archive (database and blobs): icehouse-<kind>-<UTC timestamp>.tar. */
+export function defaultArchiveName(kind: BackupKind, now = new Date()): string {
+  return defaultBackupName(kind, now).replace(/\.(dump|tar\.gz)$/, '.tar');
 }
 
 function countsOf(checksums: DatabaseChecksums): Record<string, number> {
@@ -120,10 +158,10 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs 
   });
 }
 
-async function postgresChecksums(databaseUrl: string): Promise<DatabaseChecksums> {
+async function postgresChecksums(databaseUrl: string): Promise<{ checksums: DatabaseChecksums; blobs: string[] }> {
   const database = await createDb({ databaseUrl, poolMax: 1 });
   try {
-    return await tableChecksums(database.db);
+    return { checksums: await tableChecksums(database.db), blobs: await referencedBlobs(database.db) };
   } finally {
     await database.close();
   }
@@ -136,7 +174,9 @@ export async function backupPostgres(databaseUrl: string, out: string): Promise<
   // No owners or grants: the dump restores into any database the restoring role owns.
   await run('pg_dump', ['--format=custom', '--no-owner', '--no-acl', '--file', partial, '--dbname', dbname], env);
   renameSync(partial, out);
-  return { kind: 'postgres', file: out, bytes: statSync(out).size, counts: countsOf(await postgresChecksums(databaseUrl)) };
+  // Read after the dump: a blob referred to by a row the dump holds is in the list (rows added since are not in the dump).
+  const after = await postgresChecksums(databaseUrl);
+  return { kind: 'postgres', file: out, bytes: statSync(out).size, counts: countsOf(after.checksums), referencedBlobs: after.blobs };
 }
 
 export async function restorePostgres(databaseUrl: string, file: string): Promise<RestoreResult> {
@@ -147,7 +187,7 @@ export async function restorePostgres(databaseUrl: string, file: string): Promis
     ['--clean', '--if-exists', '--no-owner', '--no-acl', '--single-transaction', '--exit-on-error', '--dbname', dbname, file],
     env,
   );
-  return { kind: 'postgres', file, counts: countsOf(await postgresChecksums(databaseUrl)) };
+  return { kind: 'postgres', file, counts: countsOf((await postgresChecksums(databaseUrl)).checksums) };
 }
 
 // ---------------------------------------------------------------------------------------- PGlite
@@ -162,7 +202,7 @@ async function withDataDirLock<T>(dataDir: string, work: (lock: DataDirLock) => 
   }
 }
 
-export async function backupPglite(dataDir: string, out: string): Promise<BackupResult> {
+export async function backupPglite(dataDir: string, out: string, options: { blobDir?: string | undefined } = {}): Promise<BackupResult> {
   const dir = path.resolve(dataDir);
   if (!existsSync(path.join(dir, 'PG_VERSION'))) throw new BackupError(`${dataDir} holds no database to back up.`);
   return withDataDirLock(dir, async () => {
@@ -170,12 +210,14 @@ export async function backupPglite(dataDir: string, out: string): Promise<Backup
     try {
       const database = wrapPglite(client, { migrationsFolder: migrationsFolder() });
       const counts = countsOf(await tableChecksums(database.db));
-      const archive = await client.dumpDataDir('gzip');
+      const blobs = await referencedBlobs(database.db);
+      // PGlite dumps every file of its folder, in memory: a blob folder inside it stays out (archived apart).
+      const archive = await setBlobsAside(dir, options.blobDir, () => client.dumpDataDir('gzip'));
       mkdirSync(path.dirname(out), { recursive: true });
       const partial = `${out}.partial`;
       writeFileSync(partial, new Uint8Array(await archive.arrayBuffer()));
       renameSync(partial, out);
-      return { kind: 'pglite' as const, file: out, bytes: statSync(out).size, counts };
+      return { kind: 'pglite' as const, file: out, bytes: statSync(out).size, counts, referencedBlobs: blobs };
     } finally {
       await client.close();
     }
@@ -226,16 +268,69 @@ export async function restorePglite(dataDir: string, file: string, now = new Dat
 
 // --------------------------------------------------------------------------------------- either
 
+/**
+ * The backup archive of the configured database and its blobs (archive.ts): the database dumped
+ * to a temporary file, then the manifest, that file and each referenced blob streamed into `out`.
+ */
 export async function backupDatabase(target: BackupTarget, out: string): Promise<BackupResult> {
-  if (target.databaseUrl) return backupPostgres(target.databaseUrl, out);
-  return backupPglite(target.dataDir ?? './data', out);
+  const kind: BackupKind = target.databaseUrl ? 'postgres' : 'pglite';
+  const work = mkdtempSync(path.join(tmpdir(), 'icehouse-backup-'));
+  try {
+    const dbFile = path.join(work, kind === 'postgres' ? 'database.dump' : 'database.tar.gz');
+    const db = target.databaseUrl
+      ? await backupPostgres(target.databaseUrl, dbFile)
+      : await backupPglite(target.dataDir ?? './data', dbFile, { blobDir: target.blobDir });
+    const store = db.referencedBlobs.length > 0 ? await target.openBlobs?.() : undefined;
+    if (db.referencedBlobs.length > 0 && !store) throw new BackupError('The database refers to blobs but no blob store was given.');
+    mkdirSync(path.dirname(out), { recursive: true });
+    const partial = `${out}.partial`;
+    const written = await writeArchive(
+      partial,
+      { kind, database: path.basename(dbFile) },
+      { path: dbFile, size: db.bytes },
+      store ? { store, sha256s: db.referencedBlobs } : null,
+    );
+    renameSync(partial, out);
+    return { ...db, file: out, bytes: statSync(out).size, blobs: { count: written.blobs, bytes: written.blobBytes, missing: written.missing } };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function restoreArchive(target: BackupTarget, file: string): Promise<RestoreResult> {
+  const work = mkdtempSync(path.join(tmpdir(), 'icehouse-restore-'));
+  try {
+    // 1. The database, from its entry copied out to a file.
+    let dbFile: string | null = null;
+    await readArchive(file, async (name, stream) => {
+      if (name !== 'database.dump' && name !== 'database.tar.gz') return false;
+      dbFile = path.join(work, name);
+      await pipeline(stream, createWriteStream(dbFile));
+      return true;
+    });
+    if (dbFile === null) throw new BackupError(`${file} holds no database.`);
+    const result = target.databaseUrl ? await restorePostgres(target.databaseUrl, dbFile) : await restorePglite(target.dataDir ?? './data', dbFile);
+    // 2. The blobs, into the store opened now (a PGlite restore has just moved an inner blob folder aside).
+    let blobs = 0;
+    const store = await target.openBlobs?.();
+    await readArchive(file, async (name, stream: Readable) => {
+      const sha256 = /^blobs\/([0-9a-f]{64})$/.exec(name)?.[1];
+      if (!sha256 || !store) return false;
+      await store.put(stream, { sha256 });
+      blobs += 1;
+      return true;
+    });
+    return { ...result, file, blobs };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
 
 export async function restoreDatabase(target: BackupTarget, file: string): Promise<RestoreResult> {
   if (!existsSync(file)) throw new BackupError(`No such file: ${file}`);
   const kind = detectBackupKind(file);
   const wanted: BackupKind = target.databaseUrl ? 'postgres' : 'pglite';
-  if (kind === null) throw new BackupError(`${file} is not a backup made by db:backup (neither a pg_dump archive nor a .tar.gz).`);
+  if (kind === null) throw new BackupError(`${file} is not a backup made by db:backup (neither a backup archive, a pg_dump archive nor a .tar.gz).`);
   if (kind !== wanted) {
     throw new BackupError(
       kind === 'postgres'
@@ -243,6 +338,8 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
         : `${file} is a backup of the embedded database: unset DATABASE_URL (and set DATA_DIR) to restore it.`,
     );
   }
+  if (readManifest(file)) return restoreArchive(target, file);
+  // A plain dump of before the blob store: its files are in the database; the server moves them out at start.
   return target.databaseUrl ? restorePostgres(target.databaseUrl, file) : restorePglite(target.dataDir ?? './data', file);
 }
 
@@ -258,4 +355,11 @@ export function formatBytes(bytes: number): string {
 export function describeCounts(counts: Record<string, number>): string {
   const n = (table: string) => counts[table] ?? 0;
   return `${n('orders')} orders, ${n('invoices')} invoices, ${n('bills_of_lading')} bills of lading, ${n('stored_files')} stored files, ${n('users')} users`;
+}
+
+/** "3 blobs (1.2 MB)" and the missing ones, for the CLI. */
+export function describeBlobs(blobs: BlobsSummary | undefined): string {
+  if (!blobs) return '0 blobs';
+  const text = `${blobs.count} blobs (${formatBytes(blobs.bytes)})`;
+  return blobs.missing.length ? `${text}; ${blobs.missing.length} referenced blobs were missing from the store: ${blobs.missing.join(', ')}` : text;
 }

@@ -3,6 +3,7 @@ import { sendPdf } from '../invoices/pdf-reply';
 import { bolInfoAnswer, bolInfoInput, orderIdInput, saveBolInput } from './schemas';
 import { getBolInfo, saveBol } from './service';
 import { renderBolPdf, renderOrderPrintPdf } from './documents';
+import { headerText } from '../../header-values';
 
 const TAG = 'Bills of lading and printing';
 
@@ -46,7 +47,7 @@ export const bolsOperations = operationSet('bols', {
       body: 'data',
       produces: 'application/pdf',
       successStatus: 201,
-      reply: ({ bol, created, pdf, filename }, reply) => sendPdf(reply.header('x-bol-number', bol.bolNumber), pdf, 'attachment', filename, created ? 201 : 200),
+      reply: ({ bol, created, pdf, filename }, reply) => sendPdf(reply.header('x-bol-number', headerText(bol.bolNumber)), pdf, 'attachment', filename, created ? 201 : 200),
     },
   }),
   print: defineBinaryOperation({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUILDING_TYPES, SETTING_CATEGORIES, componentSchema, productSchema, settingSchema } from '@icehouse/domain';
+import { BUILDING_TYPES, SETTING_CATEGORIES, TEXT_LIMITS, boundedString, componentSchema, productSchema, settingSchema } from '@icehouse/domain';
 import { idField } from '../../operations/input';
 
 /**
@@ -66,7 +66,7 @@ export const productListSchema = z.array(productViewSchema);
 // ---------------------------------------------------------------- inputs (forms are the domain's)
 
 /** Settings list filter (`?category=` on REST; blank or absent: every category). */
-export const settingListInput = z.object({ category: z.string().optional() }).optional();
+export const settingListInput = z.object({ category: boundedString(TEXT_LIMITS.line).optional() }).optional();
 export const idInput = z.object({ id: idField });
 export const updateSettingInput = z.object({ id: idField, data: settingSchema });
 export const updateComponentInput = z.object({ id: idField, data: componentSchema });

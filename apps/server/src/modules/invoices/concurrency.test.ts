@@ -92,3 +92,39 @@ describe('invoice numbers under concurrency', () => {
     expect(loser.json()).toEqual({ invoice_number: ['An invoice with this number already exists.'] });
   });
 });
+
+describe('order saves and invoice saves at once', () => {
+  it('renaming invoiced customers while their invoices are edited: every save answers, none deadlocks', async () => {
+    // A rename rewrites the invoice's search text (a trigger: order, then invoice), and a new invoice
+    // number is written onto its order (invoice, then order). Both saves lock the invoice first, so
+    // 10 pairs racing all finish, whatever the interleaving: the invoice edits with 200, the order
+    // saves with 200, or 409 when the invoice edit moved the order's version first (never a 5xx).
+    const pairs: { order: OrderView; invoiceId: number }[] = [];
+    for (let i = 0; i < 10; i++) {
+      const order = await createOrder(ctx, { billing_address: { name: `Race ${i}` } });
+      pairs.push({ order, invoiceId: (await createInvoice(order.id)).json().id });
+    }
+    const answers = await Promise.all(
+      pairs.flatMap(({ order, invoiceId }, i) => [
+        ctx.staff.get(`/api/orders/${order.id}/`).then((r) => {
+          const current = r.json() as OrderView;
+          return ctx.staff.put(`/api/orders/${order.id}/`, { ...current, billing_address: { ...current.billing_address, name: `Renamed ${i}` } });
+        }),
+        ctx.staff.patch(`/api/invoices/${invoiceId}/`, { invoice_number: `R-${i}` }),
+      ]),
+    );
+    const orderSaves = answers.filter((_, k) => k % 2 === 0).map((r) => r.statusCode);
+    const invoiceSaves = answers.filter((_, k) => k % 2 === 1).map((r) => r.statusCode);
+    expect(invoiceSaves).toEqual(Array(10).fill(200));
+    for (const status of orderSaves) expect([200, 409]).toContain(status);
+    for (const [i, { order, invoiceId }] of pairs.entries()) {
+      if (orderSaves[i] === 409) {
+        const r = (await ctx.staff.get(`/api/orders/${order.id}/`)).json() as OrderView;
+        const retry = await ctx.staff.put(`/api/orders/${order.id}/`, { ...r, billing_address: { ...r.billing_address, name: `Renamed ${i}` } });
+        expect(retry.statusCode).toBe(200);
+      }
+      const found = (await ctx.staff.get('/api/invoices/', { query: { search: `renamed ${i}` } })).json();
+      expect(found.results.map((r: { id: number }) => r.id)).toEqual([invoiceId]);
+    }
+  });
+});

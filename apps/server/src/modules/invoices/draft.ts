@@ -1,11 +1,10 @@
 import {
   DEFAULT_INVOICE_TERMS,
-  addMoney,
   calculateInvoiceTotals,
   calculateOrderPrice,
+  combinedInvoiceDiscount,
   deriveInvoiceLineItems,
-  orderForInvoicePriceInput,
-  toDecimal,
+  orderPriceInput,
   toMoneyString,
   type InvoiceLineItem,
   type InvoiceTotals,
@@ -46,8 +45,7 @@ export function combinedLineDescription(doorNumber: string, description: string)
 /**
  * The invoice of `orders` (one, or several for a combined invoice, in the order given) at the
  * company's sales tax rate. A combined invoice is tax exempt only when every order is (the caller
- * refuses a mix); its discount is the orders' common percentage when they share one, otherwise
- * the sum of each order's own discount amount as a fixed discount.
+ * refuses a mix); its discount is the domain's combinedInvoiceDiscount.
  */
 export function draftFromOrders(orders: readonly OrderForInvoicing[], taxRate: string): InvoiceDraft {
   const head = orders[0];
@@ -62,29 +60,9 @@ export function draftFromOrders(orders: readonly OrderForInvoicing[], taxRate: s
       )
     : deriveInvoiceLineItems(head.forInvoice);
 
-  let discount = toMoneyString(head.discount);
-  let discountIsPercentage = head.discountIsPercentage;
-  if (combined) {
-    const samePercentage = orders.every((o) => o.discountIsPercentage && toDecimal(o.discount).equals(toDecimal(head.discount)));
-    if (!samePercentage) {
-      discountIsPercentage = false;
-      discount = toMoneyString(
-        addMoney(
-          ...orders.map(
-            (o) =>
-              calculateOrderPrice(
-                orderForInvoicePriceInput(o.forInvoice, {
-                  discount: o.discount,
-                  discountIsPercentage: o.discountIsPercentage,
-                  taxRate,
-                  taxExempt: o.taxExempt,
-                }),
-              ).discountAmount,
-          ),
-        ),
-      );
-    }
-  }
+  const { discount, discountIsPercentage } = combinedInvoiceDiscount(
+    orders.map((o) => ({ priced: o.forInvoice, discount: o.discount, discountIsPercentage: o.discountIsPercentage })),
+  );
   const taxExempt = orders.every((o) => o.taxExempt);
   const shipDates = orders.map((o) => o.shipDate).filter((d): d is string => !!d);
   const totals = calculateInvoiceTotals({ lineItems: lines, discount, discountIsPercentage, taxRate, taxExempt, paymentsCredits: 0 });
@@ -107,7 +85,7 @@ export function draftFromOrders(orders: readonly OrderForInvoicing[], taxRate: s
 /** The order's own price, as its screen shows it (for checking an invoice made from it). */
 export function orderTotal(order: OrderForInvoicing, taxRate: string): string {
   return calculateOrderPrice(
-    orderForInvoicePriceInput(order.forInvoice, {
+    orderPriceInput(order.forInvoice, {
       discount: order.discount,
       discountIsPercentage: order.discountIsPercentage,
       taxRate,

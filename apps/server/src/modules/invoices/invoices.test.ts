@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { calculateInvoiceTotals } from '@icehouse/domain';
-import { history, invoices, orders } from '@icehouse/db/schema';
+import { history, invoiceOrders, invoices, orders } from '@icehouse/db/schema';
 import { INVOICE_COUNT_LIMIT, type InvoiceLineView, type InvoiceListRow } from './views';
 import { countRows, shippable } from '../orders/test-support';
 import { createOrder, invoiceOrder, useInvoicesTestApp } from './test-support';
@@ -235,6 +235,31 @@ describe('GET /api/invoices/', () => {
     expect((await ctx.staff.get('/api/invoices/', { query: { page: 'x' } })).statusCode).toBe(400);
   });
 
+  it("follows its orders' names: a renamed customer is found by the new name only, a combined invoice by each order's", async () => {
+    const a = await createOrder(ctx, { billing_address: { name: 'Walleye Point' }, shipping_address: { name: 'Dock A' } });
+    const b = await createOrder(ctx, { billing_address: { name: 'Crappie Cove' }, shipping_address: { name: '' } });
+    const combined = await ctx.staff.post('/api/invoices/create-combined/', { order_ids: [a.id, b.id], date: '2024-06-01' });
+    expect([201, 503]).toContain(combined.statusCode); // 201 answers its PDF; 503 (no browser here) discards it
+    const [link] = await ctx.database.db.select().from(invoiceOrders).where(eq(invoiceOrders.orderId, a.id));
+    const single = link ? link.invoiceId : (await invoiceOrder(ctx, a.id)).id;
+    const ids = async (search: string) => (await ctx.staff.get('/api/invoices/', { query: { search } })).json().results.map((r: InvoiceListRow) => r.id);
+    const rename = async (id: number, field: 'billing_address' | 'shipping_address', name: string) => {
+      const current = (await ctx.staff.get(`/api/orders/${id}/`)).json();
+      const saved = await ctx.staff.put(`/api/orders/${id}/`, { ...current, [field]: { ...current[field], name } });
+      expect(saved.statusCode).toBe(200);
+    };
+    expect(await ids('walleye')).toEqual([single]);
+    await rename(a.id, 'shipping_address', 'Sauger Landing');
+    expect(await ids('sauger')).toEqual([single]);
+    if (link) {
+      // Combined: the bill-to is the first order's; the second order's names are found through it.
+      expect(await ids('crappie')).toEqual([single]);
+      await rename(b.id, 'billing_address', 'Perch Bay');
+      expect(await ids('crappie')).toEqual([]);
+      expect(await ids('perch')).toEqual([single]);
+    }
+  });
+
   it("matches a ship-to name typed on the invoice only", async () => {
     const order = await createOrder(ctx, { billing_address: { name: 'Lakeside Bait' }, shipping_address: { name: '' } });
     const invoice = await invoiceOrder(ctx, order.id);
@@ -280,8 +305,9 @@ describe('PATCH /api/invoices/{id}/', () => {
     const lines = [
       { quantity: 2, description: 'Walk-in cooler', price_each: '5000.00' },
       { quantity: 1, description: 'Freight to site', price_each: '400' },
-      { quantity: 3, description: 'Shelf', price_each: '33.333' },
-      { quantity: 1, description: 'Credit', price_each: '-50' },
+      { quantity: 3, description: 'Shelf', price_each: '33.33' },
+      // A line takes price 0 and up (a credit goes in payments_credits): issue 14 item 7.
+      { quantity: 1, description: 'Goodwill', price_each: '0' },
     ];
     const res = await ctx.staff.patch(`/api/invoices/${created.id}/`, {
       invoice_number: 'INV-77',
@@ -295,7 +321,7 @@ describe('PATCH /api/invoices/{id}/', () => {
     expect(res.statusCode, res.body).toBe(200);
     const invoice = res.json();
     const expected = calculateInvoiceTotals({
-      lineItems: lines.map((l) => ({ ...l, price_each: l.price_each === '33.333' ? '33.33' : l.price_each })),
+      lineItems: lines,
       discount: '12.5',
       discountIsPercentage: true,
       taxRate: '7.5',
@@ -310,14 +336,14 @@ describe('PATCH /api/invoices/{id}/', () => {
       payments_credits: '1000.00',
       balance_due: expected.balanceDue,
     });
-    expect(invoice.totals.subtotal).toBe('10449.99');
+    expect(invoice.totals.subtotal).toBe('10499.99');
     expect(invoice).toMatchObject({ invoice_number: 'INV-77', date: '2024-07-01', has_manual_edits: true, version: 2, total_amount: expected.total });
     expect(invoice.editable_data).toMatchObject({ terms: 'Due on receipt', discount: '12.50', tax_rate: '7.50', bill_to: { name: 'Acme Foods' } });
     expect(invoice.line_items.items.map((l: InvoiceLineView) => [l.quantity, l.description, l.price_each, l.amount, l.is_freight])).toEqual([
       [2, 'Walk-in cooler', '5000.00', '10000.00', null],
       [1, 'Freight to site', '400.00', '400.00', null],
       [3, 'Shelf', '33.33', '99.99', null],
-      [1, 'Credit', '-50.00', '-50.00', null],
+      [1, 'Goodwill', '0.00', '0.00', null],
     ]);
     // The orders follow the new number; the list shows the edit.
     expect((await ctx.staff.get(`/api/orders/${order.id}/`)).json().invoice_number).toBe('INV-77');
@@ -409,8 +435,8 @@ describe('DELETE /api/invoices/{id}/', () => {
     expect(after).toMatchObject({ has_invoice: false, invoice_details: null, invoice_number: '1001' });
     const entry = (await historyOf(order.id)).find((h) => h.action === 'invoice_deleted');
     expect(entry).toMatchObject({ userId: ctx.staffId, changes: { invoice_number: { old: '1001', new: null } } });
-    // The order can be invoiced again, and gets its number back.
-    expect(await invoiceOrder(ctx, order.id, 201)).toMatchObject({ invoice_number: '1001' });
+    // The order can be invoiced again, with a new number: a deleted one is never reused (decision 011).
+    expect(await invoiceOrder(ctx, order.id, 201)).toMatchObject({ invoice_number: '1002' });
     // The order itself can be deleted once its invoice is gone.
     const again = (await ctx.staff.get('/api/invoices/')).json().results[0];
     await ctx.staff.delete(`/api/invoices/${again.id}/`);

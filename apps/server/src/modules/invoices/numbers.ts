@@ -1,12 +1,13 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { bumpSequence, isUniqueViolation, nextNumber, rowsOf } from '@icehouse/db';
-import { invoices, orders } from '@icehouse/db/schema';
+import { orders } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 
 /**
  * Invoice numbers (README "Invoice numbers"). Unique by constraint (invoices_invoice_number_key);
- * allocated inside the invoice's own transaction:
+ * never reused: a deleted invoice's number stays in deleted_invoices and counts as taken below
+ * (decision 011). Allocated inside the invoice's own transaction:
  *
  * 1. the Invoice Number typed on the order, when there is one and no invoice uses it yet
  *    (a numeric one moves the 'invoice_number' sequence past it, so the sequence never hands it out);
@@ -23,6 +24,7 @@ const INVOICE_NUMBER_KEY = 'invoices_invoice_number_key';
 const NUMERIC = /^[0-9]{1,15}$/;
 
 export const INVOICE_NUMBER_TAKEN = 'An invoice with this number already exists.';
+export const INVOICE_NUMBER_DELETED = 'This number belonged to an invoice that was deleted, and invoice numbers are never reused. Choose another number.';
 
 export function isInvoiceNumberTaken(error: unknown): boolean {
   return isUniqueViolation(error, INVOICE_NUMBER_KEY);
@@ -35,14 +37,24 @@ export async function bumpInvoiceSequence(tx: Db, invoiceNumber: string): Promis
   if (Number.isSafeInteger(n)) await bumpSequence(tx, INVOICE_NUMBER_SEQUENCE, n);
 }
 
-/** True when an invoice (other than `exceptInvoiceId`) has this number. */
+/**
+ * Who holds this number: an invoice (other than `exceptInvoiceId`), a deleted invoice (its number
+ * is never reused: decision 011), or nobody (null). One statement, so a deletion committing
+ * meanwhile is seen whole (the invoice, or its record) and never as neither.
+ */
+export async function invoiceNumberHolder(tx: Db, invoiceNumber: string, exceptInvoiceId?: number): Promise<'invoice' | 'deleted' | null> {
+  const except = exceptInvoiceId === undefined ? sql`` : sql` and id <> ${exceptInvoiceId}`;
+  const result = await tx.execute(sql`
+    select exists (select 1 from invoices where invoice_number = ${invoiceNumber}${except}) as invoice,
+           exists (select 1 from deleted_invoices where invoice_number = ${invoiceNumber}) as deleted
+  `);
+  const row = rowsOf<{ invoice: boolean; deleted: boolean }>(result)[0];
+  return row?.invoice ? 'invoice' : row?.deleted ? 'deleted' : null;
+}
+
+/** True when an invoice (other than `exceptInvoiceId`) has this number or a deleted one had it. */
 export async function invoiceNumberInUse(tx: Db, invoiceNumber: string, exceptInvoiceId?: number): Promise<boolean> {
-  const condition =
-    exceptInvoiceId === undefined
-      ? eq(invoices.invoiceNumber, invoiceNumber)
-      : and(eq(invoices.invoiceNumber, invoiceNumber), sql`${invoices.id} <> ${exceptInvoiceId}`);
-  const [row] = await tx.select({ id: invoices.id }).from(invoices).where(condition).limit(1);
-  return row !== undefined;
+  return (await invoiceNumberHolder(tx, invoiceNumber, exceptInvoiceId)) !== null;
 }
 
 /** A number from the sequence is skipped when an invoice has it or another order has it typed. */
@@ -55,11 +67,15 @@ async function sequenceCandidateTaken(tx: Db, candidate: string, forOrderIds: re
   return row !== undefined;
 }
 
-/** Moves the sequence past the highest numeric invoice number (after an import that did not). */
+/** Moves the sequence past the highest numeric invoice number, deleted ones included (after an import that did not). */
 async function bumpPastExistingInvoices(tx: Db): Promise<void> {
-  const result = await tx.execute(
-    sql`select max(invoice_number::numeric)::text as max from invoices where invoice_number ~ '^[0-9]{1,15}$'`,
-  );
+  const result = await tx.execute(sql`
+    select max(n)::text as max from (
+      select invoice_number::numeric as n from invoices where invoice_number ~ '^[0-9]{1,15}$'
+      union all
+      select invoice_number::numeric from deleted_invoices where invoice_number ~ '^[0-9]{1,15}$'
+    ) numbers
+  `);
   const max = rowsOf<{ max: string | null }>(result)[0]?.max;
   if (max) await bumpSequence(tx, INVOICE_NUMBER_SEQUENCE, Number(max));
 }

@@ -4,6 +4,9 @@ import { defineBinaryOperation, defineOperation, operationSet } from '../../oper
 import { restPage } from '../../rest/pages';
 import {
   createForOrderAnswer,
+  deletedInvoiceListAnswer,
+  deletedInvoiceListInput,
+  deletedInvoiceListRestAnswer,
   createForOrderInput,
   createdInvoiceAnswer,
   invoiceAnswer,
@@ -15,6 +18,8 @@ import {
 } from './schemas';
 import { createInvoiceForOrder, deleteInvoice, recreateInvoiceForOrder, updateInvoice } from './service';
 import { createCombinedInvoiceWithPdf } from './combined';
+import { listDeletedInvoices } from './deleted';
+import { headerText } from '../../header-values';
 import { getInvoice, listInvoices } from './views';
 import { renderInvoicePdf } from './documents';
 import { sendPdf } from './pdf-reply';
@@ -41,6 +46,27 @@ export const invoicesOperations = operationSet('invoices', {
       query: true,
       shape: restPage,
       output: invoiceListRestAnswer,
+    },
+  }),
+  /** Superusers: the record of deleted invoices, whose numbers are never reused (decision 011). */
+  deleted: defineOperation({
+    kind: 'query',
+    access: 'superuser',
+    input: deletedInvoiceListInput,
+    output: deletedInvoiceListAnswer,
+    run: async ({ deps, input }) => {
+      const page = await listDeletedInvoices(deps, input ?? {});
+      return { count: page.count, next: page.next_page, previous: page.previous_page, results: page.results };
+    },
+    rest: {
+      method: 'GET',
+      path: '/api/invoices/deleted/',
+      summary:
+        'Deleted invoices, newest deletion first, 25 a page: number, date, total, customer, orders, who deleted it and when. Their numbers are never reused.',
+      tag: TAG,
+      query: true,
+      shape: restPage,
+      output: deletedInvoiceListRestAnswer,
     },
   }),
   get: defineOperation({
@@ -125,15 +151,17 @@ export const invoicesOperations = operationSet('invoices', {
       path: '/api/invoices/create-combined/',
       summary:
         'One invoice for several orders (at least 2; none voided or already invoiced; all tax exempt or none), answered as ' +
-        'its PDF (attachment; filename="invoice-{number}.pdf"; headers X-Invoice-Id, X-Invoice-Number). Refusals 400 ' +
-        '{order_ids: [...]} or {date: [...]}. When the PDF cannot be made (503) the invoice is not kept.',
+        'its PDF (attachment; filename="invoice-{number}.pdf"; headers X-Invoice-Id, X-Invoice-Number: percent-encoded UTF-8 past visible ASCII). Refusals 400 ' +
+        '{order_ids: [...]} or {date: [...]}; orders billed to different customers 400 {confirm_mixed_customers: [...]} unless ' +
+        'confirm_mixed_customers: true is sent. When the PDF cannot be made (503) the invoice is not kept.',
       tag: TAG,
       body: true,
       produces: 'application/pdf',
       successStatus: 201,
+      // The number is user text: percent-encoded when not plain ASCII (a raw en dash threw after the commit).
       reply: (created, reply) =>
         sendPdf(
-          reply.header('x-invoice-id', String(created.id)).header('x-invoice-number', created.invoice_number),
+          reply.header('x-invoice-id', String(created.id)).header('x-invoice-number', headerText(created.invoice_number)),
           created.pdf,
           'attachment',
           created.filename,

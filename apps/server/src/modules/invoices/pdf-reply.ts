@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { contentDisposition } from '../../header-values';
 
 /**
  * Sends a rendered PDF. `attachment` makes browsers download it under `filename`; `inline` shows
@@ -14,7 +15,7 @@ export function sendPdf(
   return reply
     .code(status)
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `${disposition}; filename="${filename}"`)
+    .header('content-disposition', contentDisposition(disposition, filename))
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .send(pdf);

@@ -108,6 +108,20 @@ export const invoiceListRowAnswer = z.object({
 export const invoiceListAnswer = pageAnswer(invoiceListRowAnswer);
 export const invoiceListRestAnswer = restPageAnswer(invoiceListRowAnswer);
 
+const deletedInvoiceRowAnswer = z.object({
+  invoice_number: z.string(),
+  date,
+  total_amount: money,
+  customer_name: z.string(),
+  order_number: z.string().describe("Its orders' door numbers joined with ', '"),
+  deleted_by: z.string().nullable().describe('Username of who deleted it (null: unknown)'),
+  deleted_at: z.string().describe('ISO 8601 timestamp'),
+});
+/** The record of deleted invoices (decision 011), 25 a page. */
+export const deletedInvoiceListInput = z.object({ page: listPage() }).optional();
+export const deletedInvoiceListAnswer = pageAnswer(deletedInvoiceRowAnswer);
+export const deletedInvoiceListRestAnswer = restPageAnswer(deletedInvoiceRowAnswer);
+
 export const invoiceAnswer = invoiceListRowAnswer.extend({
   orders_data: z.array(orderAnswer),
   line_items: z.object({ items: z.array(lineAnswer) }),

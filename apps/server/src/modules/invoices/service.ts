@@ -24,14 +24,17 @@ import { recordHistory } from '../orders/history';
 import { salesTaxRate } from '../orders/views';
 import { draftFromOrders, orderTotal, type InvoiceDraft } from './draft';
 import {
+  INVOICE_NUMBER_DELETED,
   INVOICE_NUMBER_TAKEN,
   allocateInvoiceNumber,
   bumpInvoiceSequence,
-  invoiceNumberInUse,
+  invoiceNumberHolder,
   isInvoiceNumberTaken,
   lockOrders,
   withInvoiceNumberRetry,
 } from './numbers';
+import { recordDeletedInvoice } from './deleted';
+import { billingCustomers, type BillingCustomer } from './customers';
 import { INVOICE_NOT_FOUND, editableDataOf, getInvoice, loadInvoiceRecord, type InvoiceView } from './views';
 
 /**
@@ -61,6 +64,10 @@ export const INVOICE_MESSAGES = {
     missing: (id: number) => `Order ${id} does not exist.`,
     voided: (door: string) => `Order ${door} is voided and cannot be invoiced.`,
     invoiced: (door: string, number: string) => `Order ${door} already has invoice #${number}.`,
+    mixedCustomers: (groups: readonly BillingCustomer[]) =>
+      `These orders are billed to different customers: ${groups
+        .map((g) => `${g.name || '(no billing name)'} (order${g.doorNumbers.length > 1 ? 's' : ''} ${g.doorNumbers.join(', ')})`)
+        .join('; ')}. The invoice's Bill To shows only the first. Confirm to combine them anyway.`,
     mixedTaxExempt: (exempt: string[], taxed: string[]) =>
       `These orders cannot share an invoice: ${exempt.join(', ')} ${exempt.length > 1 ? 'are' : 'is'} tax exempt and ` +
       `${taxed.join(', ')} ${taxed.length > 1 ? 'are' : 'is'} not. Invoice them separately.`,
@@ -295,13 +302,16 @@ function sortedForInvoice<T extends { id: number; date: string }>(rows: readonly
 export interface CombinedInvoiceInput {
   order_ids: number[];
   date: string;
+  /** The user confirmed combining orders billed to different customers (decision 012). */
+  confirm_mixed_customers?: boolean;
 }
 
 /**
  * POST /api/invoices/create-combined/: one invoice covering every order (at least 2, all existing,
  * none voided, none already invoiced, all tax exempt or none), their lines grouped by order
  * (oldest order first) and prefixed 'Order {door}: '. Refusals are 400 {order_ids: [...]}, every
- * problem at once.
+ * problem at once; orders billed to different customers are refused with 400
+ * {confirm_mixed_customers: [...]} naming them, unless input.confirm_mixed_customers (decision 012).
  */
 export async function createCombinedInvoice(deps: DbDeps, actor: Actor, input: CombinedInvoiceInput): Promise<CreatedInvoice> {
   const userId = actor?.id ?? null;
@@ -330,6 +340,12 @@ export async function createCombinedInvoice(deps: DbDeps, actor: Actor, input: C
 
       const ordered = sortedForInvoice(locked);
       const loaded = await loadOrdersForInvoicing(tx, ordered.map((o) => o.id));
+      // Orders of different billing customers share an invoice only when the user said so.
+      const customers = billingCustomers(loaded);
+      if (customers.length > 1 && !input.confirm_mixed_customers) {
+        const message = INVOICE_MESSAGES.combined.mixedCustomers(customers);
+        throw AppError.validation({ confirm_mixed_customers: [message] }, message);
+      }
       const draft = draftFromOrders(loaded, await salesTaxRate(tx));
       // A number typed on the orders is used when they all agree on it (and it is free).
       const typed = [...new Set(ordered.map((o) => o.invoiceNumber.trim()).filter(Boolean))];
@@ -537,7 +553,9 @@ export async function updateInvoice(deps: DbDeps, actor: Actor, id: number, raw:
       if (!locked) throw AppError.notFound(INVOICE_NOT_FOUND);
       // Changed since it was read above (by a save that sent no version, or between the two reads).
       if (locked.version !== before.version) throw new AppError('CONFLICT', INVOICE_MESSAGES.stale);
-      if (numberChanged && (await invoiceNumberInUse(tx, invoiceNumber, id))) throw numberTaken();
+      const holder = numberChanged ? await invoiceNumberHolder(tx, invoiceNumber, id) : null;
+      if (holder === 'invoice') throw numberTaken();
+      if (holder === 'deleted') throw AppError.validation({ invoice_number: [INVOICE_NUMBER_DELETED] }, INVOICE_NUMBER_DELETED);
       await tx
         .update(invoices)
         .set({ ...columns, hasManualEdits: true, version: sql`${invoices.version} + 1` })
@@ -569,9 +587,9 @@ export async function updateInvoice(deps: DbDeps, actor: Actor, id: number, raw:
 /**
  * DELETE /api/invoices/{id}/: the invoice goes (its lines and links with it) and its orders are
  * free to be invoiced again (has_invoice false). Refused (409) while one of its orders is
- * completed: a completed order must have an invoice, so its status is changed first. The orders
- * keep the number in their Invoice Number field (a new invoice of the order takes it again when
- * it is still free); their version moves on (has_invoice changed, and a form opened before must
+ * completed: a completed order must have an invoice, so its status is changed first. The invoice
+ * is recorded in deleted_invoices and its number is never used again (decision 011): the orders
+ * keep it in their Invoice Number field, and a new invoice of theirs gets a new number; their version moves on (has_invoice changed, and a form opened before must
  * not save 'completed' on the strength of an invoice that is gone). History: 'invoice_deleted'.
  */
 export async function deleteInvoice(deps: DbDeps, actor: Actor, id: number): Promise<void> {
@@ -586,6 +604,8 @@ export async function deleteInvoice(deps: DbDeps, actor: Actor, id: number): Pro
     );
     const completed = locked.find((o) => o.status === 'completed');
     if (completed) throw new AppError('CONFLICT', INVOICE_MESSAGES.completedOrder(completed.doorNumber));
+    // Kept for the books, and so its number is never given to another invoice (decision 011).
+    await recordDeletedInvoice(tx, invoice, locked.map((o) => o.doorNumber), actor);
     await tx.delete(invoices).where(eq(invoices.id, id));
     for (const o of locked) {
       await bumpOrderVersion(tx, o.id, userId);

@@ -1,19 +1,23 @@
 import type {} from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { LIMITS } from '@icehouse/domain';
+import { LIMITS, MESSAGES } from '@icehouse/domain';
 import { AppError } from '../../errors';
+import type { AppDeps, SessionUser } from '../../deps';
 import { defineBinaryOperation, defineOperation } from '../../operations/define';
 import { blueprintAnswer, doorPlacementAnswer, fileAnswer, orderFileInput, type OrderFileKind } from './schemas';
-import { FILE_LABELS, assertOrderExists, inlineContentDisposition, readOrderFile, readPdfUpload, removeOrderFile, saveOrderFile } from './files';
+import { FILE_LABELS, assertOrderTakesFiles, inlineContentDisposition, readOrderFile, removeOrderFile, uploadOrderFile } from './files';
 
 /** An order's two PDFs (blueprint, door placement drawing): upload and serve are REST only; remove is on both doors. */
 const TAG = 'Orders';
 const UNREADABLE_UPLOAD = 'The upload could not be read (malformed multipart/form-data). Please choose the file again.';
 const answerOf = (kind: OrderFileKind) => (kind === 'blueprint' ? blueprintAnswer : doorPlacementAnswer);
 
-/** The one file part of a multipart upload; a body the parser cannot read (no boundary, cut short) is the client's: 400. */
-async function readUpload(req: FastifyRequest, kind: OrderFileKind) {
+/**
+ * Streams the one file part of a multipart upload into the blob store; a body the parser cannot read
+ * (no boundary, cut short) is the client's: 400.
+ */
+async function streamUpload(deps: AppDeps, user: SessionUser, id: number, req: FastifyRequest, kind: OrderFileKind) {
   const field = FILE_LABELS[kind].field;
   const unreadable = (error: unknown): unknown => {
     const status = (error as { statusCode?: unknown } | null)?.statusCode;
@@ -23,11 +27,10 @@ async function readUpload(req: FastifyRequest, kind: OrderFileKind) {
   const part = await req.file({ limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20, parts: 40 } }).catch((error: unknown) => {
     throw unreadable(error);
   });
-  if (!part) throw AppError.validation({ [field]: ['No file was submitted.'] }, 'No file was submitted.');
-  const data = await readPdfUpload(part.file).catch((error: unknown) => {
+  if (!part) throw AppError.validation({ [field]: [MESSAGES.uploadNoFile] }, MESSAGES.uploadNoFile);
+  return uploadOrderFile(deps, user, id, kind, part).catch((error: unknown) => {
     throw unreadable(error);
   });
-  return { filename: part.filename, data };
 }
 
 const uploadBinding = (path: string, kind: OrderFileKind, summary: string) => {
@@ -54,8 +57,8 @@ export const fileOperations = {
     output: fileAnswer,
     trpc: false,
     run: async ({ deps, user, input, req }) => {
-      await assertOrderExists(deps, input.id);
-      return saveOrderFile(deps, user, input.id, input.kind, await readUpload(req, input.kind));
+      await assertOrderTakesFiles(deps, input.id);
+      return streamUpload(deps, user, input.id, req, input.kind);
     },
     rest: [
       uploadBinding('/api/orders/{id}/blueprint/', 'blueprint', 'Upload the blueprint PDF (multipart field blueprint)'),
@@ -90,7 +93,7 @@ export const fileOperations = {
     access: 'user',
     input: orderFileInput,
     trpc: false,
-    run: ({ deps, input }) => readOrderFile(deps, input.id, input.kind),
+    run: ({ deps, input, req }) => readOrderFile(deps, input.id, input.kind, req.headers['if-none-match']),
     rest: [
       { path: '/api/orders/{id}/serve-blueprint/', summary: 'The blueprint PDF (inline)', kind: 'blueprint' as const },
       { path: '/api/orders/{id}/serve-door-placement/', summary: 'The door placement drawing PDF (inline)', kind: 'door_placement' as const },
@@ -106,9 +109,11 @@ export const fileOperations = {
           .header('content-type', 'application/pdf')
           .header('content-disposition', inlineContentDisposition(file.filename))
           .header('cache-control', 'private, no-cache')
-          .header('x-content-type-options', 'nosniff');
-        if (file.sha256) reply.header('etag', `"${file.sha256}"`);
-        return reply.send(file.data);
+          .header('x-content-type-options', 'nosniff')
+          .header('etag', `"${file.sha256}"`);
+        if (!file.stream) return reply.code(304).send();
+        // Streamed from the blob store: memory stays at a chunk whatever the file's size.
+        return reply.header('content-length', file.size).send(file.stream);
       },
     })),
   }),

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { LIMITS } from '@icehouse/domain';
-import { inlineContentDisposition, readPdfUpload, safeFilename } from './files';
+import { orders, storedFiles } from '@icehouse/db/schema';
+import { moveDatabaseBytesToBlobs } from '../../blobs/move-database-bytes';
+import { etagMatches, inlineContentDisposition, pdfFilename, safeFilename } from './files';
 import {
   MULTIPART_HEADERS,
   PNG_BYTES,
@@ -17,8 +20,8 @@ import {
 
 const ctx = useOrdersTestApp();
 
-async function createOrder() {
-  const res = await ctx.staff.post('/api/orders/', orderPayload(ctx.cat));
+async function createOrder(overrides: Record<string, unknown> = {}) {
+  const res = await ctx.staff.post('/api/orders/', orderPayload(ctx.cat, overrides));
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -147,25 +150,139 @@ describe('uploads', () => {
   });
 });
 
-describe('readPdfUpload', () => {
-  const streamOf = (...chunks: string[]) => Readable.from(chunks.map((c) => Buffer.from(c, 'latin1')));
+/** Blobs in the test app's folder store (its temporary files excluded). */
+const blobNames = () => readdirSync(ctx.blobs.location).filter((name) => name !== '.tmp');
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const pdfOf = (text: string) => Buffer.concat([TINY_PDF, Buffer.from(`% ${text}\n`, 'latin1')]);
 
-  it('accepts a PDF up to the limit, split anywhere', async () => {
-    expect((await readPdfUpload(streamOf('%P', 'DF-1.7 body'), 16)).toString('latin1')).toBe('%PDF-1.7 body');
-    expect((await readPdfUpload(streamOf('%PDF-', '1234567'), 12)).length).toBe(12);
+describe('uploads through the blob store', () => {
+  it('streams a PDF into the blob store (no bytes in the database) and back, with Content-Length and a strong ETag', async () => {
+    const order = await createOrder();
+    const pdf = pdfOf('round trip');
+    expect((await upload(`/api/orders/${order.id}/blueprint/`, 'blueprint', 'plan.pdf', pdf)).statusCode).toBe(200);
+    const [row] = await ctx.database.db.select().from(storedFiles);
+    expect(row).toMatchObject({ sha256: sha256(pdf), sizeBytes: pdf.length, data: null });
+    expect(await ctx.blobs.has(sha256(pdf))).toBe(true);
+    const served = await ctx.staff.get(`/api/orders/${order.id}/serve-blueprint/`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-length']).toBe(String(pdf.length));
+    expect(served.headers.etag).toBe(`"${sha256(pdf)}"`);
+    expect(served.rawPayload.equals(pdf)).toBe(true);
+    const again = await ctx.staff.get(`/api/orders/${order.id}/serve-blueprint/`, { headers: { 'if-none-match': `"${sha256(pdf)}"` } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const other = await ctx.staff.get(`/api/orders/${order.id}/serve-blueprint/`, { headers: { 'if-none-match': '"abc"' } });
+    expect(other.statusCode).toBe(200);
   });
 
-  it('refuses one byte over the limit (413) and anything not starting with %PDF- (415)', async () => {
-    await expect(readPdfUpload(streamOf('%PDF-', '12345678'), 12)).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
-    await expect(readPdfUpload(streamOf('GIF89a'), 100)).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
-    await expect(readPdfUpload(streamOf('%PD'), 100)).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  it('keeps one blob for the same content on two orders; replacing or removing one leaves the other served', async () => {
+    const [a, b] = [await createOrder(), await createOrder({ door_number: 'SHARED-2' })];
+    const pdf = pdfOf('shared');
+    await upload(`/api/orders/${a.id}/blueprint/`, 'blueprint', 'a.pdf', pdf);
+    await upload(`/api/orders/${b.id}/door-placement-drawing/`, 'door_placement_drawing', 'b.pdf', pdf);
+    expect(blobNames().filter((name) => name === sha256(pdf))).toHaveLength(1);
+    await upload(`/api/orders/${a.id}/blueprint/`, 'blueprint', 'a2.pdf', pdfOf('replacement'));
+    expect((await ctx.staff.delete(`/api/orders/${a.id}/remove-blueprint/`)).statusCode).toBe(200);
+    const served = await ctx.staff.get(`/api/orders/${b.id}/serve-door-placement/`);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(pdf)).toBe(true);
   });
 
+  it('refuses over 50MB (413) and non-PDFs (415) while streaming, leaving no blob behind', async () => {
+    const order = await createOrder();
+    const before = blobNames();
+    const huge = await rawPost(
+      ctx.app,
+      ctx.staff,
+      `/api/orders/${order.id}/blueprint/`,
+      multipartStream('blueprint', 'huge.pdf', LIMITS.uploadMaxBytes + 1),
+      MULTIPART_HEADERS,
+    );
+    expect(huge.statusCode).toBe(413);
+    expect((await upload(`/api/orders/${order.id}/blueprint/`, 'blueprint', 'x.pdf', PNG_BYTES)).statusCode).toBe(415);
+    expect(blobNames()).toEqual(before);
+    expect(readdirSync(`${ctx.blobs.location}/.tmp`)).toEqual([]);
+  });
+
+  it('stores and serves a PDF under a .pdf name whatever extension it came with', async () => {
+    const order = await createOrder();
+    const res = await upload(`/api/orders/${order.id}/blueprint/`, 'blueprint', 'page.html', TINY_PDF, 'text/html');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().blueprint_filename).toBe('page.pdf');
+    const served = await ctx.staff.get(`/api/orders/${order.id}/serve-blueprint/`);
+    expect(served.headers['content-disposition']).toBe(`inline; filename="page.pdf"; filename*=UTF-8''page.pdf`);
+    expect((await upload(`/api/orders/${order.id}/blueprint/`, 'blueprint', 'drawing', TINY_PDF)).json().blueprint_filename).toBe('drawing.pdf');
+    expect((await upload(`/api/orders/${order.id}/blueprint/`, 'blueprint', 'Plan.PDF', TINY_PDF)).json().blueprint_filename).toBe('Plan.PDF');
+  });
+
+  it('accepts only the documented multipart field (400 on that field otherwise)', async () => {
+    const order = await createOrder();
+    const wrong = await upload(`/api/orders/${order.id}/blueprint/`, 'file', 'plan.pdf', TINY_PDF);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ blueprint: ['Send the file in the multipart field "blueprint".'] });
+    const swapped = await upload(`/api/orders/${order.id}/door-placement-drawing/`, 'blueprint', 'plan.pdf', TINY_PDF);
+    expect(swapped.statusCode).toBe(400);
+    expect(swapped.json()).toEqual({ door_placement_drawing: ['Send the file in the multipart field "door_placement_drawing".'] });
+    expect(await countRows(ctx.database, 'stored_files')).toBe(0);
+  });
+
+  it('refuses file changes on a voided order (400, like invoicing it) and still serves its file', async () => {
+    const order = await createOrder();
+    await upload(`/api/orders/${order.id}/blueprint/`, 'blueprint', 'plan.pdf', TINY_PDF);
+    expect((await ctx.staff.post(`/api/orders/${order.id}/void/`)).statusCode).toBe(200);
+    const message = "A voided order's files cannot be changed. Unvoid it first.";
+    const refused = await upload(`/api/orders/${order.id}/door-placement-drawing/`, 'door_placement_drawing', 'door.pdf', TINY_PDF);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ detail: message, error: message });
+    const removal = await ctx.staff.delete(`/api/orders/${order.id}/remove-blueprint/`);
+    expect(removal.statusCode).toBe(400);
+    expect(await countRows(ctx.database, 'stored_files')).toBe(1);
+    expect((await ctx.staff.get(`/api/orders/${order.id}/serve-blueprint/`)).statusCode).toBe(200);
+    expect((await ctx.staff.post(`/api/orders/${order.id}/unvoid/`)).statusCode).toBe(200);
+    expect((await upload(`/api/orders/${order.id}/door-placement-drawing/`, 'door_placement_drawing', 'door.pdf', TINY_PDF)).statusCode).toBe(200);
+  });
+
+  it('moves a file stored in the database before the blob store into it, once', async () => {
+    const order = await createOrder();
+    const pdf = pdfOf('from the old bytea column');
+    const [row] = await ctx.database.db
+      .insert(storedFiles)
+      .values({ filename: 'old.html', contentType: 'application/pdf', sizeBytes: pdf.length, sha256: sha256(pdf), data: pdf })
+      .returning({ id: storedFiles.id });
+    await ctx.database.db.update(orders).set({ blueprintFileId: row!.id }).where(eq(orders.id, order.id));
+    expect(await moveDatabaseBytesToBlobs(ctx.database, ctx.blobs)).toBe(1);
+    expect(await moveDatabaseBytesToBlobs(ctx.database, ctx.blobs)).toBe(0);
+    const [moved] = await ctx.database.db.select().from(storedFiles).where(eq(storedFiles.id, row!.id));
+    expect(moved).toMatchObject({ data: null, sha256: sha256(pdf), sizeBytes: pdf.length });
+    const served = await ctx.staff.get(`/api/orders/${order.id}/serve-blueprint/`);
+    expect(served.rawPayload.equals(pdf)).toBe(true);
+    expect(served.headers['content-disposition']).toContain('filename="old.pdf"');
+  });
+});
+
+describe('file names and tags', () => {
   it('sanitises names and headers', () => {
     expect(safeFilename('../../etc/passwd', 'x.pdf')).toBe('passwd');
     expect(safeFilename('', 'blueprint.pdf')).toBe('blueprint.pdf');
     expect(safeFilename('a\r\nb.pdf', 'x.pdf')).toBe('ab.pdf');
     expect(safeFilename(`${'n'.repeat(300)}.pdf`, 'x.pdf')).toHaveLength(200);
     expect(inlineContentDisposition('a;b.pdf')).toBe(`inline; filename="a_b.pdf"; filename*=UTF-8''a%3Bb.pdf`);
+  });
+
+  it('names every stored PDF *.pdf', () => {
+    expect(pdfFilename('x.html', 'blueprint.pdf')).toBe('x.pdf');
+    expect(pdfFilename('archive.tar.gz', 'blueprint.pdf')).toBe('archive.tar.pdf');
+    expect(pdfFilename('.htaccess', 'blueprint.pdf')).toBe('.htaccess.pdf');
+    expect(pdfFilename('', 'blueprint.pdf')).toBe('blueprint.pdf');
+    expect(pdfFilename('...', 'blueprint.pdf')).toBe('blueprint.pdf');
+    expect(pdfFilename(`${'n'.repeat(300)}.html`, 'x.pdf')).toBe(`${'n'.repeat(195)}.pdf`);
+  });
+
+  it('matches If-None-Match against the strong ETag', () => {
+    const hex = 'a'.repeat(64);
+    expect(etagMatches(`"${hex}"`, hex)).toBe(true);
+    expect(etagMatches(`"x", W/"${hex}"`, hex)).toBe(true);
+    expect(etagMatches('*', hex)).toBe(true);
+    expect(etagMatches(hex, hex)).toBe(false);
   });
 });

@@ -1,22 +1,25 @@
-import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { LIMITS, MESSAGES } from '@icehouse/domain';
 import { orders, storedFiles } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
+import { BlobMissingError, BlobRejectedError, BlobStoreError, type PutResult } from '../../blobs';
 import { recordHistory } from './history';
 import type { OrderFileKind } from './schemas';
 import { ORDER_NOT_FOUND, type Actor } from './service';
 import { serveBlueprintUrl, serveDoorPlacementUrl } from './views';
 
 /**
- * The order's two PDFs (blueprint, door placement drawing), stored in the database (stored_files,
- * bytea, with their SHA-256) so a database backup holds them. A PDF is recognised by its content
- * (it starts with "%PDF-"), never by its name or the type the browser claims.
+ * The order's two PDFs (blueprint, door placement drawing). The bytes stream into the blob store
+ * (deps.blobs, addressed by SHA-256) and back out, never whole in memory; the database keeps
+ * their metadata (stored_files). A PDF is recognised by its content (it starts with "%PDF-"),
+ * never by its name or the type the browser claims, and is always named `*.pdf`.
  */
 
 type DbDeps = Pick<AppDeps, 'database'>;
+type FileDeps = Pick<AppDeps, 'database' | 'blobs'>;
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
@@ -37,41 +40,32 @@ export type FileAnswer = BlueprintAnswer | DoorPlacementAnswer;
 
 export const tooLargeError = () => new AppError('PAYLOAD_TOO_LARGE', MESSAGES.uploadTooLarge);
 export const notPdfError = () => new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.uploadPdfOnly);
+const voidedOrderError = () =>
+  new AppError('VALIDATION', MESSAGES.uploadVoidedOrder, { details: { error: MESSAGES.uploadVoidedOrder } });
 
 /** A file part's byte stream as @fastify/multipart (busboy) gives it: `truncated` once the size limit cut it. */
 export interface UploadStream extends AsyncIterable<Buffer | Uint8Array> {
   truncated?: boolean;
 }
 
+/** Reads a part the route will not keep to its end, so the client gets the answer, not a reset. */
+export async function drainUpload(stream: UploadStream): Promise<void> {
+  for await (const chunk of stream) void chunk;
+}
+
 /**
- * Reads an uploaded file as it streams in, never holding more than `limit` bytes: a file over
- * the limit is a 413, a file that does not start with "%PDF-" a 415. A non-PDF is still read to
- * its end (and dropped) so the browser gets the answer rather than a broken connection.
+ * Streams an upload into the blob store: at most LIMITS.uploadMaxBytes (else 413), starting
+ * with "%PDF-" (else 415), hashed on the way; nothing is stored when it is refused.
  */
-export async function readPdfUpload(stream: UploadStream, limit: number = LIMITS.uploadMaxBytes): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let head = Buffer.alloc(0);
-  let isPdf: boolean | null = null;
-  let tooLarge = false;
-  for await (const raw of stream) {
-    const chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw);
-    if (isPdf === null) {
-      head = Buffer.concat([head, chunk]);
-      if (head.length >= PDF_MAGIC.length) isPdf = head.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC);
-    }
-    if (isPdf === false || tooLarge) continue; // drain, keep nothing
-    size += chunk.length;
-    if (size > limit) {
-      tooLarge = true;
-      chunks.length = 0;
-      continue;
-    }
-    chunks.push(chunk);
+export async function storePdfUpload(deps: Pick<AppDeps, 'blobs'>, stream: UploadStream, limit: number = LIMITS.uploadMaxBytes): Promise<PutResult> {
+  try {
+    return await deps.blobs.put(stream, { maxBytes: limit, magic: PDF_MAGIC });
+  } catch (error) {
+    if (error instanceof BlobRejectedError) throw error.reason === 'too_large' ? tooLargeError() : notPdfError();
+    // The store failed (disk full, bucket unreachable): a 503 like an unreachable database, not the client's fault.
+    if (error instanceof BlobStoreError) throw new AppError('UNAVAILABLE', MESSAGES.uploadStoreUnavailable, { cause: error });
+    throw error;
   }
-  if (isPdf !== true) throw notPdfError();
-  if (tooLarge || stream.truncated) throw tooLargeError();
-  return Buffer.concat(chunks, size);
 }
 
 /** A file name safe to store and to put in a header: no path, no control characters or quotes. */
@@ -88,6 +82,18 @@ export function safeFilename(name: string | null | undefined, fallback: string):
   return clean;
 }
 
+/**
+ * The name a PDF is stored and served under: safe (above) and ending in `.pdf`, whatever the
+ * browser sent: `plan.html` becomes `plan.pdf`, `plan` becomes `plan.pdf`.
+ */
+export function pdfFilename(name: string | null | undefined, fallback: string): string {
+  const clean = safeFilename(name, fallback);
+  if (/\.pdf$/i.test(clean)) return clean;
+  const dot = clean.lastIndexOf('.');
+  const stem = (dot > 0 ? clean.slice(0, dot) : clean).replace(/\.+$/, '');
+  return `${(stem === '' ? fallback.replace(/\.pdf$/i, '') : stem).slice(0, 196)}.pdf`;
+}
+
 /** `inline; filename="plan.pdf"; filename*=UTF-8''plan.pdf` with an ASCII fallback name. */
 export function inlineContentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;]/g, '_');
@@ -102,9 +108,11 @@ function answerFor(kind: OrderFileKind, orderId: number, filename: string | null
 
 const fileColumn = (kind: OrderFileKind) => (kind === 'blueprint' ? orders.blueprintFileId : orders.doorPlacementFileId);
 
-async function lockOrderRow(tx: Db, id: number) {
+/** Locks the order row for a file change: 404 when missing, 400 when voided (decision 021). */
+async function lockOrderForFiles(tx: Db, id: number) {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
   if (!row) throw AppError.notFound(ORDER_NOT_FOUND);
+  if (row.status === 'voided') throw voidedOrderError();
   return row;
 }
 
@@ -114,43 +122,36 @@ async function filenameOf(tx: Db, fileId: number | null): Promise<string | null>
   return row?.filename ?? null;
 }
 
-/** 404 unless the order exists (checked before an upload is read). */
-export async function assertOrderExists(deps: DbDeps, id: number): Promise<void> {
-  const [row] = await deps.database.db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
+/** 404 unless the order exists, 400 when it is voided: checked before an upload is read. */
+export async function assertOrderTakesFiles(deps: DbDeps, id: number): Promise<void> {
+  const [row] = await deps.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
   if (!row) throw AppError.notFound(ORDER_NOT_FOUND);
+  if (row.status === 'voided') throw voidedOrderError();
 }
 
 /**
- * Stores a checked PDF as the order's blueprint or door placement drawing, replacing (and
- * deleting) the previous one, with a history entry. The order's version is not bumped: files are
- * not part of the order form's save, so an upload never makes an open form stale.
+ * Records a PDF already in the blob store as the order's blueprint or door placement drawing,
+ * replacing the previous row, with a history entry. The order's version is not bumped: files are
+ * not part of the order form's save, so an upload never makes an open form stale. Blobs are never
+ * deleted here: another row may hold the same content (decision 020, garbage collection later).
  */
 export async function saveOrderFile(
   deps: DbDeps,
   actor: Actor,
   id: number,
   kind: OrderFileKind,
-  file: { filename: string | null | undefined; data: Buffer },
+  file: { filename: string | null | undefined; blob: PutResult },
 ): Promise<FileAnswer> {
   const labels = FILE_LABELS[kind];
-  const filename = safeFilename(file.filename, labels.fallbackName);
-  if (!file.data.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) throw notPdfError();
-  if (file.data.length > LIMITS.uploadMaxBytes) throw tooLargeError();
+  const filename = pdfFilename(file.filename, labels.fallbackName);
   const userId = actor?.id ?? null;
   await deps.database.db.transaction(async (tx) => {
-    const row = await lockOrderRow(tx, id);
+    const row = await lockOrderForFiles(tx, id);
     const oldId = kind === 'blueprint' ? row.blueprintFileId : row.doorPlacementFileId;
     const oldName = await filenameOf(tx, oldId);
     const [stored] = await tx
       .insert(storedFiles)
-      .values({
-        filename,
-        contentType: PDF_CONTENT_TYPE,
-        sizeBytes: file.data.length,
-        sha256: createHash('sha256').update(file.data).digest('hex'),
-        data: file.data,
-        createdBy: userId,
-      })
+      .values({ filename, contentType: PDF_CONTENT_TYPE, sizeBytes: file.blob.size, sha256: file.blob.sha256, createdBy: userId })
       .returning({ id: storedFiles.id });
     await tx
       .update(orders)
@@ -167,12 +168,32 @@ export async function saveOrderFile(
   return answerFor(kind, id, filename);
 }
 
+/**
+ * The whole upload of one multipart part: only the documented field (else 400 on that field),
+ * streamed into the blob store (413/415 while streaming), then recorded on the order.
+ */
+export async function uploadOrderFile(
+  deps: FileDeps,
+  actor: Actor,
+  id: number,
+  kind: OrderFileKind,
+  part: { fieldname: string; filename?: string | undefined; file: UploadStream },
+): Promise<FileAnswer> {
+  const field = FILE_LABELS[kind].field;
+  if (part.fieldname !== field) {
+    await drainUpload(part.file);
+    throw AppError.validation({ [field]: [MESSAGES.uploadWrongField(field)] }, MESSAGES.uploadWrongField(field));
+  }
+  const blob = await storePdfUpload(deps, part.file);
+  return saveOrderFile(deps, actor, id, kind, { filename: part.filename, blob });
+}
+
 /** Removes the order's blueprint or door placement drawing (a no-op when there is none). */
 export async function removeOrderFile(deps: DbDeps, actor: Actor, id: number, kind: OrderFileKind): Promise<FileAnswer> {
   const labels = FILE_LABELS[kind];
   const userId = actor?.id ?? null;
   await deps.database.db.transaction(async (tx) => {
-    const row = await lockOrderRow(tx, id);
+    const row = await lockOrderForFiles(tx, id);
     const oldId = kind === 'blueprint' ? row.blueprintFileId : row.doorPlacementFileId;
     if (oldId === null) return;
     const oldName = await filenameOf(tx, oldId);
@@ -190,11 +211,17 @@ export interface StoredPdf {
   filename: string;
   contentType: string;
   sha256: string;
-  data: Buffer;
+  size: number;
+  /** The bytes, streamed from the blob store; null when the caller's ETag matched (not opened). */
+  stream: Readable | null;
 }
 
-/** The stored PDF, for serving. 404 when the order or its file is missing. */
-export async function readOrderFile(deps: DbDeps, id: number, kind: OrderFileKind): Promise<StoredPdf> {
+/**
+ * The stored PDF, for serving: its metadata from the database and its bytes as a stream from the
+ * blob store. With `ifNoneMatch` equal to its SHA-256 (the strong ETag) the blob is not opened.
+ * 404 when the order or its file is missing.
+ */
+export async function readOrderFile(deps: FileDeps & Partial<Pick<AppDeps, 'log'>>, id: number, kind: OrderFileKind, ifNoneMatch?: string): Promise<StoredPdf> {
   const db = deps.database.db;
   const [row] = await db
     .select({
@@ -202,19 +229,34 @@ export async function readOrderFile(deps: DbDeps, id: number, kind: OrderFileKin
       filename: storedFiles.filename,
       contentType: storedFiles.contentType,
       sha256: storedFiles.sha256,
-      data: storedFiles.data,
     })
     .from(orders)
     .leftJoin(storedFiles, eq(storedFiles.id, fileColumn(kind)))
     .where(eq(orders.id, id));
   if (!row) throw AppError.notFound(ORDER_NOT_FOUND);
-  if (row.fileId === null || row.data === null) {
-    throw AppError.notFound(`No ${FILE_LABELS[kind].what} has been uploaded for this order.`);
-  }
-  return {
-    filename: row.filename ?? FILE_LABELS[kind].fallbackName,
+  const missing = () => AppError.notFound(`No ${FILE_LABELS[kind].what} has been uploaded for this order.`);
+  if (row.fileId === null || row.sha256 === null) throw missing();
+  const meta = {
+    filename: pdfFilename(row.filename, FILE_LABELS[kind].fallbackName),
     contentType: row.contentType ?? PDF_CONTENT_TYPE,
-    sha256: row.sha256 ?? '',
-    data: Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength),
+    sha256: row.sha256,
   };
+  if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, row.sha256)) return { ...meta, size: 0, stream: null };
+  try {
+    const blob = await deps.blobs.open(row.sha256);
+    return { ...meta, size: blob.size, stream: blob.stream };
+  } catch (error) {
+    if (!(error instanceof BlobMissingError)) throw error;
+    // A row whose bytes are not in the store (a restore without its blobs): the log says so, the client gets a 404.
+    deps.log?.error({ err: error, fileId: row.fileId }, 'a stored file has no blob in the store');
+    throw new AppError('NOT_FOUND', missing().message, { details: {}, cause: error });
+  }
+}
+
+/** `If-None-Match: "<sha256>"` (or a list of tags, or `*`) against the file's strong ETag. */
+export function etagMatches(header: string, sha256: string): boolean {
+  return header
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === '*' || tag.replace(/^W\//, '') === `"${sha256}"`);
 }

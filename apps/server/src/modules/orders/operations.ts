@@ -17,7 +17,7 @@ import {
   orderWriteInput,
 } from './schemas';
 import {
-  allocateDoorNumber,
+  proposeDoorNumber,
   changeOrderStatus,
   createOrder,
   deleteOrder,
@@ -131,16 +131,16 @@ export const ordersOperations = operationSet('orders', {
     run: ({ deps }) => ordersByMonth(deps),
     rest: { method: 'GET', path: '/api/orders/by-month/', summary: 'Order counts per month, newest first (voided orders not counted)', tag: TAG },
   }),
-  /** A mutation on tRPC: every call allocates a number (a refetch would burn one). REST keeps its documented GET. */
+  /** Proposes the next free number without taking it (decision 010): a query on both doors. */
   nextDoorNumber: defineOperation({
-    kind: 'mutation',
+    kind: 'query',
     access: 'user',
     output: doorNumberAnswer,
-    run: ({ deps }) => allocateDoorNumber(deps),
+    run: ({ deps }) => proposeDoorNumber(deps),
     rest: {
       method: 'GET',
       path: '/api/orders/get-next-door-number/',
-      summary: 'Allocates the next free door number (each call hands out a new one; unused numbers leave gaps)',
+      summary: 'The next free door number, proposed without taking it (saving an order with it takes it; a number taken meanwhile answers 400 {door_number})',
       tag: TAG,
     },
   }),

@@ -268,27 +268,46 @@ describe('validation', () => {
 });
 
 describe('door numbers', () => {
-  it('allocates from 1001 upwards, distinct under 30 parallel calls', async () => {
+  it('proposes the next number without taking it: repeated GETs and tRPC queries answer the same; saving takes it (issue 14 item 8)', async () => {
     const first = await ctx.staff.get('/api/orders/get-next-door-number/');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ door_number: '1001' });
-    const answers = await Promise.all(Array.from({ length: 30 }, () => ctx.staff.get('/api/orders/get-next-door-number/')));
-    const numbers = answers.map((r) => r.json().door_number as string);
-    expect(new Set(numbers).size).toBe(30);
-    expect(numbers.every((n) => Number(n) > 1001)).toBe(true);
-    const trpc = await ctx.staff.trpcMutation('orders.nextDoorNumber');
-    expect(trpc.json().result.data).toEqual({ door_number: '1032' });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => ctx.staff.get('/api/orders/get-next-door-number/')));
+    expect(answers.map((r) => r.json().door_number)).toEqual(Array(10).fill('1001'));
+    // A query now (GET), so a prefetch or a link is harmless; the mutation form is gone.
+    const trpc = await ctx.staff.trpcQuery('orders.nextDoorNumber');
+    expect(trpc.json().result.data).toEqual({ door_number: '1001' });
+    expect((await ctx.staff.trpcMutation('orders.nextDoorNumber')).statusCode).toBe(405);
+    // Saving an order with the proposal takes it; the next proposal moves on.
+    await create({ door_number: '1001' });
+    expect((await ctx.staff.get('/api/orders/get-next-door-number/')).json()).toEqual({ door_number: '1002' });
+  });
+
+  it('two forms given the same proposal: one saves, the other gets the field error, then a fresh number', async () => {
+    const { door_number } = (await ctx.staff.get('/api/orders/get-next-door-number/')).json();
+    const [a, b] = await Promise.all([
+      ctx.staff.post('/api/orders/', orderPayload(ctx.cat, { door_number, billing_address: { name: 'Form A' } })),
+      ctx.staff.trpcMutation('orders.create', orderPayload(ctx.cat, { door_number, billing_address: { name: 'Form B' } })),
+    ]);
+    const codes = [a.statusCode, b.statusCode];
+    expect(codes.filter((c) => c === 400)).toHaveLength(1);
+    expect(codes.some((c) => c === 200 || c === 201)).toBe(true);
+    const failed = a.statusCode === 400 ? a.json() : b.json().error.data.fieldErrors;
+    expect(failed).toEqual({ door_number: ['An order with this door number already exists.'] });
+    const fresh = (await ctx.staff.trpcQuery('orders.nextDoorNumber')).json().result.data.door_number;
+    expect(Number(fresh)).toBe(Number(door_number) + 1);
+    expect((await ctx.staff.post('/api/orders/', orderPayload(ctx.cat, { door_number: fresh }))).statusCode).toBe(201);
   });
 
   it('a typed numeric door number moves the sequence past it; a number in use is skipped', async () => {
     await create({ door_number: '5000' });
     expect((await ctx.staff.get('/api/orders/get-next-door-number/')).json()).toEqual({ door_number: '5001' });
-    // An order written without bumping the sequence (an import): the allocator skips past it.
-    await ctx.database.db.insert(orders).values({ date: '2024-01-01', doorNumber: '5002' });
-    expect((await ctx.staff.get('/api/orders/get-next-door-number/')).json()).toEqual({ door_number: '5003' });
+    // An order written without moving the sequence (an import): the proposal skips past it.
+    await ctx.database.db.insert(orders).values({ date: '2024-01-01', doorNumber: '5001' });
+    expect((await ctx.staff.get('/api/orders/get-next-door-number/')).json()).toEqual({ door_number: '5002' });
     // A non-numeric door number leaves the sequence alone.
     await create({ door_number: 'A-17' });
-    expect((await ctx.staff.get('/api/orders/get-next-door-number/')).json()).toEqual({ door_number: '5004' });
+    expect((await ctx.staff.get('/api/orders/get-next-door-number/')).json()).toEqual({ door_number: '5002' });
   });
 
   it('a door number another order uses is a field error, on create and update', async () => {

@@ -17,7 +17,7 @@ import {
   type OrderForInvoice,
   type OrderStatus,
 } from '@icehouse/domain';
-import { bumpSequence, isForeignKeyViolation, isUniqueViolation, nextNumber } from '@icehouse/db';
+import { SEQUENCE_FLOORS, bumpSequence, isForeignKeyViolation, isUniqueViolation } from '@icehouse/db';
 import {
   addresses,
   billsOfLading,
@@ -25,6 +25,7 @@ import {
   invoices,
   orderAdditionalItems,
   orderBuildingInfo,
+  numberSequences,
   orderMonthCounts,
   orders,
   storedFiles,
@@ -68,6 +69,7 @@ import {
   type OrderView,
 } from './views';
 import { preparedQuery } from '../../prepared-query';
+import { insertOrderRows, lockInvoicesOfOrder } from './save-queries';
 import { containsPattern } from '../../like-pattern';
 
 /**
@@ -242,31 +244,14 @@ export async function createOrder(deps: DbDeps, actor: Actor, raw: unknown): Pro
   let saved: { id: number; view: OrderView | null };
   try {
     saved = await db.transaction(async (tx) => {
-      const [billing] = await tx
-        .insert(addresses)
-        .values(addressValues(data.billing_address))
-        .returning({ id: addresses.id });
-      const [shipping] = await tx
-        .insert(addresses)
-        .values(addressValues(data.shipping_address))
-        .returning({ id: addresses.id });
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          ...orderValues(data, additionalInfo ?? ''),
-          billingAddressId: billing!.id,
-          shippingAddressId: shipping!.id,
-          createdBy: userId,
-          updatedBy: userId,
-        })
-        .returning({ id: orders.id });
-      const orderId = order!.id;
-      await tx.insert(orderBuildingInfo).values({ orderId, ...buildingValues(data, facts) });
       const items = data.building_info.additional_items;
-      if (items.length > 0)
-        await tx
-          .insert(orderAdditionalItems)
-          .values(items.map((item, i) => ({ orderId, ...itemValues(item, i) })));
+      const orderId = await insertOrderRows(tx, {
+        billing: addressValues(data.billing_address),
+        shipping: addressValues(data.shipping_address),
+        order: { ...orderValues(data, additionalInfo ?? ''), createdBy: userId, updatedBy: userId },
+        building: buildingValues(data, facts),
+        items: items.map((item, i) => itemValues(item, i)),
+      });
       const view = await finishWrite(tx, orderId, 'created', null, userId);
       // Last: it locks the sequence row until the commit, and every new order with a numeric door number needs it.
       await bumpDoorSequence(tx, data.door_number);
@@ -305,6 +290,7 @@ export async function updateOrder(deps: DbDeps, actor: Actor, id: number, raw: u
   let view: OrderView | null;
   try {
     view = await db.transaction(async (tx) => {
+      if (renamesCustomer(before, data)) await lockInvoicesOfOrder(tx, id);
       const updated = await tx
         .update(orders)
         .set({
@@ -357,6 +343,11 @@ export async function updateOrder(deps: DbDeps, actor: Actor, id: number, raw: u
     throw mapOrderWriteError(error);
   }
   return view ?? getOrder(deps, id);
+}
+
+/** True when a save changes the billing or shipping name (the order's invoices' search text). */
+function renamesCustomer(before: OrderRecord, data: OrderData): boolean {
+  return before.billing?.name !== data.billing_address.name || before.shipping?.name !== data.shipping_address.name;
 }
 
 /**
@@ -594,27 +585,29 @@ export async function unvoidOrder(deps: DbDeps, actor: Actor, id: number): Promi
 // -------------------------------------------------------------------------------- door numbers
 
 /**
- * GET /api/orders/get-next-door-number/: allocates the next door number from the 'door_number'
- * sequence (never the same one twice, even across app instances; unused numbers leave gaps).
- * A number some order already uses (imported or typed before the sequence knew it) is skipped.
+ * GET /api/orders/get-next-door-number/ and orders.nextDoorNumber: the next free door number,
+ * proposed without taking it (decision 010): reading it any number of times (a link, a prefetch,
+ * a form opened and closed) consumes nothing. The number is taken when an order is saved with it
+ * (createOrder moves the 'door_number' sequence past it); two forms given the same proposal race
+ * on the unique door number, and the loser gets the field error and a fresh proposal.
  */
-export async function allocateDoorNumber(deps: DbDeps): Promise<{ door_number: string }> {
+export async function proposeDoorNumber(deps: DbDeps): Promise<{ door_number: string }> {
   const db = deps.database.db;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const candidate = String(await nextNumber(db, 'door_number'));
-    const [taken] = await db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.doorNumber, candidate))
-      .limit(1);
-    if (!taken) return { door_number: candidate };
+  const [row] = await db
+    .select({ last: numberSequences.lastValue })
+    .from(numberSequences)
+    .where(eq(numberSequences.name, 'door_number'));
+  let candidate = Math.max((row?.last ?? 0) + 1, SEQUENCE_FLOORS.door_number);
+  const [taken] = await db.select({ id: orders.id }).from(orders).where(eq(orders.doorNumber, String(candidate))).limit(1);
+  if (taken) {
+    // A number some order already has (imported, or typed before the sequence knew it): past the highest.
     const [max] = await db
       .select({ max: sql<string | null>`max(${orders.doorNumber}::numeric)` })
       .from(orders)
       .where(sql`${orders.doorNumber} ~ '^[0-9]{1,15}$'`);
-    if (max?.max) await bumpSequence(db, 'door_number', Number(max.max));
+    candidate = Math.max(candidate + 1, Number(max?.max ?? 0) + 1);
   }
-  throw new AppError('CONFLICT', 'Could not find a free door number. Please try again.');
+  return { door_number: String(candidate) };
 }
 
 // --------------------------------------------------------------------------------------- lists
@@ -768,12 +761,18 @@ function listQueries(db: Db, shape: ListShape, fenced: boolean) {
   // a common term.
   const matching = (columns: SQL) =>
     sql`(select ${columns} from ${orders} where ${where}${fenced ? sql` offset 0` : sql``}) as "matching"`;
+  // A text search's page and its count (up to ORDER_COUNT_LIMIT + 1) come from one collection of
+  // its matches (a CTE read twice, so materialized: also a fence, as above): one scan of the
+  // trigram index and the matching rows instead of two, and one round trip instead of two.
   const pageIds = textSearch
-    ? sql`(select "id" from ${matching(sql`${orders.id} as "id", ${orders.date} as "date"`)}
-        order by "date" desc, "id" desc limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`
+    ? sql`(with "matching" as ${fenced ? sql`materialized ` : sql``}(
+          select ${orders.id} as "id", ${orders.date} as "date" from ${orders} where ${where})
+        select "id", (select count(*)::int from (select 1 from "matching"
+          limit ${sql.raw(String(ORDER_COUNT_LIMIT + 1))}) as "counted") as "total"
+        from "matching" order by "date" desc, "id" desc limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`
     : sql`(select ${orders.id} as "id" from ${orders}${where ? sql` where ${where}` : sql``}
         order by ${orders.date} desc, ${orders.id} desc limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`;
-  const rowsFrom = (ids: SQL, name: string) =>
+  const rowsFrom = (ids: SQL, name: string, counted: boolean) =>
     db
       .select({
         id: orders.id,
@@ -789,6 +788,8 @@ function listQueries(db: Db, shape: ListShape, fenced: boolean) {
         invoiceNumber: invoices.invoiceNumber,
         invoiceDate: invoices.date,
         bolId: billsOfLading.id,
+        // the matches counted up to the limit (a text search's rows), else null
+        total: counted ? sql<number | null>`"page_ids"."total"` : sql<number | null>`null::int`,
       })
       .from(ids)
       .innerJoin(orders, sql`${orders.id} = "page_ids"."id"`)
@@ -799,7 +800,7 @@ function listQueries(db: Db, shape: ListShape, fenced: boolean) {
       .leftJoin(billsOfLading, eq(billsOfLading.orderId, orders.id))
       .orderBy(desc(orders.date), desc(orders.id))
       .prepare(name);
-  const rows = rowsFrom(pageIds, `order_list_rows_${shape.key}`);
+  const rows = rowsFrom(pageIds, `order_list_rows_${shape.key}`, textSearch);
   // A text search first looks among the newest PROBE_ROWS orders of the other filters (the (date, id)
   // index, then the text on each): when a page and one more match there, they are the answer,
   // since every match outside is older. A common term (one order in seven: "lake") is found there
@@ -810,7 +811,7 @@ function listQueries(db: Db, shape: ListShape, fenced: boolean) {
       order by ${orders.date} desc, ${orders.id} desc limit ${sql.raw(String(PROBE_ROWS))}) as "orders"
     where ${textConditions(shape)} order by "orders"."date" desc, "orders"."id" desc
     limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`;
-  const probe = textSearch ? rowsFrom(probeIds, `order_list_probe_${shape.key}`) : null;
+  const probe = textSearch ? rowsFrom(probeIds, `order_list_probe_${shape.key}`, false) : null;
   const count = textSearch
     ? db
         .select({ count: sql<number>`count(*)::int` })
@@ -853,8 +854,9 @@ export async function listOrders(deps: DbDeps, filters: OrderListFilters = {}): 
     const seen = (page - 1) * ORDER_PAGE_SIZE + Math.min(fetched.length, ORDER_PAGE_SIZE);
     if (fetched.length <= ORDER_PAGE_SIZE) count = seen;
     else {
-      const [total] = await queries.count.execute(values);
-      const counted = Number(total?.count ?? 0);
+      // `rows` counted its matches as it found them; the probe did not.
+      const counted =
+        fetched === probed ? Number((await queries.count.execute(values))[0]?.count ?? 0) : Number(fetched[0]?.total ?? 0);
       count = counted > ORDER_COUNT_LIMIT ? Math.max(ORDER_COUNT_LIMIT, seen + 1) : counted;
     }
   } else {
@@ -982,7 +984,7 @@ export interface OrderForInvoicing {
   taxExempt: boolean;
   billTo: InvoiceAddress;
   shipTo: InvoiceAddress;
-  /** For the domain's deriveInvoiceLineItems / orderForInvoicePriceInput. */
+  /** For the domain's deriveInvoiceLineItems / orderPriceInput. */
   forInvoice: OrderForInvoice;
   /** The invoice the order already has, if any. */
   invoiceId: number | null;

@@ -18,6 +18,7 @@ import { createTestApp } from '../../../tests/test-app';
 import { TestClient } from '../../../tests/client';
 import { PASSWORD, createStandardUsers } from '../../../tests/users';
 import { createPdfRenderer, type PdfRenderer } from '../../pdf';
+import type { BlobStore } from '../../blobs';
 
 /**
  * Test setup of the orders tests: one app per file, the standard users signed in once, and
@@ -49,6 +50,8 @@ export interface OrdersTestContext {
   cat: Catalogue;
   /** The Chromium renderer of the file (`pdf: true`), closed in afterAll; null otherwise. */
   pdf: PdfRenderer | null;
+  /** The app's blob store (a temporary folder unless `blobs` was given). */
+  blobs: BlobStore;
 }
 
 const ORDER_TABLES = [
@@ -56,6 +59,7 @@ const ORDER_TABLES = [
   'invoice_line_items',
   'invoice_orders',
   'invoices',
+  'deleted_invoices',
   'bills_of_lading',
   'order_additional_items',
   'order_building_info',
@@ -120,12 +124,14 @@ export async function seedCatalogue(database: Database): Promise<Catalogue> {
  * One app per test file (with `pdf: true`, one Chromium renderer too), the standard users signed in
  * once, and the order, invoice and catalogue tables emptied and the catalogue re-seeded before each test.
  */
-export function useOrdersTestApp(options: { pdf?: boolean } = {}): OrdersTestContext {
+export function useOrdersTestApp(options: { pdf?: boolean; blobs?: () => Promise<BlobStore> } = {}): OrdersTestContext {
   const ctx = {} as OrdersTestContext;
   beforeAll(async () => {
     ctx.pdf = options.pdf ? createPdfRenderer({ executablePath: process.env.CHROME_PATH, maxConcurrent: 2 }) : null;
-    const test = await createTestApp(ctx.pdf ? { pdf: ctx.pdf } : {});
+    const blobs = options.blobs ? await options.blobs() : undefined;
+    const test = await createTestApp({ ...(ctx.pdf ? { pdf: ctx.pdf } : {}), ...(blobs ? { blobs } : {}) });
     ctx.app = test.app;
+    ctx.blobs = test.blobs;
     ctx.database = test.database;
     await test.reset();
     const users = await createStandardUsers(test.database);

@@ -3,6 +3,7 @@ import {
   CUSTOM_PRODUCT,
   MESSAGES,
   NON_FIELD_ERRORS,
+  TEXT_LIMITS,
   optionalText,
   orderSchema,
   zodIssuesToFieldErrors,
@@ -44,7 +45,7 @@ export interface WriteFacts {
   requireVersion: boolean;
 }
 
-const additionalInfoField = optionalText();
+const additionalInfoField = optionalText(TEXT_LIMITS.longText);
 
 function readVersion(raw: Record<string, unknown>, issues: IssueLike[], required: boolean): number | null {
   const v = raw.version;

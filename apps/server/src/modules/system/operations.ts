@@ -2,10 +2,10 @@ import { defineOperation, operationSet } from '../../operations/define';
 import { getSystemStatus, systemStatusSchema } from './service';
 
 export const systemOperations = operationSet('system', {
-  /** The web's status screen (no REST binding: /healthz answers the same for probes). */
+  /** The web's status screen (no REST binding: /healthz answers probes). The database kind and version are not for anonymous callers. */
   status: defineOperation({
     kind: 'query',
-    access: 'public',
+    access: 'user',
     output: systemStatusSchema,
     run: ({ deps }) => getSystemStatus(deps),
   }),

@@ -8,9 +8,15 @@ export const systemStatusSchema = z.object({
 });
 export type SystemStatus = z.output<typeof systemStatusSchema>;
 
+/** What /healthz tells a caller who is not a signed-in superuser: up or not, nothing about the setup. */
+export type PublicSystemStatus = Pick<SystemStatus, 'status'>;
+
 export const APP_VERSION = '0.1.0';
 
-/** Health of the process and its database; used by /healthz and the web's status screen. */
+/**
+ * Health of the process and its database: for /healthz (the details to superusers only, see
+ * docs/decisions/031) and the signed-in status screen.
+ */
 export async function getSystemStatus(deps: AppDeps): Promise<SystemStatus> {
   let status: SystemStatus['status'] = 'ok';
   try {
@@ -20,4 +26,9 @@ export async function getSystemStatus(deps: AppDeps): Promise<SystemStatus> {
     status = 'unavailable';
   }
   return { status, database: deps.database.kind, version: APP_VERSION };
+}
+
+/** The answer of /healthz for this caller: the database kind and the version only for a superuser. */
+export function healthAnswer(full: SystemStatus, isSuperuser: boolean): SystemStatus | PublicSystemStatus {
+  return isSuperuser ? full : { status: full.status };
 }

@@ -3,6 +3,7 @@ import {
   Box,
   FactsRow,
   Letterhead,
+  footerPart,
   Lines,
   buildingSpecs,
   buildingTitle,
@@ -11,6 +12,7 @@ import {
   text,
   usDate,
 } from './layout';
+import { DocMeta, TextBox } from './parts';
 import type { BillOfLadingDocument } from './types';
 
 const BOL_CSS = `
@@ -20,7 +22,7 @@ const BOL_CSS = `
 .articles td.desc{overflow-wrap:anywhere}
 .article-title{font-weight:bold}
 .specs{margin-top:3px;color:#3e4c59;font-size:8.5pt}
-.specs span{margin-right:14px;white-space:nowrap}
+.specs span{margin-right:14px;display:inline-block;max-width:100%}
 .specs b{color:#1f2933}
 .special{margin-bottom:12px}
 .special .box-body{min-height:0.45in}
@@ -46,20 +48,7 @@ export function renderBolHtml(doc: BillOfLadingDocument): string {
   const body = (
     <>
       <Letterhead company={doc.company} title="Bill of Lading">
-        <table className="meta">
-          <thead>
-            <tr>
-              <th>Date</th>
-              <th>B/L #</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td>{usDate(doc.date)}</td>
-              <td>{number}</td>
-            </tr>
-          </tbody>
-        </table>
+        <DocMeta date={doc.date} numberLabel="B/L #" number={number} />
       </Letterhead>
 
       <div className="columns three">
@@ -119,9 +108,7 @@ export function renderBolHtml(doc: BillOfLadingDocument): string {
         </tbody>
       </table>
 
-      <Box title="Special Delivery Information" className="special">
-        {special ? <div className="pre">{special}</div> : <div className="muted">None</div>}
-      </Box>
+      <TextBox title="Special Delivery Information" value={special} className="special" />
 
       <p className="terms-text">
         Received, subject to the classifications and tariffs in effect on the date of issue of this Bill of
@@ -157,7 +144,7 @@ export function renderBolHtml(doc: BillOfLadingDocument): string {
   );
   return renderDocument({
     title: `Bill of Lading ${number}`,
-    footerLabel: [`Bill of Lading ${number}`, `Door # ${text(doc.order.door_number)}`].join('  ·  '),
+    footer: [`Bill of Lading ${footerPart(number)}`, `Door # ${footerPart(doc.order.door_number)}`],
     css: BOL_CSS,
     body,
   });

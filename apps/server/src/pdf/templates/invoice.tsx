@@ -3,14 +3,14 @@ import {
   Box,
   FactsRow,
   Letterhead,
+  footerPart,
   money,
   nonZero,
-  quantity,
   renderDocument,
-  salesTaxLabel,
   text,
   usDate,
 } from './layout';
+import { AmountRow, DiscountAndTaxRows, DocMeta, PricedItemsTable } from './parts';
 import type { InvoiceDocument, InvoiceTotalsBlock } from './types';
 
 const INVOICE_CSS = `
@@ -26,34 +26,14 @@ function Totals({ totals }: { totals: InvoiceTotalsBlock }) {
   return (
     <table className="totals">
       <tbody>
-        <tr>
-          <td>Subtotal</td>
-          <td className="num">{money(totals.subtotal)}</td>
-        </tr>
-        {nonZero(totals.discount_amount) && (
-          <tr>
-            <td>{text(totals.discount_label) || 'Discount'}</td>
-            <td className="num">{`-${money(totals.discount_amount)}`}</td>
-          </tr>
-        )}
-        <tr>
-          <td>{salesTaxLabel(totals)}</td>
-          <td className="num">{money(totals.tax_amount)}</td>
-        </tr>
-        <tr className="strong">
-          <td>Total</td>
-          <td className="num">{money(totals.total)}</td>
-        </tr>
-        <tr>
-          <td>Payments/Credits</td>
-          <td className="num">
-            {nonZero(totals.payments_credits) ? `-${money(totals.payments_credits)}` : money(0)}
-          </td>
-        </tr>
-        <tr className="balance">
-          <td>Balance Due</td>
-          <td className="num">{money(totals.balance_due)}</td>
-        </tr>
+        <AmountRow label="Subtotal" shown={money(totals.subtotal)} />
+        <DiscountAndTaxRows totals={totals} />
+        <AmountRow label="Total" shown={money(totals.total)} className="strong" />
+        <AmountRow
+          label="Payments/Credits"
+          shown={nonZero(totals.payments_credits) ? `-${money(totals.payments_credits)}` : money(0)}
+        />
+        <AmountRow label="Balance Due" shown={money(totals.balance_due)} className="balance" />
       </tbody>
     </table>
   );
@@ -66,20 +46,7 @@ export function renderInvoiceHtml(doc: InvoiceDocument): string {
   const body = (
     <>
       <Letterhead company={doc.company} title="Invoice">
-        <table className="meta">
-          <thead>
-            <tr>
-              <th>Date</th>
-              <th>Invoice #</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td>{usDate(doc.date)}</td>
-              <td>{number}</td>
-            </tr>
-          </tbody>
-        </table>
+        <DocMeta date={doc.date} numberLabel="Invoice #" number={number} />
       </Letterhead>
 
       <div className="columns">
@@ -103,35 +70,13 @@ export function renderInvoiceHtml(doc: InvoiceDocument): string {
         ]}
       />
 
-      <table className="items lines">
-        <thead>
-          <tr>
-            <th className="qty">Qty</th>
-            <th>Description</th>
-            <th className="num money">Price Each</th>
-            <th className="num money">Amount</th>
-          </tr>
-        </thead>
-        <tbody>
-          {doc.line_items.length === 0 ? (
-            <tr>
-              <td className="qty" />
-              <td className="muted">No items</td>
-              <td />
-              <td />
-            </tr>
-          ) : (
-            doc.line_items.map((line, i) => (
-              <tr key={i}>
-                <td className="qty">{quantity(line.quantity)}</td>
-                <td className="desc pre">{line.description}</td>
-                <td className="num">{money(line.price_each)}</td>
-                <td className="num">{money(line.amount)}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+      <PricedItemsTable
+        className="lines"
+        descriptionLabel="Description"
+        priceLabel="Price Each"
+        emptyText="No items"
+        rows={doc.line_items.map((line) => ({ ...line, price: line.price_each }))}
+      />
 
       <div className="summary">
         <div className="remit">
@@ -148,7 +93,7 @@ export function renderInvoiceHtml(doc: InvoiceDocument): string {
   );
   return renderDocument({
     title: `Invoice ${number}`,
-    footerLabel: [`Invoice ${number}`, text(doc.company.name)].filter(Boolean).join('  ·  '),
+    footer: [`Invoice ${footerPart(number)}`, footerPart(doc.company.name)],
     css: INVOICE_CSS,
     body,
   });

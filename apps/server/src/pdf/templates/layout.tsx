@@ -13,6 +13,15 @@ import type { Money, PdfAddress, PdfBuilding, PdfCompany, Text } from './types';
 // ---------------------------------------------------------------------------------------------
 // Formatting
 
+/**
+ * A value shortened for the page footer (one line under every page): the body prints it in full,
+ * the footer only identifies the document, so a 200-character number ends in '…' there.
+ */
+export function footerPart(value: Text, max = 48): string {
+  const chars = Array.from(text(value));
+  return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
+}
+
 /** Trimmed text; '' for null, undefined and blanks. */
 export function text(value: Text): string {
   return typeof value === 'string' ? value.trim() : '';
@@ -260,7 +269,7 @@ const ACCENT = '#1e3a5f';
 const BASE_CSS = `
 *{box-sizing:border-box}
 html{-webkit-print-color-adjust:exact;print-color-adjust:exact}
-body{margin:0;font-family:"Liberation Sans",Arial,Helvetica,"DejaVu Sans",sans-serif;font-size:9.5pt;line-height:1.35;color:#1f2933}
+body{margin:0;overflow-wrap:anywhere;word-break:normal;font-family:"Liberation Sans",Arial,Helvetica,"DejaVu Sans",sans-serif;font-size:9.5pt;line-height:1.35;color:#1f2933}
 h1,h2,h3,p{margin:0}
 table{border-collapse:collapse;width:100%}
 thead{display:table-header-group}
@@ -273,13 +282,14 @@ th{text-align:left;font-weight:bold}
 .pre{white-space:pre-line;overflow-wrap:anywhere}
 .keep{break-inside:avoid;page-break-inside:avoid}
 .letterhead{display:flex;justify-content:space-between;align-items:flex-start;gap:24px;border-bottom:2.5px solid ${ACCENT};padding-bottom:10px;margin-bottom:14px}
-.company{max-width:60%}
+.company{flex:1 1 0;min-width:0}
 .company-name{font-size:17pt;font-weight:bold;color:${ACCENT};line-height:1.15}
 .company-lines{font-size:8.5pt;color:#3e4c59;margin-top:4px;line-height:1.4}
-.doc-title{text-align:right}
+.doc-title{text-align:right;flex:0 1 auto;min-width:0;max-width:45%}
 .doc-title h1{font-size:22pt;line-height:1;letter-spacing:0.06em;text-transform:uppercase;color:${ACCENT}}
 .meta{width:auto;margin:8px 0 0 auto}
-.meta th,.meta td{border:1px solid #9aa5b1;padding:3px 10px;font-size:8.5pt;text-align:center;white-space:nowrap}
+.meta th,.meta td{border:1px solid #9aa5b1;padding:3px 10px;font-size:8.5pt;text-align:center}
+.meta th,.meta td:first-child{white-space:nowrap}
 .meta th{background:#e4e9f0;color:#323f4b;font-size:7.5pt;text-transform:uppercase;letter-spacing:0.04em}
 .meta td{font-weight:bold}
 .box{border:1px solid #9aa5b1;break-inside:avoid;page-break-inside:avoid}
@@ -312,8 +322,8 @@ const FOOTER_STYLE =
 function pageCss(footerLabel: string): string {
   return `
 @page{size:Letter;margin:0.5in 0.5in 0.65in 0.5in;
-@bottom-left{content:${cssString(footerLabel)};${FOOTER_STYLE};vertical-align:top;padding-top:0.18in}
-@bottom-right{content:"Page " counter(page) " of " counter(pages);${FOOTER_STYLE};vertical-align:top;padding-top:0.18in}}
+@bottom-left{content:${cssString(footerLabel)};${FOOTER_STYLE};width:75%;vertical-align:top;padding-top:0.18in}
+@bottom-right{content:"Page " counter(page) " of " counter(pages);${FOOTER_STYLE};width:25%;white-space:nowrap;vertical-align:top;padding-top:0.18in}}
 `;
 }
 
@@ -323,17 +333,19 @@ const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-
 /** A complete HTML document: doctype, CSP, the shared and the document's styles, the body. */
 export function renderDocument(options: {
   title: string;
-  footerLabel: string;
+  /** What identifies the document in every page's footer: its parts, blanks left out, joined by ' · '. */
+  footer: string[];
   css: string;
   body: ReactNode;
 }): string {
+  const footerLabel = options.footer.filter(Boolean).join('  ·  ');
   const markup = renderToStaticMarkup(
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta httpEquiv="Content-Security-Policy" content={CSP} />
         <title>{options.title}</title>
-        <style>{BASE_CSS + pageCss(options.footerLabel) + options.css}</style>
+        <style>{BASE_CSS + pageCss(footerLabel) + options.css}</style>
       </head>
       <body>{options.body}</body>
     </html>,

@@ -3,16 +3,16 @@ import {
   Address,
   Box,
   FactsRow,
+  footerPart,
   buildingSpecs,
   buildingTitle,
   money,
   nonZero,
-  quantity,
   renderDocument,
-  salesTaxLabel,
   text,
   usDate,
 } from './layout';
+import { AmountRow, DiscountAndTaxRows, PricedItemsTable, TextBox } from './parts';
 import type { Money, OrderPrintDocument } from './types';
 
 const ORDER_CSS = `
@@ -21,7 +21,8 @@ body{font-size:10pt}
 .order-head .company-name{font-size:12pt;font-weight:bold;color:#1e3a5f}
 .order-head h1{font-size:20pt;letter-spacing:0.06em;text-transform:uppercase;color:#1e3a5f;line-height:1.1}
 .printed{font-size:7.5pt;color:#7b8794;margin-top:2px}
-.door{text-align:right}
+.order-head>div{min-width:0}
+.door{text-align:right;max-width:60%}
 .door-label{font-size:8pt;text-transform:uppercase;letter-spacing:0.06em;color:#52606d}
 .door-number{font-size:30pt;font-weight:bold;line-height:1;color:#1f2933}
 .status{display:inline-block;margin-top:5px;padding:2px 10px;border-radius:10px;font-size:8.5pt;font-weight:bold;border:1px solid currentColor}
@@ -50,22 +51,10 @@ body{font-size:10pt}
 
 const KNOWN_STATUSES = ['pending', 'processed', 'scheduled_to_ship', 'completed', 'voided'];
 
-function TextBox({ title, value, className }: { title: string; value: string; className?: string }) {
-  return (
-    <Box title={title} className={className}>
-      {value ? <div className="pre">{value}</div> : <div className="muted">None</div>}
-    </Box>
-  );
-}
-
+/** A price row of the totals, left out when the order does not price that part. */
 function PriceRow({ label, value }: { label: string; value: Money | null | undefined }) {
   if (value === null || value === undefined || value === '') return null;
-  return (
-    <tr>
-      <td>{label}</td>
-      <td className="num">{money(value)}</td>
-    </tr>
-  );
+  return <AmountRow label={label} shown={money(value)} />;
 }
 
 /** The shop-floor order sheet as a complete HTML document (Letter, 'Page X of Y' footer). */
@@ -138,43 +127,20 @@ export function renderOrderPrintHtml(doc: OrderPrintDocument): string {
       <TextBox title="Door Information" value={text(doc.door_information)} className="section door-info" />
       <div className="columns">
         <TextBox title="Order Notes" value={text(doc.notes)} />
-        <Box title="Special Delivery Information">
-          {special ? <div className="pre">{special}</div> : <div className="muted">None</div>}
+        <TextBox title="Special Delivery Information" value={special}>
           {nonZero(doc.freight_cost) && (
             <div className="freight">Freight Cost: {money(doc.freight_cost)}</div>
           )}
-        </Box>
+        </TextBox>
       </div>
 
-      <table className="items section">
-        <thead>
-          <tr>
-            <th className="qty">Qty</th>
-            <th>Additional Item</th>
-            <th className="num money">Price</th>
-            <th className="num money">Amount</th>
-          </tr>
-        </thead>
-        <tbody>
-          {doc.additional_items.length === 0 ? (
-            <tr>
-              <td className="qty" />
-              <td className="muted">No additional items</td>
-              <td />
-              <td />
-            </tr>
-          ) : (
-            doc.additional_items.map((item, i) => (
-              <tr key={i}>
-                <td className="qty">{quantity(item.quantity)}</td>
-                <td className="pre">{item.item}</td>
-                <td className="num">{money(item.price)}</td>
-                <td className="num">{money(item.amount)}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+      <PricedItemsTable
+        className="section"
+        descriptionLabel="Additional Item"
+        priceLabel="Price"
+        emptyText="No additional items"
+        rows={doc.additional_items.map((item) => ({ ...item, description: item.item }))}
+      />
 
       <div className="bottom">
         <div className="drawings">
@@ -200,24 +166,9 @@ export function renderOrderPrintHtml(doc: OrderPrintDocument): string {
             <PriceRow label="Door Cladding" value={building.door_cladding_price} />
             <PriceRow label="Additional Items" value={totals.additional_items_total} />
             <PriceRow label="Freight" value={nonZero(doc.freight_cost) ? doc.freight_cost : null} />
-            <tr className="strong">
-              <td>Subtotal</td>
-              <td className="num">{money(totals.subtotal)}</td>
-            </tr>
-            {nonZero(totals.discount_amount) && (
-              <tr>
-                <td>{text(totals.discount_label) || 'Discount'}</td>
-                <td className="num">{`-${money(totals.discount_amount)}`}</td>
-              </tr>
-            )}
-            <tr>
-              <td>{salesTaxLabel(totals)}</td>
-              <td className="num">{money(totals.tax_amount)}</td>
-            </tr>
-            <tr className="balance">
-              <td>Total</td>
-              <td className="num">{money(totals.total)}</td>
-            </tr>
+            <AmountRow label="Subtotal" shown={money(totals.subtotal)} className="strong" />
+            <DiscountAndTaxRows totals={totals} />
+            <AmountRow label="Total" shown={money(totals.total)} className="balance" />
           </tbody>
         </table>
       </div>
@@ -225,7 +176,7 @@ export function renderOrderPrintHtml(doc: OrderPrintDocument): string {
   );
   return renderDocument({
     title: `Order ${door}`,
-    footerLabel: [`Order Door # ${door}`, text(doc.company.name)].filter(Boolean).join('  ·  '),
+    footer: [`Order Door # ${footerPart(door)}`, footerPart(doc.company.name)],
     css: ORDER_CSS,
     body,
   });

@@ -1,14 +1,12 @@
-import { useEffect } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { componentPrice, componentSchema, parseMoney, type ComponentData } from '@icehouse/domain';
-import { Button } from '../../components/Button';
 import { Field, TextInput } from '../../components/Field';
-import { MoneyInput } from '../../components/MoneyInput';
-import { saveErrorMessage, serverFieldErrors } from '../../lib/errors';
+import { saveErrorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { formError, sameName, showServerFieldErrors } from './formErrors';
+import { CatalogueFormFrame, MoneyField, useCatalogueForm, type SaveOutcome } from './CatalogueForm';
+import { formError, sameName } from './formErrors';
 import { PercentInput } from './PercentInput';
 import { PriceOutput } from './PriceOutput';
 import { COMPONENT_TEXT } from './texts';
@@ -17,7 +15,7 @@ import type { ComponentFormValues, ComponentRow } from './types';
 export interface ComponentFormProps {
   /** The component being edited, or null to add one. The page remounts the form when this changes. */
   editing: ComponentRow | null;
-  onSaved: (outcome: 'created' | 'updated', component: ComponentRow) => void;
+  onSaved: (outcome: SaveOutcome, component: ComponentRow) => void;
   onError: (message: string) => void;
   onCancel: () => void;
 }
@@ -44,67 +42,42 @@ export function pricePreview(cost: string, markup: string): string {
  * price it will sell at (cost × (1 + markup/100)) is worked out as the user types.
  */
 export function ComponentForm({ editing, onSaved, onError, onCancel }: ComponentFormProps) {
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<ComponentFormValues, unknown, ComponentData>({
-    resolver,
-    defaultValues: editing ? { name: editing.name, cost: editing.cost, markup: editing.markup } : EMPTY,
-  });
-  const [cost, markup] = useWatch({ control, name: ['cost', 'markup'] });
   const create = trpc.catalogue.components.create.useMutation();
   const update = trpc.catalogue.components.update.useMutation();
-
-  useEffect(() => {
-    if (editing) setFocus('name');
-  }, [editing, setFocus]);
-
-  const onSubmit = handleSubmit(async (data) => {
-    try {
-      if (editing) onSaved('updated', await update.mutateAsync({ id: editing.id, data }));
-      else onSaved('created', await create.mutateAsync(data));
-    } catch (error) {
-      showServerFieldErrors(setError, serverFieldErrors(error), sameName(['name', 'cost', 'markup']));
-      onError(saveErrorMessage(error, COMPONENT_TEXT.saveError));
-    }
+  const {
+    form: {
+      control,
+      register,
+      formState: { errors, isSubmitting },
+    },
+    onSubmit,
+  } = useCatalogueForm<ComponentFormValues, ComponentData, ComponentRow>({
+    resolver,
+    defaultValues: editing ? { name: editing.name, cost: editing.cost, markup: editing.markup } : EMPTY,
+    editing,
+    focus: 'name',
+    create: (data) => create.mutateAsync(data),
+    update: (id, data) => update.mutateAsync({ id, data }),
+    fieldName: sameName(['name', 'cost', 'markup']),
+    failureMessage: (error) => saveErrorMessage(error, COMPONENT_TEXT.saveError),
+    onSaved,
+    onError,
   });
-
-  const title = editing ? COMPONENT_TEXT.editTitle : COMPONENT_TEXT.addTitle;
+  const [cost, markup] = useWatch({ control, name: ['cost', 'markup'] });
 
   return (
-    <form
-      noValidate
-      aria-label={title}
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 lg:sticky lg:top-4"
+    <CatalogueFormFrame
+      texts={COMPONENT_TEXT}
+      editing={editing !== null}
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      onCancel={onCancel}
     >
-      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
       <Field label="Name" required error={formError(errors, 'name')}>
         {(controlProps) => <TextInput {...controlProps} autoComplete="off" {...register('name')} />}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
-          control={control}
-          name="cost"
-          render={({ field }) => (
-            <Field label="Cost" required error={formError(errors, 'cost')}>
-              {(controlProps) => (
-                <MoneyInput
-                  {...controlProps}
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                />
-              )}
-            </Field>
-          )}
-        />
+        <MoneyField control={control} name="cost" label="Cost" error={formError(errors, 'cost')} />
         <Field label="Markup (%)" required error={formError(errors, 'markup')}>
           {(controlProps) => <PercentInput {...controlProps} {...register('markup')} />}
         </Field>
@@ -114,16 +87,6 @@ export function ComponentForm({ editing, onSaved, onError, onCancel }: Component
         value={pricePreview(cost, markup)}
         hint={COMPONENT_TEXT.pricePreviewHint}
       />
-      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
-        {editing && (
-          <Button onClick={onCancel} disabled={isSubmitting}>
-            Cancel
-          </Button>
-        )}
-        <Button type="submit" variant="primary" busy={isSubmitting} busyLabel="Saving...">
-          {editing ? COMPONENT_TEXT.updateButton : COMPONENT_TEXT.addButton}
-        </Button>
-      </div>
-    </form>
+    </CatalogueFormFrame>
   );
 }

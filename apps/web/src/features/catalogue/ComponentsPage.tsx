@@ -1,20 +1,13 @@
-import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
-import { Notice, type NoticeTone } from '../../components/Notice';
+import { FetchError } from '../../components/FetchError';
 import { PageHeader } from '../../components/PageHeader';
-import { serverMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { useListEditor } from '../../lib/useListEditor';
 import { ComponentForm } from './ComponentForm';
-import { FetchError } from './FetchError';
 import { RowActions } from './RowActions';
 import { COMPONENT_TEXT } from './texts';
 import type { ComponentRow } from './types';
-
-interface PageNotice {
-  tone: NoticeTone;
-  text: string;
-}
 
 /** A markup as the table shows it: '35.00' -> '35.00%'. */
 function formatPercent(value: string): string {
@@ -32,42 +25,22 @@ export function ComponentsPage() {
   const components = trpc.catalogue.components.list.useQuery();
   const remove = trpc.catalogue.components.delete.useMutation();
 
-  const [editing, setEditing] = useState<ComponentRow | null>(null);
-  const [formKey, setFormKey] = useState(0);
-  const [notice, setNotice] = useState<PageNotice | null>(null);
-
-  function toAddMode() {
-    setEditing(null);
-    setFormKey((key) => key + 1);
-  }
-
-  function startEdit(component: ComponentRow) {
-    setEditing(component);
-    setFormKey((key) => key + 1);
-    setNotice(null);
-  }
+  const list = useListEditor<ComponentRow>();
 
   function handleSaved(outcome: 'created' | 'updated') {
-    setNotice({
-      tone: 'success',
-      text: outcome === 'created' ? COMPONENT_TEXT.created : COMPONENT_TEXT.updated,
-    });
-    toAddMode();
+    list.saved(outcome === 'created' ? COMPONENT_TEXT.created : COMPONENT_TEXT.updated);
     // Product prices are worked out from component prices.
     void utils.catalogue.components.invalidate();
     void utils.catalogue.products.invalidate();
   }
 
-  async function deleteComponent(component: ComponentRow) {
-    try {
-      await remove.mutateAsync({ id: component.id });
-      setNotice({ tone: 'success', text: COMPONENT_TEXT.deleted(component.name) });
-      if (editing?.id === component.id) toAddMode();
-    } catch (error) {
-      setNotice({ tone: 'error', text: serverMessage(error) ?? COMPONENT_TEXT.deleteError });
-    } finally {
-      await utils.catalogue.components.invalidate();
-    }
+  function deleteComponent(component: ComponentRow) {
+    return list.deleteRow(component, {
+      remove: () => remove.mutateAsync({ id: component.id }),
+      done: COMPONENT_TEXT.deleted(component.name),
+      failed: COMPONENT_TEXT.deleteError,
+      settle: () => utils.catalogue.components.invalidate(),
+    });
   }
 
   const columns: DataTableColumn<ComponentRow>[] = [
@@ -81,7 +54,7 @@ export function ComponentsPage() {
       align: 'right',
       cell: (component) => (
         <RowActions
-          onEdit={() => startEdit(component)}
+          onEdit={() => list.startEdit(component)}
           confirmText={COMPONENT_TEXT.confirmDelete(component.name)}
           onDelete={() => deleteComponent(component)}
         />
@@ -93,23 +66,10 @@ export function ComponentsPage() {
     <section className="flex flex-col gap-4">
       <PageHeader title={COMPONENT_TEXT.title} />
 
-      {notice && (
-        <Notice tone={notice.tone} onDismiss={() => setNotice(null)}>
-          {notice.text}
-        </Notice>
-      )}
+      {list.noticeView}
 
       <div className="grid items-start gap-6 lg:grid-cols-3">
-        <ComponentForm
-          key={formKey}
-          editing={editing}
-          onSaved={handleSaved}
-          onError={(text) => setNotice({ tone: 'error', text })}
-          onCancel={() => {
-            toAddMode();
-            setNotice(null);
-          }}
-        />
+        <ComponentForm key={list.formKey} {...list.formProps} onSaved={handleSaved} />
         <div className="lg:col-span-2">
           {components.isError ? (
             <FetchError

@@ -1,5 +1,5 @@
-import { useEffect, useId, useMemo } from 'react';
-import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useId, useMemo } from 'react';
+import { Controller, useFieldArray, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BUILDING_TYPES,
@@ -16,11 +16,16 @@ import {
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { Field, TextInput, inputClassName } from '../../components/Field';
-import { MoneyInput } from '../../components/MoneyInput';
-import { serverFieldErrors } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { formError, showServerFieldErrors } from './formErrors';
+import {
+  CatalogueFormFrame,
+  ChoiceField,
+  MoneyField,
+  useCatalogueForm,
+  type SaveOutcome,
+} from './CatalogueForm';
+import { formError } from './formErrors';
 import { PriceOutput } from './PriceOutput';
 import { Select, type SelectOption } from './Select';
 import { PRODUCT_TEXT } from './texts';
@@ -32,7 +37,7 @@ export interface ProductFormProps {
   /** Every component, for the component editor's choices and the calculated price. */
   components: readonly ComponentRow[];
   componentsLoading: boolean;
-  onSaved: (outcome: 'created' | 'updated', product: ProductRow) => void;
+  onSaved: (outcome: SaveOutcome, product: ProductRow) => void;
   onError: (message: string) => void;
   onCancel: () => void;
 }
@@ -97,29 +102,35 @@ export function ProductForm({
   onError,
   onCancel,
 }: ProductFormProps) {
+  const create = trpc.catalogue.products.create.useMutation();
+  const update = trpc.catalogue.products.update.useMutation();
   const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<ProductFormValues, unknown, ProductData>({
+    form: {
+      control,
+      register,
+      getValues,
+      formState: { errors, isSubmitting },
+    },
+    onSubmit,
+  } = useCatalogueForm<ProductFormValues, ProductData, ProductRow>({
     resolver,
     defaultValues: initialValues(editing),
+    editing,
+    focus: 'description',
+    create: (data) => create.mutateAsync(data),
+    update: (id, data) => update.mutateAsync({ id, data }),
+    fieldName: productFieldName,
+    // A failed save lists the server's field errors, else says the spec's message.
+    failureMessage: (_error, fieldErrors) =>
+      (fieldErrors ? summarizeFieldErrors(fieldErrors) : '') || PRODUCT_TEXT.saveError,
+    onSaved,
+    onError,
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'components' });
   const isSimple = useWatch({ control, name: 'is_simple' });
   const price = useWatch({ control, name: 'price' });
   const rows = useWatch({ control, name: 'components' });
-  const create = trpc.catalogue.products.create.useMutation();
-  const update = trpc.catalogue.products.update.useMutation();
   const rowsId = useId();
-
-  useEffect(() => {
-    if (editing) setFocus('description');
-  }, [editing, setFocus]);
 
   const pricing = useMemo(
     () =>
@@ -160,30 +171,18 @@ export function ProductForm({
     return formatMoney(multiplyQty(componentPrice(c.cost, c.markup), row.quantity));
   }
 
-  const onSubmit = handleSubmit(async (data) => {
-    try {
-      if (editing) onSaved('updated', await update.mutateAsync({ id: editing.id, data }));
-      else onSaved('created', await create.mutateAsync(data));
-    } catch (error) {
-      const fieldErrors = serverFieldErrors(error);
-      showServerFieldErrors(setError, fieldErrors, productFieldName);
-      const summary = fieldErrors ? summarizeFieldErrors(fieldErrors) : '';
-      onError(summary || PRODUCT_TEXT.saveError);
-    }
-  });
-
-  const title = editing ? PRODUCT_TEXT.editTitle : PRODUCT_TEXT.addTitle;
   const componentsError = formError(errors, 'components.root') ?? formError(errors, 'components');
   const componentsErrorId = `${rowsId}-error`;
 
   return (
-    <form
-      noValidate
-      aria-label={title}
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    <CatalogueFormFrame
+      texts={PRODUCT_TEXT}
+      editing={editing !== null}
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      onCancel={onCancel}
+      sticky={false}
     >
-      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
       <div className="grid items-start gap-4 lg:grid-cols-2 lg:gap-6">
         <div className="flex flex-col gap-4">
           <Field label="Description" required error={formError(errors, 'description')}>
@@ -191,24 +190,12 @@ export function ProductForm({
               <TextInput {...controlProps} autoComplete="off" {...register('description')} />
             )}
           </Field>
-          <Controller
+          <ChoiceField
             control={control}
             name="building_type"
-            render={({ field }) => (
-              <Field label="Building Type" required error={formError(errors, 'building_type')}>
-                {(controlProps) => (
-                  <Select
-                    {...controlProps}
-                    ref={field.ref}
-                    name={field.name}
-                    options={BUILDING_TYPE_OPTIONS}
-                    value={field.value === '' ? null : field.value}
-                    onChange={(value) => field.onChange(value ?? '')}
-                    onBlur={field.onBlur}
-                  />
-                )}
-              </Field>
-            )}
+            label="Building Type"
+            error={formError(errors, 'building_type')}
+            options={BUILDING_TYPE_OPTIONS}
           />
           <Controller
             control={control}
@@ -232,24 +219,7 @@ export function ProductForm({
         </div>
         <div className="flex flex-col gap-4">
           {isSimple ? (
-            <Controller
-              control={control}
-              name="price"
-              render={({ field }) => (
-                <Field label="Price" required error={formError(errors, 'price')}>
-                  {(controlProps) => (
-                    <MoneyInput
-                      {...controlProps}
-                      ref={field.ref}
-                      name={field.name}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                    />
-                  )}
-                </Field>
-              )}
-            />
+            <MoneyField control={control} name="price" label="Price" error={formError(errors, 'price')} />
           ) : (
             <fieldset
               className="flex flex-col gap-3 rounded-md border border-slate-200 p-3"
@@ -358,17 +328,6 @@ export function ProductForm({
           <PriceOutput label={PRODUCT_TEXT.calculatedPrice} value={calculatedPrice} />
         </div>
       </div>
-
-      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
-        {editing && (
-          <Button onClick={onCancel} disabled={isSubmitting}>
-            Cancel
-          </Button>
-        )}
-        <Button type="submit" variant="primary" busy={isSubmitting} busyLabel="Saving...">
-          {editing ? PRODUCT_TEXT.updateButton : PRODUCT_TEXT.addButton}
-        </Button>
-      </div>
-    </form>
+    </CatalogueFormFrame>
   );
 }

@@ -5,6 +5,7 @@ import { MESSAGES } from '@icehouse/domain';
 import { renderApp } from '../../test/render';
 import { TrpcTestError, trpcInputs, type SeenRequest } from '../../test/fakeFetch';
 import { chooseOption, createCatalogueServer, type CatalogueServerOptions } from './testing';
+import { PRODUCT_TEXT } from './texts';
 
 async function openProducts(options: CatalogueServerOptions = {}) {
   const server = createCatalogueServer(options);
@@ -59,6 +60,11 @@ describe('Products (/products)', () => {
     const cooler = row('Walk-in Cooler 8x10');
     expect(within(cooler).getByRole('cell', { name: 'Simple product' })).toBeInTheDocument();
     expect(within(cooler).getByRole('cell', { name: '$8,950.00' })).toBeInTheDocument();
+    // A simple product has no components, so no cost is known: not "$0.00", which reads as free.
+    const totalCost = within(cooler).getAllByRole('cell')[3]!;
+    expect(totalCost).toHaveTextContent('—');
+    expect(totalCost).toHaveAccessibleName(PRODUCT_TEXT.noComponentsCost);
+    expect(within(cooler).queryByText('$0.00')).not.toBeInTheDocument();
   });
 
   it('says when there are none, and when products or components cannot be fetched', async () => {

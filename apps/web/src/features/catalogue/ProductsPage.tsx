@@ -33,6 +33,22 @@ function ComponentsCell({ product }: { product: ProductRow }) {
 }
 
 /**
+ * A product's cost is the sum of its components'. Without components (a simple product) no cost
+ * is known: '—' rather than $0.00, which would read as free to make.
+ */
+function TotalCost({ product }: { product: ProductRow }) {
+  if (product.components.length > 0) return <>{formatMoney(product.total_cost)}</>;
+  return (
+    <>
+      <span aria-hidden="true" className="text-slate-400">
+        —
+      </span>
+      <span className="sr-only">{PRODUCT_TEXT.noComponentsCost}</span>
+    </>
+  );
+}
+
+/**
  * Products (/products, invoices spec §2, §4, §5): what order forms offer. A form to add or edit a
  * product (simple with its own price, or built from components with a calculated price), and the
  * table Description, Building Type, Components, Total Cost, Price, Actions. Delete asks in the row.
@@ -80,7 +96,7 @@ export function ProductsPage() {
     { key: 'description', header: 'Description', className: 'font-medium' },
     { key: 'building_type', header: 'Building Type', cell: (p) => p.building_type_display },
     { key: 'components', header: 'Components', cell: (p) => <ComponentsCell product={p} /> },
-    { key: 'total_cost', header: 'Total Cost', numeric: true, cell: (p) => formatMoney(p.total_cost) },
+    { key: 'total_cost', header: 'Total Cost', numeric: true, cell: (p) => <TotalCost product={p} /> },
     { key: 'price', header: 'Price', numeric: true, cell: (p) => formatMoney(p.calculated_price) },
     {
       key: 'actions',

@@ -1,14 +1,18 @@
-import { useEffect } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { settingSchema, type SettingData } from '@icehouse/domain';
-import { Button } from '../../components/Button';
 import { Field, TextInput } from '../../components/Field';
-import { MoneyInput } from '../../components/MoneyInput';
-import { saveErrorMessage, serverFieldErrors } from '../../lib/errors';
+import { saveErrorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { formError, sameName, showServerFieldErrors } from './formErrors';
-import { Select, type SelectOption } from './Select';
+import {
+  CatalogueFormFrame,
+  ChoiceField,
+  MoneyField,
+  useCatalogueForm,
+  type SaveOutcome,
+} from './CatalogueForm';
+import { formError, sameName } from './formErrors';
+import type { SelectOption } from './Select';
 import { SETTING_TEXT } from './texts';
 import type { SettingFormValues, SettingRow } from './types';
 
@@ -19,7 +23,7 @@ export interface SettingFormProps {
   initialCategory: string;
   categories: ReadonlyArray<SelectOption<string>>;
   categoriesLoading: boolean;
-  onSaved: (outcome: 'created' | 'updated', setting: SettingRow) => void;
+  onSaved: (outcome: SaveOutcome, setting: SettingRow) => void;
   onError: (message: string) => void;
   onCancel: () => void;
 }
@@ -45,96 +49,48 @@ export function SettingForm({
   onError,
   onCancel,
 }: SettingFormProps) {
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<SettingFormValues, unknown, SettingData>({
-    resolver,
-    defaultValues: initialValues(editing, initialCategory),
-  });
   const create = trpc.catalogue.settings.create.useMutation();
   const update = trpc.catalogue.settings.update.useMutation();
-
-  // Edit starts from a row of the table: bring the user to the form.
-  useEffect(() => {
-    if (editing) setFocus('value');
-  }, [editing, setFocus]);
-
-  const onSubmit = handleSubmit(async (data) => {
-    try {
-      if (editing) onSaved('updated', await update.mutateAsync({ id: editing.id, data }));
-      else onSaved('created', await create.mutateAsync(data));
-    } catch (error) {
-      showServerFieldErrors(setError, serverFieldErrors(error), sameName(['category', 'value', 'price']));
-      onError(saveErrorMessage(error, SETTING_TEXT.saveError));
-    }
+  const {
+    form: {
+      control,
+      register,
+      formState: { errors, isSubmitting },
+    },
+    onSubmit,
+  } = useCatalogueForm<SettingFormValues, SettingData, SettingRow>({
+    resolver,
+    defaultValues: initialValues(editing, initialCategory),
+    editing,
+    focus: 'value',
+    create: (data) => create.mutateAsync(data),
+    update: (id, data) => update.mutateAsync({ id, data }),
+    fieldName: sameName(['category', 'value', 'price']),
+    failureMessage: (error) => saveErrorMessage(error, SETTING_TEXT.saveError),
+    onSaved,
+    onError,
   });
 
-  const title = editing ? SETTING_TEXT.editTitle : SETTING_TEXT.addTitle;
-
   return (
-    <form
-      noValidate
-      aria-label={title}
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 lg:sticky lg:top-4"
+    <CatalogueFormFrame
+      texts={SETTING_TEXT}
+      editing={editing !== null}
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      onCancel={onCancel}
     >
-      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-      <Controller
+      <ChoiceField
         control={control}
         name="category"
-        render={({ field }) => (
-          <Field label="Category" required error={formError(errors, 'category')}>
-            {(controlProps) => (
-              <Select
-                {...controlProps}
-                ref={field.ref}
-                name={field.name}
-                options={categories}
-                isLoading={categoriesLoading}
-                value={field.value === '' ? null : field.value}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-              />
-            )}
-          </Field>
-        )}
+        label="Category"
+        error={formError(errors, 'category')}
+        options={categories}
+        isLoading={categoriesLoading}
       />
       <Field label="Value" required error={formError(errors, 'value')}>
         {(controlProps) => <TextInput {...controlProps} autoComplete="off" {...register('value')} />}
       </Field>
-      <Controller
-        control={control}
-        name="price"
-        render={({ field }) => (
-          <Field label="Price" required error={formError(errors, 'price')}>
-            {(controlProps) => (
-              <MoneyInput
-                {...controlProps}
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-              />
-            )}
-          </Field>
-        )}
-      />
-      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
-        {editing && (
-          <Button onClick={onCancel} disabled={isSubmitting}>
-            Cancel
-          </Button>
-        )}
-        <Button type="submit" variant="primary" busy={isSubmitting} busyLabel="Saving...">
-          {editing ? SETTING_TEXT.updateButton : SETTING_TEXT.addButton}
-        </Button>
-      </div>
-    </form>
+      <MoneyField control={control} name="price" label="Price" error={formError(errors, 'price')} />
+    </CatalogueFormFrame>
   );
 }

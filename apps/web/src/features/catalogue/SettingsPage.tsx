@@ -1,25 +1,18 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { SETTING_CATEGORIES, SETTING_CATEGORY_LABELS } from '@icehouse/domain';
-import { Button } from '../../components/Button';
+import { ConfirmDeleteModal, EditDeleteButtons } from '../../components/ConfirmDeleteModal';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
+import { FetchError } from '../../components/FetchError';
 import { Field } from '../../components/Field';
-import { Modal } from '../../components/Modal';
-import { Notice, type NoticeTone } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
-import { serverMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { FetchError } from './FetchError';
+import { useListEditor } from '../../lib/useListEditor';
 import { Select } from './Select';
 import { SettingForm } from './SettingForm';
 import { SETTING_TEXT } from './texts';
 import type { SettingRow } from './types';
-
-interface PageNotice {
-  tone: NoticeTone;
-  text: string;
-}
 
 /** The spec's ten categories, shown until the server's list (the same, in the same order) arrives. */
 const DOMAIN_CATEGORIES = SETTING_CATEGORIES.map((value) => ({
@@ -43,49 +36,27 @@ export function SettingsPage() {
   });
   const remove = trpc.catalogue.settings.delete.useMutation();
 
-  const [editing, setEditing] = useState<SettingRow | null>(null);
-  // A new key remounts the form: cleared after a save, reloaded when switching modes.
-  const [formKey, setFormKey] = useState(0);
+  const list = useListEditor<SettingRow>();
   // After an add, the next setting probably goes in the same category.
   const [lastCategory, setLastCategory] = useState('');
-  const [notice, setNotice] = useState<PageNotice | null>(null);
   const [pendingDelete, setPendingDelete] = useState<SettingRow | null>(null);
-  const cancelDeleteRef = useRef<HTMLButtonElement>(null);
 
   const categoryOptions = categories.data ?? DOMAIN_CATEGORIES;
 
-  function toAddMode() {
-    setEditing(null);
-    setFormKey((key) => key + 1);
-  }
-
-  function startEdit(setting: SettingRow) {
-    setEditing(setting);
-    setFormKey((key) => key + 1);
-    setNotice(null);
-  }
-
   function handleSaved(outcome: 'created' | 'updated', setting: SettingRow) {
-    setNotice({ tone: 'success', text: outcome === 'created' ? SETTING_TEXT.created : SETTING_TEXT.updated });
+    list.saved(outcome === 'created' ? SETTING_TEXT.created : SETTING_TEXT.updated);
     if (outcome === 'created') setLastCategory(setting.category);
-    toAddMode();
     void utils.catalogue.settings.invalidate();
   }
 
-  async function confirmDelete() {
-    const target = pendingDelete;
-    setPendingDelete(null);
-    if (!target) return;
-    try {
-      await remove.mutateAsync({ id: target.id });
-      setNotice({ tone: 'success', text: SETTING_TEXT.deleted(target.value) });
-      if (editing?.id === target.id) toAddMode();
-    } catch (error) {
-      // In use by orders: the server's CONFLICT message says which and what to do.
-      setNotice({ tone: 'error', text: serverMessage(error) ?? SETTING_TEXT.deleteError });
-    } finally {
-      void utils.catalogue.settings.invalidate();
-    }
+  function deleteSetting(setting: SettingRow) {
+    // In use by orders: the server's CONFLICT message says which and what to do.
+    return list.deleteRow(setting, {
+      remove: () => remove.mutateAsync({ id: setting.id }),
+      done: SETTING_TEXT.deleted(setting.value),
+      failed: SETTING_TEXT.deleteError,
+      settle: () => utils.catalogue.settings.invalidate(),
+    });
   }
 
   const columns: DataTableColumn<SettingRow>[] = [
@@ -102,19 +73,11 @@ export function SettingsPage() {
       header: 'Actions',
       align: 'right',
       cell: (setting) => (
-        <div className="flex justify-end gap-2">
-          <Button size="sm" onClick={() => startEdit(setting)}>
-            Edit
-          </Button>
-          <Button
-            size="sm"
-            variant="danger"
-            onClick={() => setPendingDelete(setting)}
-            disabled={remove.isPending}
-          >
-            Delete
-          </Button>
-        </div>
+        <EditDeleteButtons
+          onEdit={() => list.startEdit(setting)}
+          onDelete={() => setPendingDelete(setting)}
+          deleting={remove.isPending}
+        />
       ),
     },
   ];
@@ -123,25 +86,16 @@ export function SettingsPage() {
     <section className="flex flex-col gap-4">
       <PageHeader title={SETTING_TEXT.title} />
 
-      {notice && (
-        <Notice tone={notice.tone} onDismiss={() => setNotice(null)}>
-          {notice.text}
-        </Notice>
-      )}
+      {list.noticeView}
 
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <SettingForm
-          key={formKey}
-          editing={editing}
+          key={list.formKey}
+          {...list.formProps}
           initialCategory={lastCategory}
           categories={categoryOptions}
           categoriesLoading={categories.isPlaceholderData && categories.isFetching}
           onSaved={handleSaved}
-          onError={(text) => setNotice({ tone: 'error', text })}
-          onCancel={() => {
-            toAddMode();
-            setNotice(null);
-          }}
         />
         <div className="flex flex-col gap-4 lg:col-span-2">
           <div className="max-w-xs">
@@ -177,29 +131,13 @@ export function SettingsPage() {
         </div>
       </div>
 
-      <Modal
-        open={pendingDelete !== null}
-        onClose={() => setPendingDelete(null)}
+      <ConfirmDeleteModal
+        row={pendingDelete}
         title={SETTING_TEXT.deleteTitle}
-        size="sm"
-        initialFocusRef={cancelDeleteRef}
-        actions={
-          <>
-            <Button ref={cancelDeleteRef} onClick={() => setPendingDelete(null)}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={() => void confirmDelete()}>
-              Delete
-            </Button>
-          </>
-        }
-      >
-        <p className="text-sm text-slate-700">
-          {pendingDelete
-            ? SETTING_TEXT.confirmDelete(pendingDelete.category_display, pendingDelete.value)
-            : null}
-        </p>
-      </Modal>
+        question={(setting) => SETTING_TEXT.confirmDelete(setting.category_display, setting.value)}
+        onClose={() => setPendingDelete(null)}
+        onConfirm={(setting) => void deleteSetting(setting)}
+      />
     </section>
   );
 }

@@ -55,6 +55,8 @@ export const PRODUCT_TEXT = {
   tableCaption: 'Products',
   empty: 'No products found',
   simpleLabel: 'Simple product',
+  /** Said for the Total Cost of a product without components (shown as '—', not $0.00). */
+  noComponentsCost: 'No cost: no components',
   simpleHint: 'A simple product has its own price; otherwise it is built from components.',
   componentsLegend: 'Components',
   noComponentRows: 'No components yet. Add the components this product is built from.',
@@ -70,6 +72,3 @@ export const PRODUCT_TEXT = {
   deleteError: 'Failed to delete product',
   confirmDelete: (description: string) => `Delete "${description}"?`,
 } as const;
-
-/** The retry button of a list that could not be fetched. */
-export const RETRY_TEXT = { label: 'Try again', busy: 'Retrying...' } as const;

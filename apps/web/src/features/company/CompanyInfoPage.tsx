@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@icehouse/domain';
 import { Button } from '../../components/Button';
+import { FetchError } from '../../components/FetchError';
 import { Notice, type NoticeTone } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../lib/trpc';
@@ -93,21 +94,11 @@ export function CompanyInfoPage() {
           onCancel={() => void cancel()}
         />
       ) : company.isError ? (
-        <Notice
-          tone="error"
-          action={
-            <Button
-              size="sm"
-              onClick={() => void company.refetch()}
-              busy={company.isFetching}
-              busyLabel="Retrying..."
-            >
-              Try again
-            </Button>
-          }
-        >
-          {MESSAGES.fetchCompanyError}
-        </Notice>
+        <FetchError
+          message={MESSAGES.fetchCompanyError}
+          onRetry={() => void company.refetch()}
+          retrying={company.isFetching}
+        />
       ) : (
         <p
           role="status"

@@ -1,23 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ORDER_STATUSES, type OrderStatus } from '@icehouse/domain';
+import type { OrderStatus } from '@icehouse/domain';
 import { Button } from '../../components/Button';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
-import { inputClassName } from '../../components/Field';
-import { Notice } from '../../components/Notice';
+import { FetchError } from '../../components/FetchError';
 import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../lib/trpc';
-import { FilterSelect, type FilterOption } from '../orders/FilterSelect';
+import { FilterBar, OrderSearchFilters } from '../orders/FilterFields';
+import type { FilterOption } from '../orders/FilterSelect';
 import type { FromDashboardState } from '../orders/OrdersPage';
 import { ordersPath } from '../orders/filters';
 import { ORDERS_TEXT } from '../orders/texts';
 import type { MonthSummaryRow } from '../orders/types';
 
 const FROM_DASHBOARD: FromDashboardState = { from: 'dashboard' };
-
-function isOrderStatus(value: string | null): value is OrderStatus {
-  return value !== null && (ORDER_STATUSES as readonly string[]).includes(value);
-}
 
 const columns: DataTableColumn<MonthSummaryRow>[] = [
   { key: 'year', header: ORDERS_TEXT.year, className: 'tabular-nums' },
@@ -32,7 +28,6 @@ const columns: DataTableColumn<MonthSummaryRow>[] = [
  */
 export function DashboardPage() {
   const navigate = useNavigate();
-  const ids = { status: useId(), customer: useId(), serial: useId() };
   const [status, setStatus] = useState<OrderStatus | null>(null);
   const [customer, setCustomer] = useState('');
   const [serial, setSerial] = useState('');
@@ -60,75 +55,30 @@ export function DashboardPage() {
         }
       />
 
-      <form
-        role="search"
-        aria-label={ORDERS_TEXT.searchOrders}
-        onSubmit={search}
-        className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
-      >
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.status} className="text-sm font-medium text-slate-800">
-            {ORDERS_TEXT.status}
-          </label>
-          <FilterSelect
-            inputId={ids.status}
-            options={statusOptions}
-            value={status}
-            onChange={(value) => setStatus(isOrderStatus(value) ? value : null)}
-            isLoading={statuses.isPending}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.customer} className="text-sm font-medium text-slate-800">
-            {ORDERS_TEXT.customerName}
-          </label>
-          <input
-            id={ids.customer}
-            type="search"
-            autoComplete="off"
-            placeholder={ORDERS_TEXT.customerPlaceholder}
-            value={customer}
-            onChange={(event) => setCustomer(event.target.value)}
-            className={inputClassName(false)}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.serial} className="text-sm font-medium text-slate-800">
-            {ORDERS_TEXT.serialNumber}
-          </label>
-          <input
-            id={ids.serial}
-            type="search"
-            autoComplete="off"
-            placeholder={ORDERS_TEXT.serialPlaceholder}
-            value={serial}
-            onChange={(event) => setSerial(event.target.value)}
-            className={inputClassName(false)}
-          />
-        </div>
+      <FilterBar label={ORDERS_TEXT.searchOrders} onSubmit={search} className="items-end lg:grid-cols-4">
+        <OrderSearchFilters
+          status={status}
+          statusOptions={statusOptions}
+          statusLoading={statuses.isPending}
+          onStatus={setStatus}
+          customer={customer}
+          onCustomer={setCustomer}
+          serial={serial}
+          onSerial={setSerial}
+        />
         <div>
           <Button type="submit" variant="primary" className="w-full sm:w-auto">
             {ORDERS_TEXT.searchOrders}
           </Button>
         </div>
-      </form>
+      </FilterBar>
 
       {months.isError ? (
-        <Notice
-          tone="error"
-          action={
-            <Button
-              size="sm"
-              onClick={() => void months.refetch()}
-              busy={months.isFetching}
-              busyLabel={ORDERS_TEXT.retrying}
-            >
-              {ORDERS_TEXT.tryAgain}
-            </Button>
-          }
-        >
-          {ORDERS_TEXT.loadMonthsError}
-        </Notice>
+        <FetchError
+          message={ORDERS_TEXT.loadMonthsError}
+          onRetry={() => void months.refetch()}
+          retrying={months.isFetching}
+        />
       ) : (
         <DataTable
           caption={ORDERS_TEXT.monthlyCaption}

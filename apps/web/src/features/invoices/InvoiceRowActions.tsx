@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { useHttpClient } from '../../lib/httpContext';
-import { Badge } from './Badge';
 import { PRINT_FRAME_TITLE, fetchInvoicePdf } from './pdf';
 import { printPdfInFrame, saveBlob } from '../../lib/pdfFiles';
 import { INVOICE_TEXT } from './texts';
@@ -19,8 +18,7 @@ export interface InvoiceRowActionsProps {
 type Busy = 'print' | 'download' | 'delete' | null;
 
 /**
- * The Actions cell of an invoice row (invoices spec §2): the 'Edited' badge when the invoice was
- * edited by hand, Edit Layout, Print (a hidden frame), Download PDF, and Delete, which asks in the
+ * The Actions cell of an invoice row (invoices spec §2): Edit Layout, Print (a hidden frame), Download PDF, and Delete, which asks in the
  * row itself (Confirm/Cancel). Focus goes to Cancel when asking and back to Delete after.
  */
 export function InvoiceRowActions({ invoice, onDelete, onPdfError }: InvoiceRowActionsProps) {
@@ -65,12 +63,12 @@ export function InvoiceRowActions({ invoice, onDelete, onPdfError }: InvoiceRowA
 
   if (confirming) {
     return (
-      <div className="flex flex-wrap items-center justify-end gap-2">
+      <div className="flex flex-wrap items-center justify-end gap-1.5">
         <span className="text-sm font-medium text-red-700">
           {INVOICE_TEXT.confirmDelete(invoice.invoice_number)}
         </span>
         <Button
-          size="sm"
+          size="xs"
           variant="danger"
           busy={busy === 'delete'}
           busyLabel={INVOICE_TEXT.deleting}
@@ -78,7 +76,7 @@ export function InvoiceRowActions({ invoice, onDelete, onPdfError }: InvoiceRowA
         >
           {INVOICE_TEXT.confirm}
         </Button>
-        <Button ref={cancelRef} size="sm" disabled={busy === 'delete'} onClick={() => setConfirming(false)}>
+        <Button ref={cancelRef} size="xs" disabled={busy === 'delete'} onClick={() => setConfirming(false)}>
           {INVOICE_TEXT.cancel}
         </Button>
       </div>
@@ -86,17 +84,12 @@ export function InvoiceRowActions({ invoice, onDelete, onPdfError }: InvoiceRowA
   }
 
   return (
-    <div className="flex items-center justify-end gap-2">
-      {invoice.has_manual_edits && (
-        <Badge color="amber" title={INVOICE_TEXT.editedHint}>
-          {INVOICE_TEXT.edited}
-        </Badge>
-      )}
-      <Button size="sm" onClick={() => navigate(`/invoices/${invoice.id}/edit`)}>
+    <div className="flex items-center justify-end gap-1.5">
+      <Button size="xs" onClick={() => navigate(`/invoices/${invoice.id}/edit`)}>
         {INVOICE_TEXT.editLayout}
       </Button>
       <Button
-        size="sm"
+        size="xs"
         busy={busy === 'print'}
         busyLabel={INVOICE_TEXT.printing}
         disabled={busy !== null}
@@ -105,7 +98,7 @@ export function InvoiceRowActions({ invoice, onDelete, onPdfError }: InvoiceRowA
         {INVOICE_TEXT.print}
       </Button>
       <Button
-        size="sm"
+        size="xs"
         busy={busy === 'download'}
         busyLabel={INVOICE_TEXT.downloading}
         disabled={busy !== null}
@@ -115,7 +108,7 @@ export function InvoiceRowActions({ invoice, onDelete, onPdfError }: InvoiceRowA
       </Button>
       <Button
         ref={deleteRef}
-        size="sm"
+        size="xs"
         variant="danger"
         disabled={busy !== null}
         onClick={() => setConfirming(true)}

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@icehouse/domain';
+import { debounceClock } from '../../test/debounceClock';
 import { currentPath, renderApp } from '../../test/render';
 import { TrpcTestError, jsonResponse } from '../../test/fakeFetch';
 import { PRINT_FRAME_TITLE } from './pdf';
@@ -117,10 +118,13 @@ describe('InvoicesPage', () => {
     const { router, requests } = await openList();
     await within(table()).findByRole('cell', { name: 'Bob Jones' });
 
-    await userEvent.type(searchBox(), '2001');
-    // Not at once: typing is still going on as far as the page knows.
+    const clock = debounceClock();
+    await clock.user.type(searchBox(), '2001');
+    // Not at once: 399 ms after the last key the search is not in force yet.
+    await clock.pause(399);
     expect(currentPath(router)).toBe('/invoices');
-    await waitFor(() => expect(currentPath(router)).toBe('/invoices?search=2001'));
+    await clock.pause(1);
+    expect(currentPath(router)).toBe('/invoices?search=2001');
     await waitFor(() =>
       expect(within(table()).queryByRole('cell', { name: 'Alice Smith' })).not.toBeInTheDocument(),
     );
@@ -128,8 +132,9 @@ describe('InvoicesPage', () => {
     // One search for the whole word, not one per key.
     expect(inputsOf(requests, 'invoices.list')).toEqual([{}, { search: '2001' }]);
 
-    await userEvent.clear(searchBox());
-    await waitFor(() => expect(currentPath(router)).toBe('/invoices'));
+    await clock.user.clear(searchBox());
+    await clock.pause(400);
+    expect(currentPath(router)).toBe('/invoices');
     expect(await within(table()).findByRole('cell', { name: 'Alice Smith' })).toBeInTheDocument();
   });
 

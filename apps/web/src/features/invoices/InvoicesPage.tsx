@@ -16,6 +16,8 @@ import { INVOICE_TEXT } from './texts';
 import type { InvoiceListRow } from './types';
 import { useDebouncedText } from '../../lib/useDebouncedText';
 import { useInvoicePages } from './useInvoicePages';
+import { DeletedInvoicesSection } from './DeletedInvoicesSection';
+import { useAuth } from '../../lib/auth';
 
 /** The query parameter the list is filtered by (set when coming from an order by customer name). */
 export const SEARCH_PARAM = 'search';
@@ -43,6 +45,7 @@ export function InvoicesPage() {
   const utils = trpc.useUtils();
   const remove = trpc.invoices.delete.useMutation();
   const orderForm = useOrderForm();
+  const { user } = useAuth();
 
   const [text, setText] = useDebouncedText(search, (value) =>
     setSearchParams(
@@ -115,7 +118,8 @@ export function InvoicesPage() {
       className: 'tabular-nums whitespace-nowrap',
       cell: (invoice) => formatDate(invoice.date),
     },
-    { key: 'customer_name', header: INVOICE_TEXT.customerName },
+    // Room for a usual customer's name on one line; a longer one wraps.
+    { key: 'customer_name', header: INVOICE_TEXT.customerName, className: 'min-w-64' },
     {
       key: 'order_number',
       header: INVOICE_TEXT.orderNumber,
@@ -140,12 +144,22 @@ export function InvoicesPage() {
     {
       key: 'type',
       header: INVOICE_TEXT.type,
-      cell: (invoice) =>
-        invoice.is_combined || invoice.order_count > 1 ? (
-          <Badge color="blue">{INVOICE_TEXT.combined(invoice.order_count)}</Badge>
-        ) : (
-          <Badge color="grey">{INVOICE_TEXT.single}</Badge>
-        ),
+      // The 'Edited' badge sits with the type rather than among the actions, which stay narrow.
+      className: 'whitespace-nowrap',
+      cell: (invoice) => (
+        <span className="inline-flex items-center gap-1">
+          {invoice.is_combined || invoice.order_count > 1 ? (
+            <Badge color="blue">{INVOICE_TEXT.combined(invoice.order_count)}</Badge>
+          ) : (
+            <Badge color="grey">{INVOICE_TEXT.single}</Badge>
+          )}
+          {invoice.has_manual_edits && (
+            <Badge color="amber" title={INVOICE_TEXT.editedHint}>
+              {INVOICE_TEXT.edited}
+            </Badge>
+          )}
+        </span>
+      ),
     },
     {
       key: 'total_amount',
@@ -158,6 +172,8 @@ export function InvoicesPage() {
       key: 'actions',
       header: INVOICE_TEXT.actions,
       align: 'right',
+      // As narrow as its buttons: the room left over goes to the customer's name.
+      className: 'w-px whitespace-nowrap',
       cell: (invoice) => (
         <InvoiceRowActions
           invoice={invoice}
@@ -254,6 +270,8 @@ export function InvoicesPage() {
           </Button>
         </div>
       )}
+
+      {user?.is_superuser && <DeletedInvoicesSection />}
 
       {choosing && (
         <SelectOrderModal

@@ -48,7 +48,7 @@ export function LineItemsTable() {
                 [INVOICE_TEXT.actions, 'w-24 text-left'],
                 [INVOICE_TEXT.qty, 'w-24 text-right'],
                 [INVOICE_TEXT.description, 'text-left'],
-                [INVOICE_TEXT.priceEach, 'w-40 text-right'],
+                [INVOICE_TEXT.priceEach, 'w-48 text-right'],
                 [INVOICE_TEXT.amount, 'w-36 text-right'],
               ].map(([label, className]) => (
                 <th

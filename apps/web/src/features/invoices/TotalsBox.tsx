@@ -1,11 +1,9 @@
-import { useId } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Decimal, LIMITS, calculateInvoiceTotals, roundCents } from '@icehouse/domain';
 import { Checkbox } from '../../components/Checkbox';
-import { DiscountInput } from '../../components/DiscountInput';
 import { Field, inputClassName } from '../../components/Field';
 import { MoneyInput } from '../../components/MoneyInput';
-import { cn } from '../../lib/cn';
+import { DiscountField, TotalsRow, discountTaken } from '../../components/TotalsRows';
 import { formatMoney, formatTwoDecimals } from '../../lib/format';
 import { errorAt } from './formErrors';
 import { INVOICE_TEXT } from './texts';
@@ -28,72 +26,6 @@ export function totalsOf(data: EditableFormValues) {
   });
 }
 
-function Amount({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
-  const id = useId();
-  return (
-    <div
-      className={cn(
-        'flex items-baseline justify-between gap-4 py-1',
-        strong && 'mt-1 border-t border-slate-200 pt-2',
-      )}
-    >
-      <label
-        htmlFor={id}
-        className={cn('text-sm text-slate-700', strong && 'text-base font-semibold text-slate-900')}
-      >
-        {label}
-      </label>
-      <output
-        id={id}
-        aria-live="off"
-        className={cn(
-          'text-right tabular-nums',
-          strong ? 'text-lg font-semibold text-slate-900' : 'text-sm text-slate-900',
-        )}
-      >
-        {value}
-      </output>
-    </div>
-  );
-}
-
-/** Discount as a dollar amount or a percent, with the $/% toggle. */
-function DiscountField() {
-  const {
-    control,
-    setValue,
-    trigger,
-    formState: { errors, isSubmitted },
-  } = useFormContext<InvoiceFormValues>();
-  const isPercent = useWatch({ control, name: 'editable_data.discount_is_percentage' });
-  const error = errorAt(errors, 'editable_data.discount');
-
-  function choose(percent: boolean) {
-    setValue('editable_data.discount_is_percentage', percent, { shouldDirty: true });
-    if (isSubmitted || error) void trigger('editable_data.discount');
-  }
-
-  return (
-    <Field label={INVOICE_TEXT.discount} error={error}>
-      {(aria) => (
-        <Controller
-          control={control}
-          name="editable_data.discount"
-          render={({ field }) => (
-            <DiscountInput
-              aria={aria}
-              field={field}
-              isPercent={isPercent}
-              onTypeChange={choose}
-              invalid={Boolean(error)}
-            />
-          )}
-        />
-      )}
-    </Field>
-  );
-}
-
 /**
  * The totals box (invoices spec §2, §4, §5): Subtotal; Discount with its $/% toggle; Sales Tax
  * with its percentage; Tax Exempt (which disables the Tax Rate input and makes the label 0%); Tax
@@ -109,8 +41,6 @@ export function TotalsBox() {
   const data = useWatch({ control, name: 'editable_data' });
   const totals = totalsOf(data);
   const taxExempt = data.tax_exempt;
-  const discountTaken =
-    totals.discountAmount === '0.00' ? formatMoney(0) : `-${formatMoney(totals.discountAmount)}`;
 
   return (
     <section
@@ -120,10 +50,15 @@ export function TotalsBox() {
       <h2 id="invoice-totals" className="text-base font-semibold text-slate-900">
         {INVOICE_TEXT.totalsSection}
       </h2>
-      <Amount label={INVOICE_TEXT.subtotal} value={formatMoney(totals.subtotal)} />
-      <DiscountField />
-      <Amount label={INVOICE_TEXT.discountAmount} value={discountTaken} />
-      <Amount
+      <TotalsRow label={INVOICE_TEXT.subtotal} value={formatMoney(totals.subtotal)} />
+      <DiscountField<InvoiceFormValues>
+        label={INVOICE_TEXT.discount}
+        name="editable_data.discount"
+        percentName="editable_data.discount_is_percentage"
+        error={errorAt(errors, 'editable_data.discount')}
+      />
+      <TotalsRow label={INVOICE_TEXT.discountAmount} value={discountTaken(totals.discountAmount)} />
+      <TotalsRow
         label={INVOICE_TEXT.salesTax(taxExempt ? '0' : percentText(data.tax_rate))}
         value={formatMoney(totals.taxAmount)}
       />
@@ -172,7 +107,7 @@ export function TotalsBox() {
           </Field>
         )}
       />
-      <Amount label={INVOICE_TEXT.total} value={formatMoney(totals.total)} strong />
+      <TotalsRow label={INVOICE_TEXT.total} value={formatMoney(totals.total)} strong className="mt-1" />
       <Controller
         control={control}
         name="editable_data.payments_credits"
@@ -194,7 +129,12 @@ export function TotalsBox() {
           </Field>
         )}
       />
-      <Amount label={INVOICE_TEXT.balanceDue} value={formatMoney(totals.balanceDue)} strong />
+      <TotalsRow
+        label={INVOICE_TEXT.balanceDue}
+        value={formatMoney(totals.balanceDue)}
+        strong
+        className="mt-1"
+      />
     </section>
   );
 }

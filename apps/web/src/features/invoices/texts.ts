@@ -38,6 +38,18 @@ export const INVOICE_TEXT = {
   loadMore: 'Load More Invoices',
   loadingMore: 'Loading…', // ours
   empty: 'No invoices found', // ours
+  // Deleted invoices (superusers; issue 14 item 15): all ours.
+  deletedTitle: 'Deleted Invoices',
+  deletedShow: 'Show Deleted Invoices',
+  deletedHide: 'Hide Deleted Invoices',
+  deletedIntro: 'Invoices that were deleted. Their numbers are never given to another invoice.',
+  deletedEmpty: 'No invoices have been deleted',
+  deletedLoading: 'Loading deleted invoices...',
+  deletedError: 'Error loading deleted invoices. Please try again.',
+  deletedAt: 'Deleted',
+  deletedBy: 'Deleted By',
+  deletedShowing: (shown: number, total: number) =>
+    `Showing the latest ${shown} of ${total} deleted invoices`,
   emptySearch: (search: string) => `No invoices match "${search}"`, // ours
   searching: MESSAGES.searching,
   fetchError: 'Error fetching invoices. Please try again.', // ours

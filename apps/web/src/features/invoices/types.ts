@@ -16,6 +16,11 @@ export type InvoiceListRow = Awaited<ReturnType<Client['invoices']['list']['quer
 /** What invoices.list takes. */
 export type InvoiceListInput = NonNullable<Parameters<Client['invoices']['list']['query']>[0]>;
 
+/** One row of invoices.deleted (superusers): a deleted invoice as recorded. */
+export type DeletedInvoiceRow = Awaited<
+  ReturnType<Client['invoices']['deleted']['query']>
+>['results'][number];
+
 /** An invoice as invoices.get (and invoices.update) answer it. */
 export type InvoiceDetail = Awaited<ReturnType<Client['invoices']['get']['query']>>;
 

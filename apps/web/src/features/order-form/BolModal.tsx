@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, bolSchema, type BolData, type BolInput } from '@icehouse/domain';
+import { MESSAGES, TEXT_LIMITS, bolSchema, type BolData, type BolInput } from '@icehouse/domain';
 import { Button, Field, Modal, Notice, TextInput } from '../../components';
 import { ApiError, apiFetch, apiJson } from '../../lib/api';
 import { todayIso } from '../../lib/format';
@@ -158,7 +158,9 @@ export function BolModal({ orderId, doorNumber, onClose, onSaved }: BolModalProp
           {(control) => <TextInput {...control} {...register('bill_of_lading_date')} type="date" />}
         </Field>
         <Field label="Free on Board" error={fobError}>
-          {(control) => <TextInput {...control} {...register('free_on_board')} maxLength={255} />}
+          {(control) => (
+            <TextInput {...control} {...register('free_on_board')} maxLength={TEXT_LIMITS.line} />
+          )}
         </Field>
       </form>
     </Modal>

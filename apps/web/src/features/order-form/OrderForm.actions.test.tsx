@@ -17,7 +17,7 @@ import {
 } from './testing';
 
 // Whole-form tests drive many react-selects: give them room on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 beforeEach(() => {
   // The form logs the failures these tests provoke on purpose; keep the output readable.

@@ -33,6 +33,7 @@ import { OrderHeader } from './sections/OrderHeader';
 import { TotalsPanel } from './sections/TotalsPanel';
 import { ORDER_FORM_TEXT } from './texts';
 import { storedFileOf, uploadOrderFile } from './upload';
+import { useRecheckErrorsOnChange } from './useRecheckErrors';
 import { orderFormResolver } from './validation';
 import type { FileKind, OrderFormValues, OrderView, StoredFile } from './types';
 
@@ -150,6 +151,7 @@ export function OrderForm({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+  useRecheckErrorsOnChange(form);
   const { isDirty } = form.formState;
   const hasUnsaved = isDirty || copyPending || FILE_KINDS.some((kind) => held[kind] !== null);
 
@@ -158,8 +160,13 @@ export function OrderForm({
   const voidOrder = trpc.orders.void.useMutation();
   const unvoidOrder = trpc.orders.unvoid.useMutation();
   const deleteOrder = trpc.orders.delete.useMutation();
-  const allocateDoorNumber = trpc.orders.nextDoorNumber.useMutation();
-  const allocate = allocateDoorNumber.mutateAsync;
+  // The server proposes the next free door number without taking it (a query: decision 010);
+  // saving the order takes it. Always asked afresh, never from a cache.
+  const proposeDoorNumber = useCallback(() => utils.client.orders.nextDoorNumber.query(), [utils]);
+  /** The number the server proposed for this new order (a copy opens with one), null once typed over. */
+  const proposedDoor = useRef<string | null>(
+    initialOrder === null && initialValues.door_number !== '' ? initialValues.door_number : null,
+  );
 
   const settingPrice = useCallback(
     (id: number | null) => (id === null ? null : (lookups.settingById.get(id)?.price ?? null)),
@@ -167,18 +174,38 @@ export function OrderForm({
   );
   const valuesOf = useCallback((view: OrderView) => toFormValues(view, settingPrice), [settingPrice]);
 
-  // A new order gets the next door number from the server (a mutation: each call allocates one).
+  // A new order shows the next free door number (proposed, not taken: opening forms burns nothing).
   const asked = useRef(false);
   useEffect(() => {
     if (initialOrder !== null || asked.current || initialValues.door_number !== '') return;
     asked.current = true;
-    allocate()
+    proposeDoorNumber()
       .then(({ door_number }) => {
-        if (!form.getFieldState('door_number').isDirty)
-          form.resetField('door_number', { defaultValue: door_number });
+        if (form.getFieldState('door_number').isDirty) return;
+        proposedDoor.current = door_number;
+        form.resetField('door_number', { defaultValue: door_number });
       })
       .catch((error: unknown) => console.warn('Could not get the next door number', error));
-  }, [allocate, form, initialOrder, initialValues.door_number]);
+  }, [proposeDoorNumber, form, initialOrder, initialValues.door_number]);
+
+  /**
+   * Another order was saved with the proposed number first: fill in a fresh proposal and say so on
+   * the field (a number the user typed is theirs to change).
+   */
+  async function refreshTakenDoorNumber(taken: string) {
+    try {
+      const { door_number } = await proposeDoorNumber();
+      if (door_number === taken || form.getValues('door_number') !== taken) return;
+      proposedDoor.current = door_number;
+      form.setValue('door_number', door_number, { shouldDirty: true });
+      form.setError('door_number', {
+        type: 'server',
+        message: ORDER_FORM_TEXT.doorNumberRefreshed(taken, door_number),
+      });
+    } catch (error) {
+      console.warn('Could not get a fresh door number', error);
+    }
+  }
 
   /** Shows a fresh copy of the order, keeping whatever the user changed and has not saved. */
   const adopt = useCallback(
@@ -238,6 +265,10 @@ export function OrderForm({
         }
       }
       setNotice({ tone: 'error', text: [ORDER_FORM_TEXT.validationFailed, ...others].join(' ') });
+      const taken = form.getValues('door_number');
+      if (order === null && 'door_number' in fieldErrors && taken === proposedDoor.current) {
+        void refreshTakenDoorNumber(taken);
+      }
       return;
     }
     setNotice({ tone: 'error', text: serverMessage(error) ?? MESSAGES.saveOrderError });
@@ -386,7 +417,7 @@ export function OrderForm({
     setBusy('duplicate');
     try {
       const source = await utils.client.orders.get.query({ id: order.id });
-      const { door_number } = await allocate();
+      const { door_number } = await proposeDoorNumber();
       const copy = duplicateOrder(source, door_number);
       onReplace({
         values: toFormValues(copy, settingPrice),

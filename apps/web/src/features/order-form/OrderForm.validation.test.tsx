@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '@icehouse/domain';
+import { DROPDOWN_TEXT, MESSAGES } from '@icehouse/domain';
 import { TrpcTestError } from '../../test/fakeFetch';
 import {
   button,
@@ -17,7 +17,7 @@ import {
 } from './testing';
 
 // Whole-form tests drive many react-selects: give them room on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 beforeEach(() => {
   // The form logs the failures these tests provoke on purpose; keep the output readable.
@@ -107,6 +107,36 @@ describe('OrderForm: validation (domain orderSchema, spec §5)', () => {
     await waitFor(() => expect(screen.queryByText(MESSAGES.sizeRequired)).not.toBeInTheDocument());
   });
 
+  it('clears the size error as soon as a custom size is chosen, before the next SAVE', async () => {
+    await renderOrderForm();
+    await userEvent.type(textbox('Name', billing()), 'Lakeside Resort');
+    await choose(combobox('Product'), 'Custom');
+    await choose(combobox('Building Type'), 'Freezer/Cooler Unit');
+    await userEvent.click(button('SAVE'));
+    expect(await screen.findByText(MESSAGES.sizeRequired)).toBeInTheDocument();
+
+    await userEvent.type(combobox('Size'), '9x14');
+    await userEvent.click(await screen.findByRole('option', { name: 'Use custom size "9x14"' }));
+    expect(within(screen.getByRole('form')).getByText('9x14')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(MESSAGES.sizeRequired)).not.toBeInTheDocument());
+    expect(combobox('Size')).toHaveAccessibleDescription('Choose a size or type a custom one.');
+    // The other rules still hold where they are not met.
+    expect(combobox('Thickness')).toHaveAccessibleDescription(MESSAGES.thicknessRequired);
+  });
+
+  it("clears an item's error as soon as a custom item name is given", async () => {
+    await renderOrderForm();
+    await fillMinimalOrder();
+    const items = screen.getByRole('region', { name: 'Additional Items' });
+    await userEvent.click(within(items).getByRole('button', { name: 'Add Item' }));
+    await userEvent.click(button('SAVE'));
+    expect(await screen.findByText(MESSAGES.additionalItemRequired)).toBeInTheDocument();
+
+    await userEvent.type(combobox('Item', group('Item 1')), 'Ice auger');
+    await userEvent.click(await screen.findByRole('option', { name: 'Add custom item "Ice auger"' }));
+    await waitFor(() => expect(screen.queryByText(MESSAGES.additionalItemRequired)).not.toBeInTheDocument());
+  });
+
   it('formats the phone as typed, keeps 10 digits, and refuses a partial number', async () => {
     await renderOrderForm();
     const phone = textbox('Phone');
@@ -139,6 +169,21 @@ describe('OrderForm: validation (domain orderSchema, spec §5)', () => {
 });
 
 describe('OrderForm: addresses', () => {
+  it("shows an empty State as 'Select...', with nothing to clear", async () => {
+    await renderOrderForm();
+    for (const address of [billing(), group('Shipping Address')]) {
+      await within(address).findByRole('combobox', { name: 'State' });
+      const field = within(address).getByText('State', { selector: 'label' }).parentElement!;
+      expect(within(field).getByText(DROPDOWN_TEXT.placeholder)).toBeInTheDocument();
+      // Only the menu's arrow: no clear (×) for a value that is not there.
+      expect(field.querySelectorAll('svg')).toHaveLength(1);
+    }
+    await choose(combobox('State', billing()), 'Minnesota');
+    const field = within(billing()).getByText('State', { selector: 'label' }).parentElement!;
+    expect(within(field).queryByText(DROPDOWN_TEXT.placeholder)).not.toBeInTheDocument();
+    expect(field.querySelectorAll('svg')).toHaveLength(2);
+  });
+
   it('clears the state when the country changes, and shapes a Canadian postal code', async () => {
     await renderOrderForm();
     await choose(await within(billing()).findByRole('combobox', { name: 'State' }), 'Minnesota');

@@ -239,6 +239,9 @@ function validationError(issues: Parameters<typeof zodIssuesToFieldErrors>[0]) {
   });
 }
 
+/** The server's field error for a door number another order has (orders/validation.ts). */
+export const DOOR_NUMBER_TAKEN = 'An order with this door number already exists.';
+
 const notFound = () =>
   new TrpcTestError({ message: 'Order not found.', code: 'NOT_FOUND', appCode: 'NOT_FOUND' });
 
@@ -278,11 +281,17 @@ export function createOrderServer(options: OrderServerOptions = {}): OrderServer
     },
     'company.get': () => ({ sales_tax_rate: taxRate }),
     'orders.get': (input) => find(input),
-    'orders.nextDoorNumber': () => ({ door_number: state.doorNumbers.shift() ?? '9999' }),
+    // Proposes without taking (like the server): saving an order with the number takes it.
+    'orders.nextDoorNumber': () => ({ door_number: state.doorNumbers[0] ?? '9999' }),
     'orders.create': (input) => {
       const body = record(input);
       const parsed = orderSchema.safeParse(body);
       if (!parsed.success) throw validationError(parsed.error);
+      const door = parsed.data.door_number;
+      if ([...state.orders.values()].some((o) => o.door_number === door)) {
+        throw validationError({ issues: [{ path: ['door_number'], message: DOOR_NUMBER_TAKEN }] });
+      }
+      if (state.doorNumbers[0] === door) state.doorNumbers.shift();
       const id = nextId++;
       const view = orderView(
         id,

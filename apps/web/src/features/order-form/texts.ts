@@ -15,6 +15,8 @@ export const ORDER_FORM_TEXT = {
     `Loaded the latest version. Your changes are kept (${fields}): check them and save again.`,
   duplicated: (doorNumber: string) =>
     `This is a copy of order ${doorNumber}. It is not saved yet: save it to create the new order.`,
+  doorNumberRefreshed: (taken: string, next: string) =>
+    `Door number ${taken} was just taken by another order. The next free number, ${next}, is filled in: save again.`,
   saveBeforeBol: 'Please save the order before creating a bill of lading.',
   discardTitle: 'Discard unsaved changes?',
   discardBody: 'This order has changes that are not saved. Close it and lose them?',

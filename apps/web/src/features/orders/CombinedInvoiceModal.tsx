@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { combinedInvoiceSchema, zodIssuesToFieldErrors, type FieldErrors } from '@icehouse/domain';
 import { Button } from '../../components/Button';
+import { Checkbox } from '../../components/Checkbox';
 import { Field, TextInput } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { Notice } from '../../components/Notice';
@@ -35,10 +36,24 @@ function refusalOf(error: unknown): { errors: FieldErrors; reason: string | null
   const errors: FieldErrors = {};
   const date = texts(record.date);
   if (date.length > 0) errors.date = date;
+  // Orders of different billing customers: the user may confirm (decision 012); not a failure.
+  const mixed = texts(record.confirm_mixed_customers);
+  if (mixed.length > 0) errors.confirm_mixed_customers = mixed;
   const reasons = [...texts(record.order_ids), ...texts(record.non_field_errors)];
   if (typeof record.detail === 'string') reasons.push(record.detail);
   if (typeof record.error === 'string') reasons.push(record.error);
   return { errors, reason: reasons.length > 0 ? reasons.join(' ') : null };
+}
+
+/** The distinct customer names of the orders (case and spacing aside), as the list shows them. */
+function customerNames(orders: readonly OrderListRow[]): string[] {
+  const byKey = new Map<string, string>();
+  for (const order of orders) {
+    const name = order.customer_name.trim();
+    const key = name.toLowerCase().replace(/\s+/g, ' ');
+    if (!byKey.has(key)) byKey.set(key, name || '—');
+  }
+  return [...byKey.values()];
 }
 
 function firstMessage(errors: FieldErrors, key: string): string | undefined {
@@ -58,7 +73,12 @@ export function CombinedInvoiceModal({ open, orders, onClose, onCreated }: Combi
   const [failed, setFailed] = useState(false);
   const [reason, setReason] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirmMixed, setConfirmMixed] = useState(false);
+  /** The server's word that the orders have different billing customers (it compares addresses too). */
+  const [serverMixed, setServerMixed] = useState<string | null>(null);
   const formId = useId();
+  const names = customerNames(orders);
+  const mixedWarning = names.length > 1 ? ORDERS_TEXT.mixedCustomersWarning(names) : serverMixed;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -69,6 +89,10 @@ export function CombinedInvoiceModal({ open, orders, onClose, onCreated }: Combi
       setErrors(zodIssuesToFieldErrors(parsed.error));
       return;
     }
+    if (mixedWarning && !confirmMixed) {
+      setErrors({ confirm_mixed_customers: [ORDERS_TEXT.confirmMixedCustomersRequired] });
+      return;
+    }
     setErrors({});
     setFailed(false);
     setReason(null);
@@ -76,7 +100,11 @@ export function CombinedInvoiceModal({ open, orders, onClose, onCreated }: Combi
     try {
       const response = await apiFetch(COMBINED_INVOICE_PATH, {
         method: 'POST',
-        body: { order_ids: parsed.data.order_ids, date: parsed.data.date },
+        body: {
+          order_ids: parsed.data.order_ids,
+          date: parsed.data.date,
+          ...(confirmMixed && mixedWarning ? { confirm_mixed_customers: true } : {}),
+        },
         httpClient,
       });
       const fileName = fileNameFromDisposition(
@@ -87,6 +115,13 @@ export function CombinedInvoiceModal({ open, orders, onClose, onCreated }: Combi
       onCreated(parsed.data.order_ids);
     } catch (error) {
       const refusal = refusalOf(error);
+      const mixed = firstMessage(refusal.errors, 'confirm_mixed_customers');
+      if (mixed && refusal.reason === null) {
+        // Not a failure: the user is asked to confirm (the warning and its checkbox show).
+        setServerMixed(mixed);
+        setConfirmMixed(false);
+        return;
+      }
       // A refusal is the user's to fix; anything else is worth a line in the console.
       if (refusal.reason === null && Object.keys(refusal.errors).length === 0) {
         console.error('Creating the combined invoice failed', error);
@@ -101,6 +136,7 @@ export function CombinedInvoiceModal({ open, orders, onClose, onCreated }: Combi
 
   const dateError = firstMessage(errors, 'date');
   const ordersError = firstMessage(errors, 'order_ids');
+  const confirmError = firstMessage(errors, 'confirm_mixed_customers');
 
   return (
     <Modal
@@ -147,6 +183,24 @@ export function CombinedInvoiceModal({ open, orders, onClose, onCreated }: Combi
             ))}
           </ul>
         </div>
+        {mixedWarning && (
+          <div
+            role="group"
+            aria-label={ORDERS_TEXT.mixedCustomersTitle}
+            className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          >
+            <p>{mixedWarning}</p>
+            <Checkbox
+              label={ORDERS_TEXT.confirmMixedCustomers}
+              checked={confirmMixed}
+              error={confirmError && confirmError !== serverMixed ? confirmError : undefined}
+              onChange={(checked) => {
+                setConfirmMixed(checked);
+                setErrors((current) => ({ ...current, confirm_mixed_customers: [] }));
+              }}
+            />
+          </div>
+        )}
         <Field label={ORDERS_TEXT.invoiceDate} required error={dateError} className="max-w-xs">
           {(control) => (
             <TextInput

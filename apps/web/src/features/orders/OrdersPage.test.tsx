@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@icehouse/domain';
+import { debounceClock } from '../../test/debounceClock';
 import { currentPath, renderApp } from '../../test/render';
 import { TrpcTestError, jsonResponse, type FakeHandler, type SeenRequest } from '../../test/fakeFetch';
 import { deferred } from '../../test/fakeServer';
@@ -239,25 +240,38 @@ describe('OrdersPage: filters', () => {
     const { router, requests } = await openOrders();
     await findRow('1001');
 
+    const clock = debounceClock();
     const customer = screen.getByRole('searchbox', { name: 'Customer Name' });
-    const started = Date.now();
-    await userEvent.type(customer, 'Smith');
+    await clock.user.type(customer, 'Smith');
     expect(customer).toHaveValue('Smith');
-    // Not yet: typing is still "in progress" as far as the debounce knows.
+    // 399 ms after the last key: not yet.
+    await clock.pause(399);
     expect(currentPath(router)).toBe('/orders');
+    await clock.pause(1);
+    expect(currentPath(router)).toBe('/orders?customer=Smith');
 
-    await waitFor(() => expect(currentPath(router)).toBe('/orders?customer=Smith'));
-    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
-    await waitFor(() => expect(doors()).toEqual(['1001', '1003', '1005']));
-    // One search for the whole word, none for 'S', 'Sm'...
-    expect(inputsOf(requests, 'orders.initialData')).toEqual([{}, { customer: 'Smith' }]);
+    // Typing again within 400 ms starts the wait over.
+    const serial = screen.getByRole('searchbox', { name: 'Serial Number' });
+    await clock.user.type(serial, '10');
+    await clock.pause(300);
+    await clock.user.type(serial, '05');
+    await clock.pause(399);
+    expect(currentPath(router)).toBe('/orders?customer=Smith');
+    await clock.pause(1);
+    expect(currentPath(router)).toBe('/orders?customer=Smith&serial=1005');
 
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Serial Number' }), '1005');
-    await waitFor(() => expect(currentPath(router)).toBe('/orders?customer=Smith&serial=1005'));
+    await clock.user.clear(customer);
+    await clock.pause(400);
+    expect(currentPath(router)).toBe('/orders?serial=1005');
+
     await waitFor(() => expect(doors()).toEqual(['1005']));
-
-    await userEvent.clear(customer);
-    await waitFor(() => expect(currentPath(router)).toBe('/orders?serial=1005'));
+    // One search per pause, none for 'S', 'Sm', ... or '10'.
+    expect(inputsOf(requests, 'orders.initialData')).toEqual([
+      {},
+      { customer: 'Smith' },
+      { customer: 'Smith', serial: '1005' },
+      { serial: '1005' },
+    ]);
   });
 
   it('follows the URL when it changes from outside (back and forward)', async () => {
@@ -440,6 +454,7 @@ describe('OrdersPage: status actions', () => {
 
 describe('OrdersPage: combined invoice', () => {
   const PDF_PATH = '/api/invoices/create-combined/';
+  const CONFIRM_MIXED = 'Combine orders of different customers into one invoice';
   let savedAs: string[] = [];
 
   function stubDownloads() {
@@ -518,18 +533,25 @@ describe('OrdersPage: combined invoice', () => {
     expect(sent).toHaveLength(0);
 
     await userEvent.type(date, '2024-03-20');
+    // Alice Smith and Carol Smithers: different customers, confirmed (decision 012).
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: CONFIRM_MIXED }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent).toHaveLength(1);
     expect(sent[0]!.method).toBe('POST');
     expect(sent[0]!.headers.get('X-CSRFToken')).toBe('test-token');
-    expect(JSON.parse(sent[0]!.body!)).toEqual({ order_ids: [1, 3], date: '2024-03-20' });
+    expect(JSON.parse(sent[0]!.body!)).toEqual({
+      order_ids: [1, 3],
+      date: '2024-03-20',
+      confirm_mixed_customers: true,
+    });
     expect(savedAs).toEqual(['combined-invoice-3001.pdf']);
     expect(screen.getByRole('status')).toHaveTextContent('Combined invoice created for 2 orders');
     expect(combinedButton()).toHaveTextContent('Create Combined Invoice (0)');
     expect(currentPath(router)).toBe('/orders');
-  });
+    // Whole-page flows with several dialogs: room on a busy machine.
+  }, 15_000);
 
   it('names the file combined-invoice.pdf when the server gives no name', async () => {
     stubDownloads();
@@ -544,6 +566,7 @@ describe('OrdersPage: combined invoice', () => {
     await userEvent.click(within(row('1002')).getByRole('checkbox', { name: 'Select order 1002' }));
     await userEvent.click(combinedButton());
     const dialog = await screen.findByRole('dialog', { name: 'Create Combined Invoice' });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: CONFIRM_MIXED }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(savedAs).toEqual(['combined-invoice.pdf']));
   });
@@ -560,11 +583,87 @@ describe('OrdersPage: combined invoice', () => {
     await userEvent.click(within(row('1002')).getByRole('checkbox', { name: 'Select order 1002' }));
     await userEvent.click(combinedButton());
     const dialog = await screen.findByRole('dialog', { name: 'Create Combined Invoice' });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: CONFIRM_MIXED }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Error creating combined invoice. Please try again.');
     expect(alert).toHaveTextContent('Order 1002 is already on invoice 2002.');
   });
+
+  it('warns about orders of different customers, naming them, and sends only once confirmed (issue 14 item 16)', async () => {
+    stubDownloads();
+    const sent: SeenRequest[] = [];
+    await openOrders('/orders', sampleOrders(), {
+      rest: (request) => {
+        if (request.path !== PDF_PATH) return undefined;
+        sent.push(request);
+        return new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+      },
+    });
+    await findRow('1001');
+    await userEvent.click(within(row('1001')).getByRole('checkbox', { name: 'Select order 1001' }));
+    await userEvent.click(within(row('1003')).getByRole('checkbox', { name: 'Select order 1003' }));
+    await userEvent.click(combinedButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Create Combined Invoice' });
+    const warning = within(dialog).getByRole('group', { name: 'Different customers' });
+    expect(warning).toHaveTextContent(
+      'These orders are billed to different customers: Alice Smith, Carol Smithers.',
+    );
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const confirm = within(dialog).getByRole('checkbox', { name: CONFIRM_MIXED });
+    expect(confirm).toHaveAccessibleDescription(
+      'Confirm that these customers share one invoice, or change the selection.',
+    );
+    expect(sent).toHaveLength(0);
+
+    await userEvent.click(confirm);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(JSON.parse(sent[0]!.body!)).toMatchObject({ order_ids: [1, 3], confirm_mixed_customers: true });
+    // Whole-page flows with several dialogs: room on a busy machine.
+  }, 15_000);
+
+  it('the server tells customers of the same name apart: its warning shows, and the confirmed retry sends the flag', async () => {
+    stubDownloads();
+    const bodies: unknown[] = [];
+    const refusal =
+      'These orders are billed to different customers: Alice Smith (order 1001); Alice Smith (order 1007).';
+    const orders = [
+      fakeOrder(1, { date: '2024-03-05', customer_name: 'Alice Smith', door_number: '1001' }),
+      fakeOrder(7, { date: '2024-03-06', customer_name: 'alice  smith', door_number: '1007' }),
+    ];
+    await openOrders('/orders', orders, {
+      rest: (request) => {
+        if (request.path !== PDF_PATH) return undefined;
+        const body = JSON.parse(request.body!) as Record<string, unknown>;
+        bodies.push(body);
+        return body.confirm_mixed_customers
+          ? new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } })
+          : jsonResponse({ confirm_mixed_customers: [refusal] }, 400);
+      },
+    });
+    await findRow('1001');
+    await userEvent.click(within(row('1001')).getByRole('checkbox', { name: 'Select order 1001' }));
+    await userEvent.click(within(row('1007')).getByRole('checkbox', { name: 'Select order 1007' }));
+    await userEvent.click(combinedButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Create Combined Invoice' });
+    // One name to the list: no warning until the server, which compares addresses too, says so.
+    expect(within(dialog).queryByRole('group', { name: 'Different customers' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const warning = await within(dialog).findByRole('group', { name: 'Different customers' });
+    expect(warning).toHaveTextContent(refusal);
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: CONFIRM_MIXED }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodies).toEqual([
+      expect.not.objectContaining({ confirm_mixed_customers: expect.anything() }),
+      expect.objectContaining({ order_ids: [1, 7], confirm_mixed_customers: true }),
+    ]);
+    // Whole-page flows with several dialogs: room on a busy machine.
+  }, 15_000);
 
   it('says so when the combined invoice cannot be created, keeping the dialog and the selection', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -577,6 +676,7 @@ describe('OrdersPage: combined invoice', () => {
     await userEvent.click(within(row('1002')).getByRole('checkbox', { name: 'Select order 1002' }));
     await userEvent.click(combinedButton());
     const dialog = await screen.findByRole('dialog', { name: 'Create Combined Invoice' });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: CONFIRM_MIXED }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Error creating combined invoice. Please try again.',

@@ -1,16 +1,9 @@
 import { useId, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  LIMITS,
-  MONTH_NAMES,
-  ORDER_STATUSES,
-  ordersListTitle,
-  statusLabel,
-  type OrderStatus,
-} from '@icehouse/domain';
+import { LIMITS, MONTH_NAMES, ordersListTitle, statusLabel } from '@icehouse/domain';
 import { Button } from '../../components/Button';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
-import { inputClassName } from '../../components/Field';
+import { FetchError } from '../../components/FetchError';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -18,7 +11,8 @@ import { formatDate, formatListTotal } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useOrderForm } from '../order-form/OrderFormProvider';
 import { CombinedInvoiceModal } from './CombinedInvoiceModal';
-import { FilterSelect, type FilterOption } from './FilterSelect';
+import { FilterBar, OrderSearchFilters, SelectFilter } from './FilterFields';
+import type { FilterOption } from './FilterSelect';
 import { StatusActions } from './StatusActions';
 import { readOrderFilters, withFilter, type FilterParam, type OrderFilters } from './filters';
 import { ORDERS_TEXT } from './texts';
@@ -42,11 +36,6 @@ const MONTH_OPTIONS: FilterOption<number>[] = MONTH_NAMES.map((name, index) => (
   label: name,
 }));
 
-function isOrderStatus(value: string | null): value is OrderStatus {
-  return value !== null && (ORDER_STATUSES as readonly string[]).includes(value);
-}
-
-/** The checkbox of a row; an order that already has an invoice cannot be selected, and says why. */
 /** Why an order cannot join a combined invoice (it has an invoice, or it is voided), or null. */
 function cannotCombineReason(order: OrderListRow): string | null {
   if (order.has_invoice) return ORDERS_TEXT.alreadyInvoiced(order.invoice_details?.invoice_number ?? null);
@@ -54,6 +43,7 @@ function cannotCombineReason(order: OrderListRow): string | null {
   return null;
 }
 
+/** The checkbox of a row; an order that cannot join a combined invoice cannot be selected, and says why. */
 function SelectCell({
   order,
   checked,
@@ -103,7 +93,6 @@ export function OrdersPage() {
   const navigate = useNavigate();
   const { openOrder, newOrder } = useOrderForm();
   const utils = trpc.useUtils();
-  const ids = { year: useId(), month: useId(), status: useId(), customer: useId(), serial: useId() };
 
   const filters = readOrderFilters(searchParams);
   const orders = useOrderPages(filters);
@@ -219,76 +208,35 @@ export function OrdersPage() {
         }
       />
 
-      <form
-        role="search"
-        aria-label={ORDERS_TEXT.filtersLabel}
+      <FilterBar
+        label={ORDERS_TEXT.filtersLabel}
         onSubmit={(event) => event.preventDefault()}
-        className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-5"
+        className="lg:grid-cols-5"
       >
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.year} className="text-sm font-medium text-slate-800">
-            {ORDERS_TEXT.year}
-          </label>
-          <FilterSelect
-            inputId={ids.year}
-            options={yearOptions}
-            value={filters.year}
-            onChange={(value) => setFilter('year', value)}
-            isLoading={dropdownsLoading}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.month} className="text-sm font-medium text-slate-800">
-            {ORDERS_TEXT.month}
-          </label>
-          <FilterSelect
-            inputId={ids.month}
-            options={MONTH_OPTIONS}
-            value={filters.month}
-            onChange={(value) => setFilter('month', value)}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.status} className="text-sm font-medium text-slate-800">
-            {ORDERS_TEXT.status}
-          </label>
-          <FilterSelect
-            inputId={ids.status}
-            options={statusOptions}
-            value={filters.status}
-            onChange={(value) => setFilter('status', isOrderStatus(value) ? value : null)}
-            isLoading={dropdownsLoading}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.customer} className="text-sm font-medium text-slate-800">
-            {ORDERS_TEXT.customerName}
-          </label>
-          <input
-            id={ids.customer}
-            type="search"
-            autoComplete="off"
-            placeholder={ORDERS_TEXT.customerPlaceholder}
-            value={customer}
-            onChange={(event) => setCustomer(event.target.value)}
-            className={inputClassName(false)}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.serial} className="text-sm font-medium text-slate-800">
-            {ORDERS_TEXT.serialNumber}
-          </label>
-          <input
-            id={ids.serial}
-            type="search"
-            autoComplete="off"
-            placeholder={ORDERS_TEXT.serialPlaceholder}
-            value={serial}
-            onChange={(event) => setSerial(event.target.value)}
-            className={inputClassName(false)}
-          />
-        </div>
-      </form>
+        <SelectFilter
+          label={ORDERS_TEXT.year}
+          options={yearOptions}
+          value={filters.year}
+          onChange={(value) => setFilter('year', value)}
+          isLoading={dropdownsLoading}
+        />
+        <SelectFilter
+          label={ORDERS_TEXT.month}
+          options={MONTH_OPTIONS}
+          value={filters.month}
+          onChange={(value) => setFilter('month', value)}
+        />
+        <OrderSearchFilters
+          status={filters.status}
+          statusOptions={statusOptions}
+          statusLoading={dropdownsLoading}
+          onStatus={(status) => setFilter('status', status)}
+          customer={customer}
+          onCustomer={setCustomer}
+          serial={serial}
+          onSerial={setSerial}
+        />
+      </FilterBar>
 
       {notice && (
         <Notice tone="success" onDismiss={() => setNotice(null)}>
@@ -297,21 +245,15 @@ export function OrdersPage() {
       )}
 
       {orders.failed ? (
-        <Notice
-          tone="error"
-          action={
-            <Button size="sm" onClick={orders.retry}>
-              {ORDERS_TEXT.tryAgain}
-            </Button>
-          }
-        >
-          {ORDERS_TEXT.loadOrdersError}
-        </Notice>
+        <FetchError message={ORDERS_TEXT.loadOrdersError} onRetry={orders.retry} />
       ) : (
         <>
           {orders.count !== null && orders.rows.length > 0 && (
             <p className="text-sm text-slate-600" aria-live="polite">
-              {ORDERS_TEXT.showing(orders.rows.length, formatListTotal(orders.count, Boolean(filters.customer || filters.serial)))}
+              {ORDERS_TEXT.showing(
+                orders.rows.length,
+                formatListTotal(orders.count, Boolean(filters.customer || filters.serial)),
+              )}
             </p>
           )}
           <DataTable
@@ -326,18 +268,7 @@ export function OrdersPage() {
             onRowClick={(order) => openOrder(order.id)}
             rowLabel={(order) => ORDERS_TEXT.openOrder(order.door_number, order.customer_name)}
           />
-          {orders.moreFailed && (
-            <Notice
-              tone="error"
-              action={
-                <Button size="sm" onClick={orders.retry}>
-                  {ORDERS_TEXT.tryAgain}
-                </Button>
-              }
-            >
-              {ORDERS_TEXT.loadOrdersError}
-            </Notice>
-          )}
+          {orders.moreFailed && <FetchError message={ORDERS_TEXT.loadOrdersError} onRetry={orders.retry} />}
           {(orders.hasNext || orders.loadingMore) && (
             <div className="flex justify-center">
               <Button onClick={orders.loadMore} busy={orders.loadingMore} busyLabel={ORDERS_TEXT.loadingMore}>

@@ -67,6 +67,12 @@ export const ORDERS_TEXT = {
   // Combined invoice
   combinedInvoiceIntro: (count: number) => `One invoice for these ${count} orders:`, // ours
   invoiceDate: 'Date',
+  // Orders of different billing customers (issue 14 item 16, decision 012): ours.
+  mixedCustomersTitle: 'Different customers',
+  mixedCustomersWarning: (names: readonly string[]) =>
+    `These orders are billed to different customers: ${names.join(', ')}. The invoice's Bill To shows only the first.`,
+  confirmMixedCustomers: 'Combine orders of different customers into one invoice',
+  confirmMixedCustomersRequired: 'Confirm that these customers share one invoice, or change the selection.',
   combinedInvoiceError: MESSAGES.combinedInvoiceError,
   combinedInvoiceDone: (count: number) =>
     `Combined invoice created for ${count} orders; its PDF has been downloaded.`, // ours
@@ -75,6 +81,4 @@ export const ORDERS_TEXT = {
   // Load failures
   loadOrdersError: 'The orders could not be loaded. Check the connection and try again.', // ours
   loadMonthsError: 'The monthly order counts could not be loaded. Check the connection and try again.', // ours
-  tryAgain: 'Try again', // ours
-  retrying: 'Retrying...', // ours
 } as const;

@@ -1,22 +1,17 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, MESSAGE_TEMPLATES, userRoleLabel } from '@icehouse/domain';
 import { Button } from '../../components/Button';
+import { ConfirmDeleteModal, EditDeleteButtons } from '../../components/ConfirmDeleteModal';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
-import { Modal } from '../../components/Modal';
-import { Notice, type NoticeTone } from '../../components/Notice';
+import { FetchError } from '../../components/FetchError';
 import { PageHeader } from '../../components/PageHeader';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
-import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useListEditor } from '../../lib/useListEditor';
 import { UserForm } from './UserForm';
 import type { UserRow } from './types';
-
-interface PageNotice {
-  tone: NoticeTone;
-  text: string;
-}
 
 /**
  * User Management (invoices spec §2, §4, §8): a back button to the dashboard, the create/edit form,
@@ -30,43 +25,21 @@ export function UserManagementPage() {
   const users = trpc.users.list.useQuery();
   const remove = trpc.users.delete.useMutation();
 
-  const [editing, setEditing] = useState<UserRow | null>(null);
-  // A new key clears the create form after a save (and remounts it when switching modes).
-  const [formKey, setFormKey] = useState(0);
-  const [notice, setNotice] = useState<PageNotice | null>(null);
+  const list = useListEditor<UserRow>();
   const [pendingDelete, setPendingDelete] = useState<UserRow | null>(null);
-  const cancelDeleteRef = useRef<HTMLButtonElement>(null);
-
-  function toCreateMode() {
-    setEditing(null);
-    setFormKey((key) => key + 1);
-  }
-
-  function startEdit(user: UserRow) {
-    setEditing(user);
-    setFormKey((key) => key + 1);
-    setNotice(null);
-  }
 
   function handleSaved(outcome: 'created' | 'updated') {
-    setNotice({ tone: 'success', text: outcome === 'created' ? MESSAGES.userCreated : MESSAGES.userUpdated });
-    toCreateMode();
+    list.saved(outcome === 'created' ? MESSAGES.userCreated : MESSAGES.userUpdated);
     void utils.users.list.invalidate();
   }
 
-  async function confirmDelete() {
-    const target = pendingDelete;
-    setPendingDelete(null);
-    if (!target) return;
-    try {
-      await remove.mutateAsync({ id: target.id });
-      setNotice({ tone: 'success', text: MESSAGE_TEMPLATES.userDeleted(target.username) });
-      if (editing?.id === target.id) toCreateMode();
-    } catch (error) {
-      setNotice({ tone: 'error', text: serverMessage(error) ?? MESSAGES.deleteUserError });
-    } finally {
-      void utils.users.list.invalidate();
-    }
+  function deleteUser(user: UserRow) {
+    return list.deleteRow(user, {
+      remove: () => remove.mutateAsync({ id: user.id }),
+      done: MESSAGE_TEMPLATES.userDeleted(user.username),
+      failed: MESSAGES.deleteUserError,
+      settle: () => utils.users.list.invalidate(),
+    });
   }
 
   const columns: DataTableColumn<UserRow>[] = [
@@ -94,21 +67,12 @@ export function UserManagementPage() {
       header: 'Actions',
       align: 'right',
       cell: (user) => (
-        <div className="flex justify-end gap-2">
-          <Button size="sm" onClick={() => startEdit(user)}>
-            Edit
-          </Button>
-          {user.id !== me?.id && (
-            <Button
-              size="sm"
-              variant="danger"
-              onClick={() => setPendingDelete(user)}
-              disabled={remove.isPending}
-            >
-              Delete
-            </Button>
-          )}
-        </div>
+        <EditDeleteButtons
+          onEdit={() => list.startEdit(user)}
+          onDelete={() => setPendingDelete(user)}
+          canDelete={user.id !== me?.id}
+          deleting={remove.isPending}
+        />
       ),
     },
   ];
@@ -120,40 +84,17 @@ export function UserManagementPage() {
         actions={<Button onClick={() => navigate('/dashboard')}>Back to Dashboard</Button>}
       />
 
-      {notice && (
-        <Notice tone={notice.tone} onDismiss={() => setNotice(null)}>
-          {notice.text}
-        </Notice>
-      )}
+      {list.noticeView}
 
       <div className="grid items-start gap-6 lg:grid-cols-3">
-        <UserForm
-          key={formKey}
-          editing={editing}
-          onSaved={handleSaved}
-          onError={(text) => setNotice({ tone: 'error', text })}
-          onCancel={() => {
-            toCreateMode();
-            setNotice(null);
-          }}
-        />
+        <UserForm key={list.formKey} {...list.formProps} onSaved={handleSaved} />
         <div className="lg:col-span-2">
           {users.isError ? (
-            <Notice
-              tone="error"
-              action={
-                <Button
-                  size="sm"
-                  onClick={() => void users.refetch()}
-                  busy={users.isFetching}
-                  busyLabel="Retrying..."
-                >
-                  Try again
-                </Button>
-              }
-            >
-              {MESSAGES.fetchUsersError}
-            </Notice>
+            <FetchError
+              message={MESSAGES.fetchUsersError}
+              onRetry={() => void users.refetch()}
+              retrying={users.isFetching}
+            />
           ) : (
             <DataTable
               caption="Users"
@@ -168,27 +109,13 @@ export function UserManagementPage() {
         </div>
       </div>
 
-      <Modal
-        open={pendingDelete !== null}
-        onClose={() => setPendingDelete(null)}
+      <ConfirmDeleteModal
+        row={pendingDelete}
         title="Delete Confirmation"
-        size="sm"
-        initialFocusRef={cancelDeleteRef}
-        actions={
-          <>
-            <Button ref={cancelDeleteRef} onClick={() => setPendingDelete(null)}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={() => void confirmDelete()}>
-              Delete
-            </Button>
-          </>
-        }
-      >
-        <p className="text-sm text-slate-700">
-          {pendingDelete ? MESSAGE_TEMPLATES.confirmDeleteUser(pendingDelete.username) : null}
-        </p>
-      </Modal>
+        question={(user) => MESSAGE_TEMPLATES.confirmDeleteUser(user.username)}
+        onClose={() => setPendingDelete(null)}
+        onConfirm={(user) => void deleteUser(user)}
+      />
     </section>
   );
 }

@@ -21,7 +21,8 @@ export function UnsavedChangesDialog({
       open={open}
       onClose={onCancel}
       title="Unsaved Changes"
-      size="sm"
+      // Wide enough for the three buttons in one row at a laptop width.
+      size="lg"
       actions={
         <>
           <Button onClick={onCancel}>Cancel</Button>

@@ -133,7 +133,9 @@ export function SelectField<V extends Value>({
 }: SelectFieldProps<V>) {
   const menuOpen = useRef(false);
   let selected: AnyOption | null = null;
-  if (value !== null) {
+  // An empty value ('' from a blank form field, or undefined) is no selection: react-select is
+  // given null, so it shows the placeholder and no clear button.
+  if (value !== null && value !== undefined && value !== '') {
     selected = options.find((option) => option.value === value) ?? { value, label: String(value) };
   } else if (customText) {
     selected = { value: CUSTOM_VALUE, label: customText };

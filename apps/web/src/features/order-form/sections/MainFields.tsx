@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { MESSAGES, formatPhone, isRequiredAtStatus } from '@icehouse/domain';
+import { MESSAGES, TEXT_LIMITS, formatPhone, isRequiredAtStatus } from '@icehouse/domain';
 import { SelectControl, Section, TextField } from '../fields/controls';
 import type { OrderLookups } from '../lookups';
 import type { OrderFormValues } from '../types';
@@ -32,15 +32,15 @@ export function MainFields({ lookups, blueprint }: MainFieldsProps) {
           isLoading={lookups.loading}
           required={isRequiredAtStatus('ship_via', status)}
         />
-        <TextField name="invoice_number" label="Invoice Number" maxLength={50} />
-        <TextField name="door_number" label="Door Number" required maxLength={50} />
+        <TextField name="invoice_number" label="Invoice Number" maxLength={TEXT_LIMITS.invoiceNumber} />
+        <TextField name="door_number" label="Door Number" required maxLength={TEXT_LIMITS.doorNumber} />
         <TextField
           name="eps_po_number"
           label="EPS PO Number"
-          maxLength={100}
+          maxLength={TEXT_LIMITS.epsPoNumber}
           required={isRequiredAtStatus('eps_po_number', status)}
         />
-        <TextField name="customer_po_job_name" label="Customer PO / Job Name" maxLength={255} />
+        <TextField name="customer_po_job_name" label="Customer PO / Job Name" maxLength={TEXT_LIMITS.line} />
         <TextField
           name="phone"
           label="Phone"

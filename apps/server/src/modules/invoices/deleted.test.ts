@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { INVOICE_NUMBER_DELETED } from './numbers';
+import { deletedInvoiceListAnswer } from './schemas';
+import { createOrder, invoiceOrder, useInvoicesTestApp } from './test-support';
+
+/** Issue 14 item 15 (decision 011): a deleted invoice's number is never reused, and the deletion is recorded. */
+const ctx = useInvoicesTestApp();
+
+describe('deleted invoices', () => {
+  it('re-invoicing the order of a deleted invoice gives a new number, not the deleted one', async () => {
+    const order = await createOrder(ctx);
+    const first = await invoiceOrder(ctx, order.id);
+    expect(first.invoice_number).toBe('1001');
+    expect((await ctx.staff.delete(`/api/invoices/${first.id}/`)).statusCode).toBe(204);
+    // The order still shows 1001 in its Invoice Number field; the new invoice must not take it.
+    expect((await ctx.staff.get(`/api/orders/${order.id}/`)).json().invoice_number).toBe('1001');
+    const second = await invoiceOrder(ctx, order.id);
+    expect(second.invoice_number).toBe('1002');
+    expect((await ctx.staff.get(`/api/orders/${order.id}/`)).json().invoice_number).toBe('1002');
+  });
+
+  it('a deleted number typed on another order, or given to another invoice by an edit, is refused', async () => {
+    const order = await createOrder(ctx);
+    const deleted = await invoiceOrder(ctx, order.id);
+    await ctx.staff.delete(`/api/invoices/${deleted.id}/`);
+    const typed = await createOrder(ctx, { invoice_number: deleted.invoice_number });
+    const invoice = await invoiceOrder(ctx, typed.id);
+    expect(invoice.invoice_number).not.toBe(deleted.invoice_number);
+    const rest = await ctx.staff.patch(`/api/invoices/${invoice.id}/`, { invoice_number: deleted.invoice_number });
+    expect(rest.statusCode).toBe(400);
+    expect(rest.json()).toEqual({ invoice_number: [INVOICE_NUMBER_DELETED] });
+    const trpc = await ctx.staff.trpcMutation('invoices.update', { id: invoice.id, data: { invoice_number: deleted.invoice_number } });
+    expect(trpc.statusCode).toBe(400);
+    expect(trpc.json().error.data.fieldErrors).toEqual({ invoice_number: [INVOICE_NUMBER_DELETED] });
+  });
+
+  it('superusers read the record (REST and tRPC): number, date, total, customer, orders, who and when; staff may not', async () => {
+    const order = await createOrder(ctx, { billing_address: { name: 'Lakeside Resort' } });
+    const created = await invoiceOrder(ctx, order.id);
+    const total = (await ctx.staff.get(`/api/invoices/${created.id}/`)).json().total_amount as string;
+    const before = Date.now();
+    await ctx.staff.delete(`/api/invoices/${created.id}/`);
+
+    const rest = await ctx.admin.get('/api/invoices/deleted/');
+    expect(rest.statusCode).toBe(200);
+    const list = deletedInvoiceListAnswer.parse(rest.json());
+    expect(list).toMatchObject({ count: 1, next: null, previous: null });
+    expect(list.results[0]).toMatchObject({
+      invoice_number: created.invoice_number,
+      total_amount: total,
+      customer_name: 'Lakeside Resort',
+      order_number: order.door_number,
+      deleted_by: 'staff',
+    });
+    expect(Date.parse(list.results[0]!.deleted_at)).toBeGreaterThanOrEqual(before - 1000);
+    const trpc = await ctx.admin.trpcQuery('invoices.deleted');
+    expect(trpc.json().result.data.results).toEqual(list.results);
+
+    expect((await ctx.staff.get('/api/invoices/deleted/')).statusCode).toBe(403);
+    expect((await ctx.staff.trpcQuery('invoices.deleted')).statusCode).toBe(403);
+  });
+
+  it('deletions racing new invoices whose orders typed the deleted numbers: no number is ever used twice', async () => {
+    const olds = await Promise.all(Array.from({ length: 6 }, () => createOrder(ctx)));
+    const issued = [];
+    for (const o of olds) issued.push(await invoiceOrder(ctx, o.id));
+    const numbers = issued.map((i) => i.invoice_number);
+    const fresh = await Promise.all(numbers.map((n) => createOrder(ctx, { invoice_number: n })));
+    const results = await Promise.all([
+      ...issued.map((i) => ctx.staff.delete(`/api/invoices/${i.id}/`)),
+      ...fresh.map((o) => ctx.staff.post(`/api/orders/${o.id}/create-invoice/`, { return_json: true })),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([...Array(6).fill(201), ...Array(6).fill(204)]);
+    const newNumbers = results.slice(6).map((r) => r.json().invoice_number as string);
+    expect(newNumbers.filter((n) => numbers.includes(n))).toEqual([]);
+    expect(new Set(newNumbers).size).toBe(6);
+    const deleted = (await ctx.admin.get('/api/invoices/deleted/')).json();
+    expect(deleted.results.map((r: { invoice_number: string }) => r.invoice_number).sort()).toEqual([...numbers].sort());
+  });
+});

@@ -1,0 +1,94 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Layout at a 1280 px laptop width, against the built app with the demo data: column headings
+ * stay on one line, and a dialog's buttons share one row. Measured in the real browser (line
+ * boxes and bounding boxes), which jsdom cannot do.
+ */
+
+const STAFF = { username: 'staff', password: 'staff-demo-2026' };
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Username' }).fill(STAFF.username);
+  await page.getByLabel(/^Password/).fill(STAFF.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/dashboard');
+}
+
+/** How many lines an element's text takes: the distinct tops of its text's line boxes. */
+function linesOf(element: Locator): Promise<number> {
+  return element.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const tops = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+    return tops.size;
+  });
+}
+
+test('the invoices list keeps every column heading on one line at 1280 px', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/invoices');
+  const table = page.getByRole('table', { name: 'Invoices' });
+  await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toBeVisible();
+
+  const headings = table.getByRole('columnheader');
+  await expect(headings).toHaveText([
+    'Invoice #',
+    'Date',
+    'Customer Name',
+    'Order #',
+    'Type',
+    'Total Amount',
+    'Actions',
+  ]);
+  for (const heading of await headings.all()) {
+    expect(await linesOf(heading), `"${await heading.textContent()}" is on one line`).toBe(1);
+  }
+  // The actions column no longer takes the room the data needs (it took about 40% of the width):
+  // the demo customers' names (up to 'Upper Peninsula Ice Fishing Co.') fit on one line.
+  const names = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+    .locator('td:nth-child(3)');
+  expect(await names.count()).toBeGreaterThan(5);
+  for (const name of await names.all()) {
+    expect(await linesOf(name), `"${await name.textContent()}" is on one line`).toBe(1);
+  }
+  // ...and the table fits the page: no sideways scrolling.
+  const overflow = await table.evaluate(
+    (node) => node.parentElement!.scrollWidth - node.parentElement!.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("the Unsaved Changes dialog's three buttons share one row at 1280 px", async ({ page }) => {
+  await signIn(page);
+  await page.goto('/orders');
+  // A pending order of the demo data without an invoice: its form offers CREATE INVOICE.
+  const row = page
+    .getByRole('table', { name: 'Orders' })
+    .getByRole('row', { name: /^Order / })
+    .filter({ hasText: 'Pending' })
+    .filter({ hasText: /[–-]\s*INV/ })
+    .first();
+  await row.getByRole('cell').nth(3).click();
+  const form = page.getByRole('dialog', { name: 'Edit Order' });
+  await form.getByRole('textbox', { name: 'Order Notes' }).fill('Layout check');
+  await form.getByRole('button', { name: 'CREATE INVOICE' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Unsaved Changes' });
+  const buttons = [
+    dialog.getByRole('button', { name: 'Cancel' }),
+    dialog.getByRole('button', { name: 'Discard Changes & Go to Invoice' }),
+    dialog.getByRole('button', { name: 'Save Changes & Go to Invoice' }),
+  ];
+  const boxes = await Promise.all(buttons.map((button) => button.boundingBox()));
+  const tops = boxes.map((box) => Math.round(box!.y));
+  expect(new Set(tops).size, `button tops ${tops.join(', ')}`).toBe(1);
+  for (const button of buttons) expect(await linesOf(button)).toBe(1);
+  await buttons[0]!.click();
+  await expect(dialog).toBeHidden();
+});
