@@ -238,7 +238,7 @@ describe('GET /api/invoices/', () => {
   it("follows its orders' names: a renamed customer is found by the new name only, a combined invoice by each order's", async () => {
     const a = await createOrder(ctx, { billing_address: { name: 'Walleye Point' }, shipping_address: { name: 'Dock A' } });
     const b = await createOrder(ctx, { billing_address: { name: 'Crappie Cove' }, shipping_address: { name: '' } });
-    const combined = await ctx.staff.post('/api/invoices/create-combined/', { order_ids: [a.id, b.id], date: '2024-06-01' });
+    const combined = await ctx.staff.post('/api/invoices/create-combined/', { order_ids: [a.id, b.id], date: '2024-06-01', confirm_mixed_customers: true });
     expect([201, 503]).toContain(combined.statusCode); // 201 answers its PDF; 503 (no browser here) discards it
     const [link] = await ctx.database.db.select().from(invoiceOrders).where(eq(invoiceOrders.orderId, a.id));
     const single = link ? link.invoiceId : (await invoiceOrder(ctx, a.id)).id;
