@@ -91,6 +91,7 @@ const CONNECTION_CODES = new Set([
 ]);
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable right now. Please try again shortly.';
+export const TRANSACTION_CONFLICT_MESSAGE = 'Someone else changed the same records at the same moment; nothing was saved. Please try again.';
 export const DATA_EXCEPTION_MESSAGE = 'A value in the request is out of range, too large or malformed.';
 
 function errorChain(err: unknown): { code?: unknown; message?: unknown; errors?: unknown }[] {
@@ -122,12 +123,22 @@ export function isDataException(err: unknown): boolean {
 }
 
 /**
+ * Two transactions got in each other's way (SQLSTATE 40001 serialization failure, 40P01 deadlock):
+ * PostgreSQL rolled this one back, so nothing was written and the same request may simply be sent again.
+ */
+export function isTransactionConflict(err: unknown): boolean {
+  return errorChain(err).some(({ code }) => code === '40001' || code === '40P01');
+}
+
+/**
  * The AppError a database failure stands for, or null: 503 (UNAVAILABLE) when the database cannot
- * be reached, 400 (VALIDATION, with a detail) when it refused a value from the request (an id past
+ * be reached, 409 (CONFLICT) when it rolled the transaction back for a deadlock or a serialization
+ * failure, 400 (VALIDATION, with a detail) when it refused a value from the request (an id past
  * the integer range, a NUL character in text...). Neither answer names a table or shows SQL.
  */
 export function databaseAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return null;
+  if (isTransactionConflict(err)) return new AppError('CONFLICT', TRANSACTION_CONFLICT_MESSAGE, { cause: err });
   if (isDatabaseUnavailable(err)) {
     return new AppError('UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, { cause: err, details: { reason: 'database_unavailable' } });
   }
