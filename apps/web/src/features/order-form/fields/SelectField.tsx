@@ -2,7 +2,6 @@ import { useRef, type KeyboardEvent, type Ref } from 'react';
 import ReactSelect, {
   components,
   type GroupBase,
-  type InputProps,
   type OptionProps,
   type SelectInstance,
   type SingleValue,
@@ -10,8 +9,8 @@ import ReactSelect, {
 } from 'react-select';
 import CreatableSelect from 'react-select/creatable';
 import * as Tooltip from '@radix-ui/react-tooltip';
-import { DROPDOWN_TEXT, LIMITS } from '@icehouse/domain';
-import { cn } from '../../../lib/cn';
+import { DROPDOWN_TEXT } from '@icehouse/domain';
+import { AccessibleInput, SELECT_BEHAVIOUR, selectClassNames, type FieldAria } from '../../../components/selectLook';
 import type { Option } from '../types';
 
 /**
@@ -22,12 +21,6 @@ import type { Option } from '../types';
  */
 
 type Value = string | number;
-
-/** The ARIA ties a Field hands its control, carried to react-select's input. */
-interface FieldAria {
-  describedBy?: string;
-  required?: true;
-}
 
 export interface SelectFieldProps<V extends Value> {
   id?: string;
@@ -59,17 +52,6 @@ export interface SelectFieldProps<V extends Value> {
 }
 
 type AnyOption = Option<Value>;
-
-function AccessibleInput(props: InputProps<AnyOption, false, GroupBase<AnyOption>>) {
-  const aria = (props.selectProps as unknown as { fieldAria?: FieldAria }).fieldAria;
-  return (
-    <components.Input
-      {...props}
-      aria-describedby={aria?.describedBy ?? props['aria-describedby']}
-      aria-required={aria?.required}
-    />
-  );
-}
 
 /** An option with a reason it cannot be chosen: said to screen readers, shown on hover. */
 function OptionWithReason(props: OptionProps<AnyOption, false, GroupBase<AnyOption>>) {
@@ -157,14 +139,10 @@ export function SelectField<V extends Value>({
     isDisabled,
     isClearable,
     isOptionDisabled: (option: AnyOption) => option.isDisabled === true,
+    ...SELECT_BEHAVIOUR,
     placeholder,
     noOptionsMessage: ({ inputValue }: { inputValue: string }) =>
       noOptionsMessage ? noOptionsMessage(inputValue) : DROPDOWN_TEXT.noOptions,
-    loadingMessage: () => DROPDOWN_TEXT.loading,
-    maxMenuHeight: LIMITS.dropdownMaxMenuHeight,
-    minMenuHeight: LIMITS.dropdownMinMenuHeight,
-    pageSize: LIMITS.dropdownPageSize,
-    menuPlacement: 'auto' as const,
     className,
     styles,
     onMenuOpen: () => {
@@ -181,48 +159,7 @@ export function SelectField<V extends Value>({
       Input: AccessibleInput as unknown as typeof components.Input,
       Option: OptionWithReason as unknown as typeof components.Option,
     },
-    unstyled: true,
-    classNames: {
-      control: ({ isFocused, isDisabled: disabled }: { isFocused: boolean; isDisabled: boolean }) =>
-        cn(
-          'min-h-[38px] rounded-md border bg-white px-3 text-sm shadow-sm',
-          invalid ? 'border-red-500' : 'border-slate-300',
-          isFocused && 'outline-2 outline-sky-600',
-          disabled && 'bg-slate-100 text-slate-500',
-        ),
-      valueContainer: () => 'gap-1 py-1',
-      placeholder: () => 'text-slate-400',
-      singleValue: () => 'text-slate-900',
-      input: () => 'text-slate-900',
-      indicatorsContainer: () => 'gap-1 text-slate-400',
-      clearIndicator: () => 'p-1 hover:text-slate-700',
-      dropdownIndicator: () => 'p-1 hover:text-slate-700',
-      indicatorSeparator: () => 'mx-1 my-2 w-px bg-slate-200',
-      loadingIndicator: () => 'p-1',
-      menu: () => 'mt-1 rounded-md border border-slate-200 bg-white text-sm shadow-lg',
-      menuList: () => 'py-1',
-      option: ({
-        isFocused,
-        isSelected,
-        isDisabled: disabled,
-      }: {
-        isFocused: boolean;
-        isSelected: boolean;
-        isDisabled: boolean;
-      }) =>
-        cn(
-          'px-3 py-2',
-          disabled
-            ? 'cursor-not-allowed text-slate-400'
-            : isSelected
-              ? 'cursor-pointer bg-sky-700 text-white'
-              : isFocused
-                ? 'cursor-pointer bg-sky-50 text-slate-900'
-                : 'cursor-pointer text-slate-800',
-        ),
-      noOptionsMessage: () => 'px-3 py-2 text-slate-500',
-      loadingMessage: () => 'px-3 py-2 text-slate-500',
-    },
+    classNames: selectClassNames<AnyOption>(invalid === true),
     fieldAria: { describedBy, required } satisfies FieldAria,
   };
 
