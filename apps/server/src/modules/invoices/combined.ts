@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps';
-import type { Actor } from '../orders/service';
+import type { Actor } from '../orders/service-common';
 import { createCombinedInvoice, discardNewInvoice, orderInvoiceNumbers, type CombinedInvoiceInput } from './service';
 import { invoiceFilename, renderInvoicePdf } from './documents';
 

@@ -19,7 +19,9 @@ import { history, invoiceLineItems, invoiceOrders, invoices, orders } from '@ice
 import type { Db } from '@icehouse/db/client';
 import { AppError, type FieldErrors } from '../../errors';
 import type { AppDeps } from '../../deps';
-import { bumpOrderVersion, loadOrdersForInvoicing, type Actor } from '../orders/service';
+import { bumpOrderVersion } from '../orders/order-write';
+import { loadOrdersForInvoicing } from '../orders/invoicing-loader';
+import type { Actor } from '../orders/service-common';
 import { recordHistory } from '../orders/history';
 import { salesTaxRate } from '../orders/views';
 import { draftFromOrders, orderTotal, type InvoiceDraft } from './draft';

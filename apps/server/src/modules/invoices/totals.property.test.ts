@@ -4,7 +4,8 @@ import pino from 'pino';
 import { eq } from 'drizzle-orm';
 import { BUILDING_TYPES, calculateOrderPrice, orderPriceInputFromOrder } from '@icehouse/domain';
 import { companyInfo, invoiceLineItems, invoices } from '@icehouse/db/schema';
-import { createOrder as createOrderService, getOrder } from '../orders/service';
+import { createOrder as createOrderService } from '../orders/order-write';
+import { getOrder } from '../orders/order-read';
 import { createInvoiceForOrder } from './service';
 import { useInvoicesTestApp } from './test-support';
 
