@@ -6,7 +6,7 @@ import { BUILDING_TYPES, calculateOrderPrice, orderPriceInputFromOrder } from '@
 import { companyInfo, invoiceLineItems, invoices } from '@icehouse/db/schema';
 import { createOrder as createOrderService } from '../orders/order-write';
 import { getOrder } from '../orders/order-read';
-import { createInvoiceForOrder } from './service';
+import { createInvoiceForOrder } from './invoice-of-order';
 import { useInvoicesTestApp } from './test-support';
 
 /**
