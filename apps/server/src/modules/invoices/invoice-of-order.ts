@@ -3,7 +3,7 @@ import { calculateInvoiceTotals, toMoneyString, todayIso } from '@icehouse/domai
 import { isUniqueViolation } from '@icehouse/db';
 import { invoiceLineItems, invoiceOrders, invoices } from '@icehouse/db/schema';
 import { loadOrdersForInvoicing } from '../orders/invoicing-loader';
-import type { Actor } from '../orders/service-common';
+import { ORDER_NOT_FOUND, type Actor } from '../orders/service-common';
 import { recordHistory } from '../orders/history';
 import { salesTaxRate } from '../orders/views';
 import { draftFromOrders, orderTotal } from './draft';
@@ -21,8 +21,6 @@ import {
 } from './invoice-store';
 
 /** The invoice of one order: created from the order, or made again from it. */
-
-const ORDER_NOT_FOUND = 'Order not found.';
 
 /**
  * POST /api/orders/{id}/create-invoice/: the invoice of one order, made from the order with the
