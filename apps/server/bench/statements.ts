@@ -19,7 +19,9 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm';
 import { createDb } from '@icehouse/db/client';
 import { rowsOf } from '@icehouse/db';
-import { createOrder, getOrder, listOrders, updateOrder } from '../src/modules/orders/service';
+import { createOrder, updateOrder } from '../src/modules/orders/order-write';
+import { getOrder } from '../src/modules/orders/order-read';
+import { listOrders } from '../src/modules/orders/list-query';
 import { listInvoices } from '../src/modules/invoices/views';
 import { CUSTOMER_SEARCHES, INVOICE_SEARCHES } from './names';
 

@@ -6,7 +6,7 @@ import {
 } from '@icehouse/domain';
 import type { AppDeps } from '../../deps';
 import { getCompanyInfo } from '../company/service';
-import { getOrder } from '../orders/service';
+import { getOrder } from '../orders/order-read';
 import { productDescriptions, settingLabels, type AddressView, type OrderView } from '../orders/views';
 import {
   renderBolHtml,

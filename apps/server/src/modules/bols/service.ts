@@ -7,7 +7,7 @@ import { todayIso, type BolData } from '@icehouse/domain';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
 import { recordHistory } from '../orders/history';
-import type { Actor } from '../orders/service';
+import type { Actor } from '../orders/service-common';
 import type { bolInfoAnswer } from './schemas';
 
 /**

@@ -4,7 +4,7 @@ import { deletedInvoices, users, type invoices } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
-import type { Actor } from '../orders/service';
+import type { Actor } from '../orders/service-common';
 import { INVOICE_PAGE_SIZE, invoiceCustomerName } from './views';
 
 /**

@@ -10,7 +10,7 @@ import {
   type InvoiceTotals,
 } from '@icehouse/domain';
 import type { InvoiceAddress } from '@icehouse/db/schema';
-import type { OrderForInvoicing } from '../orders/service';
+import type { OrderForInvoicing } from '../orders/invoicing-loader';
 
 /**
  * What a new invoice says, made from its order(s) with the domain's rules (one implementation:

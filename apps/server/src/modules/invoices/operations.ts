@@ -16,7 +16,9 @@ import {
   invoiceListRestAnswer,
   invoiceUpdateInput,
 } from './schemas';
-import { createInvoiceForOrder, deleteInvoice, recreateInvoiceForOrder, updateInvoice } from './service';
+import { createInvoiceForOrder, recreateInvoiceForOrder } from './invoice-of-order';
+import { updateInvoice } from './invoice-update';
+import { deleteInvoice } from './invoice-delete';
 import { createCombinedInvoiceWithPdf } from './combined';
 import { listDeletedInvoices } from './deleted';
 import { headerText } from '../../header-values';

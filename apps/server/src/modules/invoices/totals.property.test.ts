@@ -4,8 +4,9 @@ import pino from 'pino';
 import { eq } from 'drizzle-orm';
 import { BUILDING_TYPES, calculateOrderPrice, orderPriceInputFromOrder } from '@icehouse/domain';
 import { companyInfo, invoiceLineItems, invoices } from '@icehouse/db/schema';
-import { createOrder as createOrderService, getOrder } from '../orders/service';
-import { createInvoiceForOrder } from './service';
+import { createOrder as createOrderService } from '../orders/order-write';
+import { getOrder } from '../orders/order-read';
+import { createInvoiceForOrder } from './invoice-of-order';
 import { useInvoicesTestApp } from './test-support';
 
 /**

@@ -5,7 +5,7 @@ import { invoiceCount, invoiceLineItems, invoiceOrders, invoices, orders, type I
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
-import { getOrders } from '../orders/service';
+import { getOrders } from '../orders/order-read';
 import { preparedQuery } from '../../prepared-query';
 import { containsPattern } from '../../like-pattern';
 import type { invoiceAddressAnswer, invoiceAnswer, invoiceListRowAnswer, lineAnswer } from './schemas';

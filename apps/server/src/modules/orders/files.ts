@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps';
 import { BlobMissingError, BlobRejectedError, BlobStoreError, type PutResult } from '../../blobs';
 import { recordHistory } from './history';
 import type { OrderFileKind } from './schemas';
-import { ORDER_NOT_FOUND, type Actor } from './service';
+import { ORDER_NOT_FOUND, type Actor } from './service-common';
 import { serveBlueprintUrl, serveDoorPlacementUrl } from './views';
 
 /**

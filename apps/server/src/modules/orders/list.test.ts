@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MONTH_NAMES, type OrderStatus } from '@icehouse/domain';
 import type { Database } from '@icehouse/db/client';
-import { ORDER_COUNT_LIMIT, getOrders, listOrders } from './service';
+import { ORDER_COUNT_LIMIT, listOrders } from './list-query';
+import { getOrders } from './order-read';
 import { attachBol, attachInvoice, insertOrders, orderPayload, shippable, useOrdersTestApp, type BulkOrder } from './test-support';
 
 const ctx = useOrdersTestApp();

@@ -16,20 +16,11 @@ import {
   orderUpdateInput,
   orderWriteInput,
 } from './schemas';
-import {
-  proposeDoorNumber,
-  changeOrderStatus,
-  createOrder,
-  deleteOrder,
-  getOrder,
-  initialData,
-  listOrders,
-  orderHistory,
-  ordersByMonth,
-  unvoidOrder,
-  updateOrder,
-  voidOrder,
-} from './service';
+import { getOrder, initialData, orderHistory, ordersByMonth } from './order-read';
+import { listOrders } from './list-query';
+import { createOrder, deleteOrder, updateOrder } from './order-write';
+import { changeOrderStatus, unvoidOrder, voidOrder } from './order-status';
+import { proposeDoorNumber } from './door-numbers';
 import { fileOperations } from './file-operations';
 
 const TAG = 'Orders';

@@ -1,0 +1,304 @@
+import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { LIMITS, type OrderStatus } from '@icehouse/domain';
+import {
+  addresses,
+  billsOfLading,
+  invoiceOrders,
+  invoices,
+  orderMonthCounts,
+  orders,
+} from '@icehouse/db/schema';
+import type { Db } from '@icehouse/db/client';
+import { AppError } from '../../errors';
+import { customerNameOf, statusView, type OrderListRow } from './views';
+import { preparedQuery } from '../../prepared-query';
+import { containsPattern } from '../../like-pattern';
+import type { DbDeps } from './service-common';
+
+/** The order list: its filters, the query builder for each shape of filter, and its pages. */
+
+/** Rows per page of the order list (GET /api/orders/list-view/ and orders.list). */
+export const ORDER_PAGE_SIZE = 25;
+
+export interface OrderListFilters {
+  year?: number | null | undefined;
+  month?: number | null | undefined;
+  status?: OrderStatus | null | undefined;
+  /** Billing or shipping name contains this (case-insensitive). */
+  customer?: string | null | undefined;
+  /** Door number contains this (case-insensitive). */
+  serial?: string | null | undefined;
+  page?: number | null | undefined;
+  include_voided?: boolean | null | undefined;
+}
+
+export interface OrderListPage {
+  count: number;
+  page: number;
+  page_size: number;
+  /** The next / previous page numbers, or null. */
+  next_page: number | null;
+  previous_page: number | null;
+  results: OrderListRow[];
+}
+
+const isoDay = (y: number, m: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-01`;
+
+/** The list's date range for `year` (and `month`): [from, to). */
+function dateRange(f: OrderListFilters): { from: string; to: string } | null {
+  if (!f.year) return null;
+  const from = isoDay(f.year, f.month ?? 1);
+  const to = f.month
+    ? f.month === 12
+      ? isoDay(f.year + 1, 1)
+      : isoDay(f.year, f.month + 1)
+    : isoDay(f.year + 1, 1);
+  return { from, to };
+}
+
+/**
+ * Which filters a list request uses (its queries' shape: each shape is built once, see
+ * preparedQuery) and the values for their placeholders.
+ */
+interface ListShape {
+  status: 'equals' | 'not_voided' | 'any';
+  dates: 'range' | 'month' | 'any';
+  customer: boolean;
+  serial: boolean;
+  key: string;
+}
+
+function listShape(f: OrderListFilters): ListShape {
+  const status = f.status ? 'equals' : f.include_voided ? 'any' : 'not_voided';
+  const dates = f.year ? 'range' : f.month ? 'month' : 'any';
+  const customer = Boolean(f.customer?.trim());
+  const serial = Boolean(f.serial?.trim());
+  return {
+    status,
+    dates,
+    customer,
+    serial,
+    key: `${status}.${dates}.${customer ? 'customer' : ''}.${serial ? 'serial' : ''}`,
+  };
+}
+
+function listValues(f: OrderListFilters, page: number): Record<string, unknown> {
+  const range = dateRange(f);
+  return {
+    status: f.status ?? null,
+    from: range?.from ?? null,
+    to: range?.to ?? null,
+    month: f.month ?? null,
+    customer: containsPattern(f.customer?.trim() ?? ''),
+    serial: containsPattern(f.serial?.trim() ?? ''),
+    offset: (page - 1) * ORDER_PAGE_SIZE,
+  };
+}
+
+/** The filter of a list shape, on orders (or, for status and dates, on the month counters). */
+function listConditions(
+  shape: ListShape,
+  table: 'orders' | 'counters' | 'orders-without-text' = 'orders',
+): SQL | undefined {
+  const status = table === 'counters' ? orderMonthCounts.status : orders.status;
+  const date = table === 'counters' ? orderMonthCounts.month : orders.date;
+  const conditions: SQL[] = [];
+  if (shape.status === 'equals') conditions.push(eq(status, sql.placeholder('status')));
+  // A literal, not a parameter: PostgreSQL's generic plan for a prepared statement can then see it.
+  else if (shape.status === 'not_voided') conditions.push(sql`${status} <> 'voided'`);
+  // Ranges, so the (date, id) index serves them.
+  if (shape.dates === 'range')
+    conditions.push(sql`${date} >= ${sql.placeholder('from')}`, sql`${date} < ${sql.placeholder('to')}`);
+  else if (shape.dates === 'month')
+    conditions.push(sql`extract(month from ${date}) = ${sql.placeholder('month')}`);
+  if (table === 'orders') conditions.push(...textConditionList(shape));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** The text filters of a list shape (customer, serial), on orders. */
+function textConditionList(shape: ListShape): SQL[] {
+  const conditions: SQL[] = [];
+  // orders.customer_search is the billing and the shipping name (kept by triggers), trigram-indexed.
+  if (shape.customer) conditions.push(ilike(orders.customerSearch, sql.placeholder('customer')));
+  if (shape.serial) conditions.push(ilike(orders.doorNumber, sql.placeholder('serial')));
+  return conditions;
+}
+
+const textConditions = (shape: ListShape) => and(...textConditionList(shape));
+
+/** How many of the newest orders a text search looks through first (see listQueries). */
+const PROBE_ROWS = 500;
+
+/**
+ * Past this many matches a text search (customer, serial) stops counting: `count` is then a lower
+ * bound (see listOrders).
+ */
+export const ORDER_COUNT_LIMIT = LIMITS.searchCountMax;
+
+const listBilling = alias(addresses, 'list_billing');
+const listShipping = alias(addresses, 'list_shipping');
+
+/**
+ * The two queries of a list shape:
+ *
+ * - rows: the page's ids first (26 of them, from the (date, id) or (status, date, id) index, or
+ *   the trigram indexes for a search; the 26th only says whether there is a next page), then only
+ *   those rows joined to their names, invoice and bill of lading: page 50 costs about what page 1 does;
+ * - count: without a text search, the per-month, per-status counters (order_month_counts, kept by
+ *   triggers) summed over the filter, a few hundred rows whatever the number of orders; with one,
+ *   the matches counted up to ORDER_COUNT_LIMIT + 1 (index scans that stop early).
+ */
+/**
+ * The rows a list query fetches (a page and one more), written into the statement: with a LIMIT
+ * parameter PostgreSQL's one plan for every value of it must allow for any number of rows (hash
+ * joins over every order, ~25 ms); with the number known the plan walks the index and stops.
+ */
+const PAGE_FETCH = sql.raw(String(ORDER_PAGE_SIZE + 1));
+
+function listQueries(db: Db, shape: ListShape, fenced: boolean) {
+  const textSearch = shape.customer || shape.serial;
+  const where = listConditions(shape);
+  // `fenced` (PostgreSQL): a text search's matches are planned on their own: `offset 0` is a fence
+  // (the subquery is not merged into the query around it) and the constants are literals. The
+  // list statements are named prepared statements, which PostgreSQL runs with one generic plan for
+  // every search term (packages/db sets force_generic_plan); without the fence that plan walks the
+  // (date, id) index or the table hoping to meet 26 (or 1,001) matches early, and reads every order
+  // when a term is rare (~90 ms). With it the trigram index finds the matches first: a few ms for
+  // most terms, ~20 ms for one that matches 15% of the orders. PGlite plans every statement for its
+  // own values (unnamed statements), so there the planner picks per term: the (date, id) index for
+  // a common term.
+  const matching = (columns: SQL) =>
+    sql`(select ${columns} from ${orders} where ${where}${fenced ? sql` offset 0` : sql``}) as "matching"`;
+  // A text search's page and its count (up to ORDER_COUNT_LIMIT + 1) come from one collection of
+  // its matches (a CTE read twice, so materialized: also a fence, as above): one scan of the
+  // trigram index and the matching rows instead of two, and one round trip instead of two.
+  const pageIds = textSearch
+    ? sql`(with "matching" as ${fenced ? sql`materialized ` : sql``}(
+          select ${orders.id} as "id", ${orders.date} as "date" from ${orders} where ${where})
+        select "id", (select count(*)::int from (select 1 from "matching"
+          limit ${sql.raw(String(ORDER_COUNT_LIMIT + 1))}) as "counted") as "total"
+        from "matching" order by "date" desc, "id" desc limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`
+    : sql`(select ${orders.id} as "id" from ${orders}${where ? sql` where ${where}` : sql``}
+        order by ${orders.date} desc, ${orders.id} desc limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`;
+  const rowsFrom = (ids: SQL, name: string, counted: boolean) =>
+    db
+      .select({
+        id: orders.id,
+        status: orders.status,
+        date: orders.date,
+        doorNumber: orders.doorNumber,
+        epsPoNumber: orders.epsPoNumber,
+        shipDate: orders.shipDate,
+        shipViaId: orders.shipViaId,
+        billingName: listBilling.name,
+        shippingName: listShipping.name,
+        invoiceId: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
+        invoiceDate: invoices.date,
+        bolId: billsOfLading.id,
+        // the matches counted up to the limit (a text search's rows), else null
+        total: counted ? sql<number | null>`"page_ids"."total"` : sql<number | null>`null::int`,
+      })
+      .from(ids)
+      .innerJoin(orders, sql`${orders.id} = "page_ids"."id"`)
+      .leftJoin(listBilling, eq(listBilling.id, orders.billingAddressId))
+      .leftJoin(listShipping, eq(listShipping.id, orders.shippingAddressId))
+      .leftJoin(invoiceOrders, eq(invoiceOrders.orderId, orders.id))
+      .leftJoin(invoices, eq(invoices.id, invoiceOrders.invoiceId))
+      .leftJoin(billsOfLading, eq(billsOfLading.orderId, orders.id))
+      .orderBy(desc(orders.date), desc(orders.id))
+      .prepare(name);
+  const rows = rowsFrom(pageIds, `order_list_rows_${shape.key}`, textSearch);
+  // A text search first looks among the newest PROBE_ROWS orders of the other filters (the (date, id)
+  // index, then the text on each): when a page and one more match there, they are the answer,
+  // since every match outside is older. A common term (one order in seven: "lake") is found there
+  // in ~1 ms instead of ~20 ms of collecting all its matches; a rare one goes on to `rows`.
+  // (The window is named "orders" so that the text conditions, written on orders, apply to it.)
+  const filters = listConditions(shape, 'orders-without-text');
+  const probeIds = sql`(select "orders"."id" from (select * from ${orders}${filters ? sql` where ${filters}` : sql``}
+      order by ${orders.date} desc, ${orders.id} desc limit ${sql.raw(String(PROBE_ROWS))}) as "orders"
+    where ${textConditions(shape)} order by "orders"."date" desc, "orders"."id" desc
+    limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`;
+  const probe = textSearch ? rowsFrom(probeIds, `order_list_probe_${shape.key}`, false) : null;
+  const count = textSearch
+    ? db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(
+          sql`(select 1 from ${matching(sql`1`)} limit ${sql.raw(String(ORDER_COUNT_LIMIT + 1))}) as "matches"`,
+        )
+        .prepare(`order_list_count_${shape.key}`)
+    : db
+        .select({ count: sql<number>`coalesce(sum(${orderMonthCounts.orders}), 0)::int` })
+        .from(orderMonthCounts)
+        .where(listConditions(shape, 'counters'))
+        .prepare(`order_list_count_${shape.key}`);
+  return { rows, probe, count, capped: textSearch };
+}
+
+/**
+ * GET /api/orders/list-view/: newest first (date desc, id desc), 25 a page, at most two queries
+ * for any page (listQueries): the rows, and `count`: exact without a text search (both queries
+ * side by side); with one (customer, serial), exact up to ORDER_COUNT_LIMIT matches, past that a
+ * lower bound (ORDER_COUNT_LIMIT, or the rows up to the end of this page and one more when that is
+ * more) while `next` keeps leading on to the last page; on the last page of a search the count is
+ * the rows seen, so no count is run. Voided orders only when asked for.
+ */
+export async function listOrders(deps: DbDeps, filters: OrderListFilters = {}): Promise<OrderListPage> {
+  const db = deps.database.db;
+  const page = filters.page ?? 1;
+  const shape = listShape(filters);
+  const fenced = deps.database.kind === 'postgres';
+  const queries = preparedQuery(db, `orders.list.${shape.key}`, (d) => listQueries(d, shape, fenced));
+  const values = listValues(filters, page);
+  let fetched: Awaited<ReturnType<typeof queries.rows.execute>>;
+  let count: number;
+  if (queries.capped) {
+    // A text search: the page first. On the last page (most door-number searches fit on one) the
+    // count is known without counting; otherwise count, up to the limit.
+    const offset = (page - 1) * ORDER_PAGE_SIZE;
+    const probed =
+      queries.probe && offset + ORDER_PAGE_SIZE < PROBE_ROWS ? await queries.probe.execute(values) : [];
+    fetched = probed.length > ORDER_PAGE_SIZE ? probed : await queries.rows.execute(values);
+    const seen = (page - 1) * ORDER_PAGE_SIZE + Math.min(fetched.length, ORDER_PAGE_SIZE);
+    if (fetched.length <= ORDER_PAGE_SIZE) count = seen;
+    else {
+      // `rows` counted its matches as it found them; the probe did not.
+      const counted =
+        fetched === probed ? Number((await queries.count.execute(values))[0]?.count ?? 0) : Number(fetched[0]?.total ?? 0);
+      count = counted > ORDER_COUNT_LIMIT ? Math.max(ORDER_COUNT_LIMIT, seen + 1) : counted;
+    }
+  } else {
+    const [rows, [total]] = await Promise.all([queries.rows.execute(values), queries.count.execute(values)]);
+    fetched = rows;
+    count = Number(total?.count ?? 0);
+  }
+  if (page > 1 && fetched.length === 0) throw AppError.notFound('Invalid page.');
+  const hasNext = fetched.length > ORDER_PAGE_SIZE;
+  const rows = hasNext ? fetched.slice(0, ORDER_PAGE_SIZE) : fetched;
+  return {
+    count,
+    page,
+    page_size: ORDER_PAGE_SIZE,
+    next_page: hasNext ? page + 1 : null,
+    previous_page: page > 1 ? page - 1 : null,
+    results: rows.map((r) => ({
+      id: r.id,
+      ...statusView({
+        status: r.status,
+        eps_po_number: r.epsPoNumber,
+        ship_date: r.shipDate,
+        ship_via: r.shipViaId,
+        has_invoice: r.invoiceId !== null,
+        has_bol: r.bolId !== null,
+      }),
+      date: r.date,
+      customer_name: customerNameOf(r.billingName, r.shippingName),
+      door_number: r.doorNumber,
+      invoice_details:
+        r.invoiceId !== null
+          ? { id: r.invoiceId, invoice_number: r.invoiceNumber ?? '', date: r.invoiceDate ?? '' }
+          : null,
+    })),
+  };
+}

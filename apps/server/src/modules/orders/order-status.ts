@@ -1,0 +1,140 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  MESSAGES,
+  UNVOID_STATUS,
+  canUnvoid,
+  canVoid,
+  isOrderStatus,
+  missingRequirements,
+  nextStatus,
+  statusLabel,
+  type OrderStatus,
+} from '@icehouse/domain';
+import { orders } from '@icehouse/db/schema';
+import type { Db } from '@icehouse/db/client';
+import { AppError } from '../../errors';
+import { recordHistory } from './history';
+import { orderHasInvoice, type OrderView } from './views';
+import { notFound, type DbDeps, type Actor } from './service-common';
+import { getOrder } from './order-read';
+
+/** An order's status moves: the next status (with its requirements), void and unvoid. */
+
+/** A refused status move: 400 { detail, error, missing_requirements, current_status, next_possible_status }. */
+function statusChangeError(message: string, current: OrderStatus, missing: string[] = []): AppError {
+  return new AppError('VALIDATION', message, {
+    details: {
+      error: message,
+      missing_requirements: missing,
+      current_status: current,
+      next_possible_status: nextStatus(current),
+    },
+  });
+}
+
+async function lockOrder(tx: Db, id: number) {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+async function setStatus(tx: Db, id: number, status: OrderStatus, userId: number | null) {
+  await tx
+    .update(orders)
+    .set({ status, version: sql`${orders.version} + 1`, updatedBy: userId })
+    .where(eq(orders.id, id));
+}
+
+/**
+ * POST /api/orders/{id}/change-status/: only the move the server offers (next_possible_status),
+ * and only when the order meets its requirements (completed needs an invoice).
+ */
+export async function changeOrderStatus(
+  deps: DbDeps,
+  actor: Actor,
+  id: number,
+  newStatus: string,
+): Promise<OrderView> {
+  const userId = actor?.id ?? null;
+  await deps.database.db.transaction(async (tx) => {
+    const row = await lockOrder(tx, id);
+    if (newStatus === '')
+      throw AppError.validation({ new_status: [MESSAGES.statusRequired] }, MESSAGES.statusRequired);
+    if (!isOrderStatus(newStatus))
+      throw AppError.validation({ new_status: [MESSAGES.statusInvalid] }, MESSAGES.statusInvalid);
+    const current = row.status;
+    const next = nextStatus(current);
+    if (newStatus === current)
+      throw statusChangeError(`The order is already ${statusLabel(current)}.`, current);
+    if (next === null)
+      throw statusChangeError(`A ${statusLabel(current)} order cannot change status.`, current);
+    const facts = {
+      eps_po_number: row.epsPoNumber,
+      ship_date: row.shipDate,
+      ship_via: row.shipViaId,
+      has_invoice: await orderHasInvoice(tx, id),
+    };
+    if (newStatus !== next) {
+      throw statusChangeError(
+        `Cannot change status from ${statusLabel(current)} to ${statusLabel(newStatus)}: the next status is ${statusLabel(next)}.`,
+        current,
+        missingRequirements(facts, next),
+      );
+    }
+    const missing = missingRequirements(facts, next);
+    if (missing.length > 0)
+      throw statusChangeError(`Missing requirements: ${missing.join(', ')}`, current, missing);
+    await setStatus(tx, id, next, userId);
+    await recordHistory(tx, {
+      orderId: id,
+      action: 'status_changed',
+      changes: { status: { old: current, new: next } },
+      userId,
+    });
+  });
+  return getOrder(deps, id);
+}
+
+/** POST /api/orders/{id}/void/: pending -> voided. */
+export async function voidOrder(deps: DbDeps, actor: Actor, id: number): Promise<OrderView> {
+  const userId = actor?.id ?? null;
+  await deps.database.db.transaction(async (tx) => {
+    const row = await lockOrder(tx, id);
+    if (!canVoid(row.status)) {
+      throw statusChangeError(
+        `Only pending orders can be voided. This order is ${statusLabel(row.status)}.`,
+        row.status,
+      );
+    }
+    await setStatus(tx, id, 'voided', userId);
+    await recordHistory(tx, {
+      orderId: id,
+      action: 'voided',
+      changes: { status: { old: row.status, new: 'voided' } },
+      userId,
+    });
+  });
+  return getOrder(deps, id);
+}
+
+/** POST /api/orders/{id}/unvoid/: voided -> pending. */
+export async function unvoidOrder(deps: DbDeps, actor: Actor, id: number): Promise<OrderView> {
+  const userId = actor?.id ?? null;
+  await deps.database.db.transaction(async (tx) => {
+    const row = await lockOrder(tx, id);
+    if (!canUnvoid(row.status)) {
+      throw statusChangeError(
+        `Only voided orders can be unvoided. This order is ${statusLabel(row.status)}.`,
+        row.status,
+      );
+    }
+    await setStatus(tx, id, UNVOID_STATUS, userId);
+    await recordHistory(tx, {
+      orderId: id,
+      action: 'unvoided',
+      changes: { status: { old: row.status, new: UNVOID_STATUS } },
+      userId,
+    });
+  });
+  return getOrder(deps, id);
+}

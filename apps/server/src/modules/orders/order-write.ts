@@ -1,0 +1,267 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { OrderData } from '@icehouse/domain';
+import { isForeignKeyViolation, isUniqueViolation } from '@icehouse/db';
+import {
+  addresses,
+  invoiceOrders,
+  invoices,
+  orderBuildingInfo,
+  orders,
+  storedFiles,
+} from '@icehouse/db/schema';
+import type { Db } from '@icehouse/db/client';
+import { AppError } from '../../errors';
+import { diffSnapshots, labelsFor, recordHistory, snapshotOf } from './history';
+import {
+  ORDER_MESSAGES,
+  checkReferences,
+  doorNumberTakenError,
+  parseOrderWrite,
+  staleOrderError,
+  statusMoveIssues,
+  validationError,
+} from './validation';
+import {
+  customerNameOf,
+  loadOrderRecords,
+  salesTaxRate,
+  toOrderView,
+  type OrderRecord,
+  type OrderView,
+} from './views';
+import { insertOrderRows, lockInvoicesOfOrder } from './save-queries';
+import { notFound, type DbDeps, type Actor } from './service-common';
+import { getOrder } from './order-read';
+import { addressValues, orderValues, buildingValues, itemValues, sameValues, syncItems } from './order-rows';
+import { bumpDoorSequence } from './door-numbers';
+
+/** Saving orders: create, update and delete, each in one transaction with its history entry. */
+
+/** Database refusals that are the user's to fix, as field errors; anything else unchanged. */
+export function mapOrderWriteError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  if (isUniqueViolation(error, 'orders_door_number_key')) return doorNumberTakenError();
+  if (isForeignKeyViolation(error))
+    return AppError.validation({ non_field_errors: [ORDER_MESSAGES.optionGone] }, ORDER_MESSAGES.optionGone);
+  return error;
+}
+
+async function recordSnapshotHistory(
+  tx: Db,
+  orderId: number,
+  action: 'created' | 'updated',
+  before: OrderRecord | null,
+  userId: number | null,
+): Promise<OrderRecord | null> {
+  const [after] = await loadOrderRecords(tx, [orderId]);
+  if (!after) return null;
+  const labels = await labelsFor(tx, before ? [before, after] : [after]);
+  const changes = diffSnapshots(before ? snapshotOf(before, labels) : null, snapshotOf(after, labels));
+  if (action === 'updated' && Object.keys(changes).length === 0) return after;
+  await recordHistory(tx, { orderId, action, changes, userId });
+  return after;
+}
+
+/**
+ * The history entry of a create / update, and the answer: the order as this transaction leaves
+ * it (read once, for both), so the caller does not read it all again after the commit.
+ */
+async function finishWrite(
+  tx: Db,
+  orderId: number,
+  action: 'created' | 'updated',
+  before: OrderRecord | null,
+  userId: number | null,
+): Promise<OrderView | null> {
+  const [after, taxRate] = await Promise.all([
+    recordSnapshotHistory(tx, orderId, action, before, userId),
+    salesTaxRate(tx),
+  ]);
+  return after ? toOrderView(after, taxRate) : null;
+}
+
+/**
+ * POST /api/orders/: the order with its addresses, building and additional items, in one
+ * transaction. Validation failures change nothing.
+ */
+export async function createOrder(deps: DbDeps, actor: Actor, raw: unknown): Promise<OrderView> {
+  const db = deps.database.db;
+  const parsed = parseOrderWrite(raw, { hasInvoice: false, hasBol: false, requireVersion: false });
+  if (!parsed.ok) throw validationError(parsed.issues);
+  const { data, additionalInfo } = parsed.value;
+  const { issues, facts } = await checkReferences(db, data, null);
+  issues.unshift(...statusMoveIssues(null, data.status));
+  if (issues.length > 0) throw validationError(issues);
+
+  const userId = actor?.id ?? null;
+  let saved: { id: number; view: OrderView | null };
+  try {
+    saved = await db.transaction(async (tx) => {
+      const items = data.building_info.additional_items;
+      const orderId = await insertOrderRows(tx, {
+        billing: addressValues(data.billing_address),
+        shipping: addressValues(data.shipping_address),
+        order: { ...orderValues(data, additionalInfo ?? ''), createdBy: userId, updatedBy: userId },
+        building: buildingValues(data, facts),
+        items: items.map((item, i) => itemValues(item, i)),
+      });
+      const view = await finishWrite(tx, orderId, 'created', null, userId);
+      // Last: it locks the sequence row until the commit, and every new order with a numeric door number needs it.
+      await bumpDoorSequence(tx, data.door_number);
+      return { id: orderId, view };
+    });
+  } catch (error) {
+    throw mapOrderWriteError(error);
+  }
+  return saved.view ?? getOrder(deps, saved.id);
+}
+
+/**
+ * PUT /api/orders/{id}/: replaces the order's fields, addresses, building and items. `version`
+ * must be the one the client read: a stale version answers 409 and changes nothing. The version
+ * is bumped by the same UPDATE that checks it.
+ */
+export async function updateOrder(deps: DbDeps, actor: Actor, id: number, raw: unknown): Promise<OrderView> {
+  const db = deps.database.db;
+  const [before] = await loadOrderRecords(db, [id]);
+  if (!before) throw notFound();
+  const parsed = parseOrderWrite(raw, {
+    hasInvoice: before.invoice !== null,
+    hasBol: before.bol !== null,
+    requireVersion: true,
+  });
+  const version = parsed.ok ? parsed.value.version : parsed.version;
+  // A stale form is reported first: fixing its other errors would only end in this conflict.
+  if (version !== null && version !== before.order.version) throw staleOrderError();
+  if (!parsed.ok) throw validationError(parsed.issues);
+  const { data, additionalInfo } = parsed.value;
+  const { issues, facts } = await checkReferences(db, data, id);
+  issues.unshift(...statusMoveIssues(before.order.status, data.status));
+  if (issues.length > 0) throw validationError(issues);
+
+  const userId = actor?.id ?? null;
+  let view: OrderView | null;
+  try {
+    view = await db.transaction(async (tx) => {
+      if (renamesCustomer(before, data)) await lockInvoicesOfOrder(tx, id);
+      const updated = await tx
+        .update(orders)
+        .set({
+          ...orderValues(data, additionalInfo ?? before.order.additionalInfo),
+          version: sql`${orders.version} + 1`,
+          updatedBy: userId,
+        })
+        .where(and(eq(orders.id, id), eq(orders.version, version!)))
+        .returning({ id: orders.id });
+      if (updated.length === 0) {
+        const [exists] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
+        throw exists ? staleOrderError() : notFound();
+      }
+      // The row is now locked and was at the version read: `before` is what this save replaces.
+      for (const [which, address] of [
+        ['billing', data.billing_address],
+        ['shipping', data.shipping_address],
+      ] as const) {
+        const addressId =
+          which === 'billing' ? before.order.billingAddressId : before.order.shippingAddressId;
+        if (addressId !== null) {
+          const values = addressValues(address);
+          if (!sameValues(which === 'billing' ? before.billing : before.shipping, values)) {
+            await tx.update(addresses).set(values).where(eq(addresses.id, addressId));
+          }
+        } else {
+          const [created] = await tx
+            .insert(addresses)
+            .values(addressValues(address))
+            .returning({ id: addresses.id });
+          await tx
+            .update(orders)
+            .set(which === 'billing' ? { billingAddressId: created!.id } : { shippingAddressId: created!.id })
+            .where(eq(orders.id, id));
+        }
+      }
+      const building = buildingValues(data, facts);
+      if (!sameValues(before.building, building)) {
+        await tx
+          .insert(orderBuildingInfo)
+          .values({ orderId: id, ...building })
+          .onConflictDoUpdate({ target: orderBuildingInfo.orderId, set: building });
+      }
+      await syncItems(tx, id, before.items, data.building_info.additional_items);
+      const view = await finishWrite(tx, id, 'updated', before, userId);
+      if (data.door_number !== before.order.doorNumber) await bumpDoorSequence(tx, data.door_number);
+      return view;
+    });
+  } catch (error) {
+    throw mapOrderWriteError(error);
+  }
+  return view ?? getOrder(deps, id);
+}
+
+/** True when a save changes the billing or shipping name (the order's invoices' search text). */
+function renamesCustomer(before: OrderRecord, data: OrderData): boolean {
+  return before.billing?.name !== data.billing_address.name || before.shipping?.name !== data.shipping_address.name;
+}
+
+/**
+ * DELETE /api/orders/{id}/: refused (409) while the order has an invoice. Its addresses,
+ * building, items, bill of lading and files go with it; its history rows go too (ON DELETE
+ * CASCADE), and one 'deleted' entry without an order keeps who deleted what, and when.
+ */
+export async function deleteOrder(deps: DbDeps, actor: Actor, id: number): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    if (!row) throw notFound();
+    const [invoice] = await tx
+      .select({ number: invoices.invoiceNumber })
+      .from(invoiceOrders)
+      .innerJoin(invoices, eq(invoices.id, invoiceOrders.invoiceId))
+      .where(eq(invoiceOrders.orderId, id))
+      .limit(1);
+    if (invoice) {
+      throw new AppError(
+        'CONFLICT',
+        `This order has an invoice (#${invoice.number}) and cannot be deleted. Delete the invoice first.`,
+      );
+    }
+    const addressIds = [row.billingAddressId, row.shippingAddressId].filter((v): v is number => v !== null);
+    const fileIds = [row.blueprintFileId, row.doorPlacementFileId].filter((v): v is number => v !== null);
+    const names = addressIds.length
+      ? await tx
+          .select({ id: addresses.id, name: addresses.name })
+          .from(addresses)
+          .where(inArray(addresses.id, addressIds))
+      : [];
+    const nameOf = (addressId: number | null) => names.find((n) => n.id === addressId)?.name ?? '';
+    await tx.delete(orders).where(eq(orders.id, id));
+    if (addressIds.length) await tx.delete(addresses).where(inArray(addresses.id, addressIds));
+    if (fileIds.length) await tx.delete(storedFiles).where(inArray(storedFiles.id, fileIds));
+    await recordHistory(tx, {
+      orderId: null,
+      action: 'deleted',
+      changes: {
+        order_id: { old: id, new: null },
+        door_number: { old: row.doorNumber, new: null },
+        customer_name: {
+          old: customerNameOf(nameOf(row.billingAddressId), nameOf(row.shippingAddressId)),
+          new: null,
+        },
+        status: { old: row.status, new: null },
+        date: { old: row.date, new: null },
+      },
+      userId: actor?.id ?? null,
+    });
+  });
+}
+
+/**
+ * For other modules that change the order's own columns (e.g. the invoices module writing
+ * orders.invoice_number): bumps the version in the caller's transaction, so a form opened before
+ * the change is told it is stale (409) instead of silently writing its old value back.
+ */
+export async function bumpOrderVersion(tx: Db, orderId: number, userId: number | null): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ version: sql`${orders.version} + 1`, updatedBy: userId })
+    .where(eq(orders.id, orderId));
+}
