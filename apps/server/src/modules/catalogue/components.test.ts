@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@icehouse/domain';
 import { useCatalogueTestApp } from './test-support';
-import { COMPONENT_NAME_TAKEN, MARKUP_TOO_LARGE } from './service';
+import { COMPONENT_NAME_TAKEN, MARKUP_TOO_LARGE } from './components-service';
 
 const t = useCatalogueTestApp();
 

@@ -1,3 +1,9 @@
+/**
+ * The catalogue (invoices spec §2, §3, §5, §7): settings (labelled Configurations), components and
+ * products, declared once for both doors. The behaviour is in settings-service, components-service
+ * and products-service: inputs are checked there with the domain's form schemas (idempotent on
+ * already-parsed data), then against the database (uniqueness, references); unique constraints decide races.
+ */
 import { z } from 'zod';
 import { componentSchema, productSchema, settingSchema } from '@icehouse/domain';
 import { defineOperation, operationSet } from '../../operations/define';
@@ -16,22 +22,9 @@ import {
   updateProductInput,
   updateSettingInput,
 } from './schemas';
-import {
-  createComponent,
-  createProduct,
-  createSetting,
-  deleteComponent,
-  deleteProduct,
-  deleteSetting,
-  listComponents,
-  listProducts,
-  listSettings,
-  settingCategories,
-  shipViaOptions,
-  updateComponent,
-  updateProduct,
-  updateSetting,
-} from './service';
+import { createSetting, deleteSetting, listSettings, settingCategories, shipViaOptions, updateSetting } from './settings-service';
+import { createComponent, deleteComponent, listComponents, updateComponent } from './components-service';
+import { createProduct, deleteProduct, listProducts, updateProduct } from './products-service';
 
 /**
  * The catalogue (invoices spec §7): reads for anyone signed in (the order form needs the option

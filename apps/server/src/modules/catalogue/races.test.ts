@@ -4,7 +4,8 @@ import { MESSAGES } from '@icehouse/domain';
 import { components, products, settings } from '@icehouse/db/schema';
 import type { Database, Db } from '@icehouse/db/client';
 import { insertOrder, useCatalogueTestApp } from './test-support';
-import { createProduct, deleteSetting } from './service';
+import { createProduct } from './products-service';
+import { deleteSetting } from './settings-service';
 
 /**
  * What happens when another request changes the database between a service's check and its
