@@ -6,7 +6,7 @@ import { Modal } from '../../components';
 import { trpc } from '../../lib/trpc';
 import { toFormValues } from './formValues';
 import type { OrderLookups } from './lookups';
-import type { DialogState, FormNotice, OrderFormContext } from './orderFormContext';
+import type { DialogState, FormNotice, FormReplacement, OrderFormContext } from './orderFormContext';
 import { OrderFormDialogs } from './OrderFormDialogs';
 import { OrderFormFields } from './OrderFormFields';
 import { OrderFormNotices } from './OrderFormNotices';
@@ -22,13 +22,7 @@ import { useOrderSave } from './useOrderSave';
 import { useRecheckErrorsOnChange } from './useRecheckErrors';
 import { orderFormResolver } from './validation';
 
-export type { FormNotice } from './orderFormContext';
-
-/** What replaces the form's contents (DUPLICATE ORDER opens the copy as a new, unsaved order). */
-export interface FormReplacement {
-  values: OrderFormValues;
-  intro: FormNotice;
-}
+export type { FormNotice, FormReplacement } from './orderFormContext';
 
 export interface OrderFormProps {
   /** The saved order; null for a new one. */

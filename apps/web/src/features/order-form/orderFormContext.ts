@@ -9,6 +9,12 @@ export interface FormNotice {
   text: string;
 }
 
+/** What replaces the form's contents (DUPLICATE ORDER opens the copy as a new, unsaved order). */
+export interface FormReplacement {
+  values: OrderFormValues;
+  intro: FormNotice;
+}
+
 /** Which confirmation or modal the form shows over itself. */
 export type DialogState =
   | { kind: 'close' }

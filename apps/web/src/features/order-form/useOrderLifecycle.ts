@@ -1,8 +1,7 @@
 import { MESSAGES, duplicateOrder } from '@icehouse/domain';
 import { serverErrorData, serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import type { FormReplacement } from './OrderForm';
-import type { OrderFormContext } from './orderFormContext';
+import type { FormReplacement, OrderFormContext } from './orderFormContext';
 import { ORDER_FORM_TEXT } from './texts';
 import type { OrderFormValues, OrderView } from './types';
 
