@@ -1,6 +1,6 @@
 import type { TRPCClient } from '@trpc/client';
 import type { AppRouter } from '@icehouse/server/trpc';
-import type { ComponentInput, SettingInput } from '@icehouse/domain';
+import type { ComponentInput, ProductInput, SettingInput } from '@icehouse/domain';
 
 type Catalogue = TRPCClient<AppRouter>['catalogue'];
 
@@ -25,11 +25,8 @@ export interface ProductComponentFormValues {
   quantity: string;
 }
 
-/** What the Products form edits (productSchema). */
-export interface ProductFormValues {
-  description: string;
-  building_type: string;
+/** What the Products form edits: productSchema's fields, the texts as typed. */
+export type ProductFormValues = Record<Exclude<keyof ProductInput, 'is_simple' | 'components'>, string> & {
   is_simple: boolean;
-  price: string;
   components: ProductComponentFormValues[];
-}
+};
