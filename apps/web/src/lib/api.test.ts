@@ -1,26 +1,28 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, apiBlob, apiFetch, apiJson } from './api';
+import { ApiError, apiBlob, apiFetch } from './api';
 import { CSRF_HEADER, createHttpClient } from './http';
 import { createFakeFetch, jsonResponse } from '../test/fakeFetch';
 
 describe('apiFetch', () => {
   it('sends plain objects as JSON through the shared client (CSRF included)', async () => {
     const fake = createFakeFetch((request) =>
-      request.path === '/api/auth/csrf/' ? jsonResponse({ csrfToken: 'abc' }) : jsonResponse({ id: 7 }, 201),
+      request.path === '/api/auth/csrf/'
+        ? jsonResponse({ csrfToken: 'abc' })
+        : new Response('%PDF', { headers: { 'Content-Type': 'application/pdf' } }),
     );
     const httpClient = createHttpClient({ fetch: fake.fetch, onUnauthorized: vi.fn() });
 
-    const created = await apiJson<{ id: number }>('/api/orders/5/create-invoice/', {
+    const response = await apiFetch('/api/orders/5/create-bill-of-lading/', {
       method: 'POST',
-      body: { return_json: true },
+      body: { bill_of_lading_date: '2024-03-12', free_on_board: '' },
       httpClient,
     });
 
-    expect(created).toEqual({ id: 7 });
+    expect(await response.text()).toBe('%PDF');
     const post = fake.requests[1]!;
     expect(post.headers.get(CSRF_HEADER)).toBe('abc');
     expect(post.headers.get('Content-Type')).toBe('application/json');
-    expect(post.body).toBe('{"return_json":true}');
+    expect(post.body).toBe('{"bill_of_lading_date":"2024-03-12","free_on_board":""}');
   });
 
   it('returns binary answers as a Blob', async () => {

@@ -1,7 +1,7 @@
 import { http, type HttpClient } from './http';
 
 /**
- * The few REST calls the screens make directly, mostly for binary answers tRPC does not carry
+ * The few REST calls the screens make directly: binary answers tRPC does not carry
  * (order print, BOL and invoice PDFs). Requests go through the shared HTTP client, so CSRF and the
  * 401 redirect behave exactly as for tRPC.
  */
@@ -81,12 +81,6 @@ export async function apiFetch(path: string, options: ApiFetchOptions = {}): Pro
     throw new ApiError(response.status, errorBody, messageFrom(response.status, errorBody));
   }
   return response;
-}
-
-/** A REST answer as parsed JSON. */
-export async function apiJson<T>(path: string, options?: ApiFetchOptions): Promise<T> {
-  const response = await apiFetch(path, options);
-  return (await response.json()) as T;
 }
 
 /** A REST answer as binary data (PDFs): open it with `URL.createObjectURL`. */

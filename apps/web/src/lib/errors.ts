@@ -1,4 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
+import type { inferRouterError } from '@trpc/server';
+import type { AppRouter } from '@icehouse/server/trpc';
 import { listFieldErrors, type FieldErrors } from '@icehouse/domain';
 
 /**
@@ -7,13 +9,8 @@ import { listFieldErrors, type FieldErrors } from '@icehouse/domain';
  * (`{ field: ['message'] }`) and `details` (e.g. a login error code). Screens branch on these codes,
  * never on message text.
  */
-export interface ServerErrorData {
-  code?: string;
-  httpStatus?: number;
-  appCode?: string | null;
-  fieldErrors?: FieldErrors | null;
-  details?: Record<string, unknown> | null;
-}
+/** The formatter's `data`, inferred from the router (appCode is the server's union of codes). */
+export type ServerErrorData = Partial<inferRouterError<AppRouter>['data']>;
 
 /** The server's error data, or null when the call never got an answer from a procedure (network). */
 export function serverErrorData(error: unknown): ServerErrorData | null {

@@ -1,5 +1,6 @@
 import { createTRPCReact } from '@trpc/react-query';
 import { httpBatchLink, type TRPCClient } from '@trpc/client';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@icehouse/server/trpc';
 import { http, type HttpClient } from './http';
 
@@ -27,3 +28,8 @@ export function createTrpcClient(options: TrpcClientOptions = {}): TRPCClient<Ap
     ],
   });
 }
+
+/** Every procedure's answer, inferred from the server's router: `RouterOutputs['bols']['info']`. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+/** Every procedure's input, inferred from the server's router. */
+export type RouterInputs = inferRouterInputs<AppRouter>;

@@ -1,3 +1,4 @@
+import type { Address } from '@icehouse/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -16,15 +17,8 @@ import { users } from './auth';
 import { orders } from './orders';
 import { TRGM_INDEX_OPTIONS, money, percent, timestamps, timestamptz } from './_columns';
 
-/** An address as copied onto an invoice (bill_to / ship_to). */
-export interface InvoiceAddress {
-  name: string;
-  street: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  country: string;
-}
+/** An address as copied onto an invoice (bill_to / ship_to): the domain's address shape. */
+export type InvoiceAddress = Address;
 
 /**
  * Invoices. The editable fields are stored as edited; subtotal ... balance_due

@@ -59,7 +59,22 @@ export const billingAddressSchema = makeAddressSchema(
 export type AddressInput = z.input<typeof addressSchema>;
 export type AddressData = z.output<typeof addressSchema>;
 
-export function emptyAddress(): AddressData {
+/**
+ * An address as stored, answered and edited: every field a string (what addressSchema yields).
+ * The one declaration of the shape: server answers, the invoice's stored copy and the web's form
+ * values all use it.
+ */
+export const storedAddressSchema = z.object({
+  name: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+  country: z.string(),
+});
+export type Address = z.output<typeof storedAddressSchema>;
+
+export function emptyAddress(): Address {
   return { name: '', street: '', city: '', state: '', zip_code: '', country: DEFAULT_COUNTRY };
 }
 

@@ -3,6 +3,7 @@ import { TEXT_LIMITS } from '../constants';
 import { MESSAGES } from '../messages';
 import { optionalEmail, optionalText, requiredText, stateCode } from './fields';
 import { percentField } from './money-fields';
+import type { Address } from './address';
 
 /**
  * Company information (invoices spec §5). ZIP, phone and fax carry hints only (MESSAGES.zipHint,
@@ -31,13 +32,8 @@ export type CompanyData = z.output<typeof companySchema>;
 
 type Text = string | null | undefined;
 
-export interface RemitToAddress {
-  name: string;
-  street: string;
-  city: string;
-  state: string;
-  zip_code: string;
-}
+/** The remit-to block printed on invoices: an address without a country. */
+export type RemitToAddress = Omit<Address, 'country'>;
 
 /**
  * The remit-to address printed on invoices: the remit fields when any is filled in (a blank

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invoicePatchSchema } from '@icehouse/domain';
+import { invoicePatchSchema, storedAddressSchema } from '@icehouse/domain';
 import { idField } from '../../operations/input';
 import { listPage, listText, pageAnswer, restPageAnswer } from '../../operations/list-input';
 import { orderAnswer } from '../orders/schemas';
@@ -83,14 +83,7 @@ export const lineAnswer = z.object({
   is_freight: z.boolean().nullable().describe('Set on lines made from an order; null on lines typed by hand (a description containing "freight" then decides)'),
 });
 
-export const invoiceAddressAnswer = z.object({
-  name: z.string(),
-  street: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip_code: z.string(),
-  country: z.string(),
-});
+export const invoiceAddressAnswer = storedAddressSchema;
 
 export const invoiceListRowAnswer = z.object({
   id: z.number().int(),

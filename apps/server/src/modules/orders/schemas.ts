@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES, ORDER_STATUSES, orderSchema, type OrderInput } from '@icehouse/domain';
+import { MESSAGES, ORDER_STATUSES, orderSchema, storedAddressSchema, type OrderInput } from '@icehouse/domain';
 import { idField } from '../../operations/input';
 import { listBool, listInt, listPage, listText, pageAnswer, restPageAnswer } from '../../operations/list-input';
 
@@ -88,15 +88,7 @@ const money = z.string().describe('Decimal with two places, e.g. "1250.00"');
 const date = z.string().describe('YYYY-MM-DD');
 const choice = z.object({ value: z.string(), label: z.string() });
 
-export const addressAnswer = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  street: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip_code: z.string(),
-  country: z.string(),
-});
+export const addressAnswer = z.object({ id: z.number().int(), ...storedAddressSchema.shape });
 
 export const additionalItemAnswer = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import type { TRPCClient } from '@trpc/client';
 import type { AppRouter } from '@icehouse/server/trpc';
+import type { ComponentInput, ProductInput, SettingInput } from '@icehouse/domain';
 
 type Catalogue = TRPCClient<AppRouter>['catalogue'];
 
@@ -12,19 +13,11 @@ export type ComponentRow = Awaited<ReturnType<Catalogue['components']['list']['q
 /** A product as catalogue.products.list gives it, with its component lines and prices. */
 export type ProductRow = Awaited<ReturnType<Catalogue['products']['list']['query']>>[number];
 
-/** What the Configurations form edits (the domain's settingSchema reads and normalises it). */
-export interface SettingFormValues {
-  category: string;
-  value: string;
-  price: string;
-}
+/** What the Configurations form edits: settingSchema's fields, each as typed (the schema normalises them). */
+export type SettingFormValues = Record<keyof SettingInput, string>;
 
-/** What the Components form edits (componentSchema). Markup is a percent. */
-export interface ComponentFormValues {
-  name: string;
-  cost: string;
-  markup: string;
-}
+/** What the Components form edits: componentSchema's fields as typed. Markup is a percent. */
+export type ComponentFormValues = Record<keyof ComponentInput, string>;
 
 /** One row of the product's component editor: no component chosen yet is null. */
 export interface ProductComponentFormValues {
@@ -32,11 +25,8 @@ export interface ProductComponentFormValues {
   quantity: string;
 }
 
-/** What the Products form edits (productSchema). */
-export interface ProductFormValues {
-  description: string;
-  building_type: string;
+/** What the Products form edits: productSchema's fields, the texts as typed. */
+export type ProductFormValues = Record<Exclude<keyof ProductInput, 'is_simple' | 'components'>, string> & {
   is_simple: boolean;
-  price: string;
   components: ProductComponentFormValues[];
-}
+};

@@ -5,6 +5,7 @@ import {
   DEFAULT_INVOICE_TERMS,
   formatTwoDecimals,
   newLineItem,
+  type Address,
   type InvoicePatchData,
 } from '@icehouse/domain';
 
@@ -29,15 +30,8 @@ export type InvoiceOrder = InvoiceDetail['orders_data'][number];
 
 type ServerAddress = InvoiceDetail['editable_data']['bill_to'];
 
-/** An address block as the editor edits it. */
-export interface AddressFormValues {
-  name: string;
-  street: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  country: string;
-}
+/** An address block as the editor edits it: the domain's address shape (every field text). */
+export type AddressFormValues = Address;
 
 /** A line as the editor edits it: numbers as the text typed. */
 export interface LineFormValues {

@@ -3,34 +3,19 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, TEXT_LIMITS, bolSchema, type BolData, type BolInput } from '@icehouse/domain';
 import { Button, Field, Modal, Notice, TextInput } from '../../components';
-import { ApiError, apiFetch, apiJson } from '../../lib/api';
+import { ApiError, apiFetch } from '../../lib/api';
 import { todayIso } from '../../lib/format';
 import { useHttpClient } from '../../lib/httpContext';
 import { saveBlob } from '../../lib/pdfFiles';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
 
 /**
  * The Bill of Lading modal (spec: Create or Update mode; the BOL number, a required date and a
- * free on board value). Creating posts to /api/orders/{id}/create-bill-of-lading/ and downloads
- * the PDF the server answers with.
+ * free on board value). It opens with tRPC `bols.info`; creating posts to the REST path
+ * /api/orders/{id}/create-bill-of-lading/, whose answer is the PDF, and downloads it.
  */
 
-interface BolInfo {
-  bol_number: string | null;
-  is_update: boolean;
-  date: string | null;
-  free_on_board: string | null;
-}
-
-function readBolInfo(body: unknown): BolInfo {
-  const b = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
-  return {
-    bol_number: str(b.bol_number) ?? str(b.bill_of_lading_number),
-    is_update: b.is_update === true,
-    date: str(b.date),
-    free_on_board: str(b.free_on_board),
-  };
-}
+type BolInfo = RouterOutputs['bols']['info'];
 
 export interface BolModalProps {
   orderId: number;
@@ -43,6 +28,7 @@ export interface BolModalProps {
 
 export function BolModal({ orderId, doorNumber, onClose, onSaved }: BolModalProps) {
   const httpClient = useHttpClient();
+  const utils = trpc.useUtils();
   const [info, setInfo] = useState<BolInfo | null>(null);
   const [loading, setLoading] = useState(true);
   const [failure, setFailure] = useState<string | null>(null);
@@ -54,12 +40,13 @@ export function BolModal({ orderId, doorNumber, onClose, onSaved }: BolModalProp
 
   useEffect(() => {
     let cancelled = false;
-    apiJson<unknown>(`/api/orders/${orderId}/get-bol-number/`, { httpClient })
-      .then((body) => {
+    // Asked afresh on every opening (the number a new BOL would get changes as others are made).
+    utils.client.bols.info
+      .query({ orderId })
+      .then((read) => {
         if (cancelled) return;
-        const read = readBolInfo(body);
         setInfo(read);
-        reset({ bill_of_lading_date: read.date ?? todayIso(), free_on_board: read.free_on_board ?? '' });
+        reset({ bill_of_lading_date: read.date || todayIso(), free_on_board: read.free_on_board });
       })
       .catch((error: unknown) => {
         // Without the number the form still works: the server assigns it on creation.
@@ -71,7 +58,7 @@ export function BolModal({ orderId, doorNumber, onClose, onSaved }: BolModalProp
     return () => {
       cancelled = true;
     };
-  }, [orderId, httpClient, reset]);
+  }, [orderId, utils, reset]);
 
   const isUpdate = info?.is_update === true;
 
@@ -86,7 +73,7 @@ export function BolModal({ orderId, doorNumber, onClose, onSaved }: BolModalProp
       const pdf = await response.blob();
       // The number the server gave the BOL (the modal only showed the one it would get).
       const number =
-        response.headers.get('X-Bol-Number') ?? info?.bol_number ?? doorNumber ?? String(orderId);
+        response.headers.get('X-Bol-Number') || info?.bol_number || doorNumber || String(orderId);
       saveBlob(pdf, `bill-of-lading-${number}.pdf`);
       onSaved?.();
       onClose();
@@ -151,7 +138,7 @@ export function BolModal({ orderId, doorNumber, onClose, onSaved }: BolModalProp
         <p className="text-sm text-slate-700">
           BOL Number:{' '}
           <span className="font-semibold text-slate-900">
-            {loading ? 'Loading...' : (info?.bol_number ?? 'Assigned when the bill of lading is created')}
+            {loading ? 'Loading...' : info?.bol_number || 'Assigned when the bill of lading is created'}
           </span>
         </p>
         <Field label="Date" required error={dateError}>

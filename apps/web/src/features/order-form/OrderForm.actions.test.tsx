@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@icehouse/domain';
-import { TrpcTestError, jsonResponse, type SeenRequest } from '../../test/fakeFetch';
+import { TrpcTestError, jsonResponse } from '../../test/fakeFetch';
 import {
   button,
   called,
@@ -201,11 +201,14 @@ describe('OrderForm: PDF uploads', () => {
 });
 
 describe('OrderForm: invoice', () => {
-  function invoiceRest(answer: () => Response) {
-    return (request: SeenRequest) =>
-      request.path === '/api/orders/7/create-invoice/' && request.method === 'POST'
-        ? answer()
-        : jsonResponse({ detail: 'Not found.' }, 404);
+  /** invoices.createForOrder for order 7: `answer` gives the invoice made (or throws the refusal). */
+  function invoiceProcedures(answer: () => unknown) {
+    return {
+      'invoices.createForOrder': (input: unknown) => {
+        expect(input).toMatchObject({ orderId: 7 });
+        return answer();
+      },
+    };
   }
 
   it('asks a new order to be saved first', async () => {
@@ -217,21 +220,21 @@ describe('OrderForm: invoice', () => {
   it('creates the invoice of a saved order and goes to it', async () => {
     const server = createOrderServer({
       orders: [sampleOrder(7)],
-      rest: invoiceRest(() => jsonResponse({ id: 55 }, 201)),
+      procedures: invoiceProcedures(() => ({ id: 55, invoice_number: '5002', created: true })),
     });
     const { requests, router, onClose } = await renderOrderForm({ orderId: 7, server });
     await userEvent.click(button('CREATE INVOICE'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/55/edit'));
     expect(onClose).toHaveBeenCalled();
-    const post = requests.find((r) => r.path === '/api/orders/7/create-invoice/');
-    expect(JSON.parse(post?.body ?? '{}')).toEqual({ return_json: true });
+    expect(sentTo(requests, 'invoices.createForOrder')).toEqual({ orderId: 7 });
+    const post = requests.find((r) => r.path === '/trpc/invoices.createForOrder');
     expect(post?.headers.get('X-CSRFToken')).toBe('test-token');
   });
 
   it('shows the Unsaved Changes dialog first, and can save, discard or stay', async () => {
     const server = createOrderServer({
       orders: [sampleOrder(7)],
-      rest: invoiceRest(() => jsonResponse({ id: 55 }, 201)),
+      procedures: invoiceProcedures(() => ({ id: 55, invoice_number: '5002', created: true })),
     });
     const { requests, router } = await renderOrderForm({ orderId: 7, server });
     await userEvent.type(screen.getByRole('textbox', { name: 'Order Notes' }), 'Rush');
@@ -256,7 +259,7 @@ describe('OrderForm: invoice', () => {
   it('can go to the invoice without the changes', async () => {
     const server = createOrderServer({
       orders: [sampleOrder(7)],
-      rest: invoiceRest(() => jsonResponse({ id: 55 }, 201)),
+      procedures: invoiceProcedures(() => ({ id: 55, invoice_number: '5002', created: true })),
     });
     const { requests, router } = await renderOrderForm({ orderId: 7, server });
     await userEvent.type(screen.getByRole('textbox', { name: 'Order Notes' }), 'Rush');
@@ -269,7 +272,13 @@ describe('OrderForm: invoice', () => {
   it("shows the server's reason when the invoice cannot be created", async () => {
     const server = createOrderServer({
       orders: [sampleOrder(7)],
-      rest: invoiceRest(() => jsonResponse({ error: 'The order needs a billing name.' }, 400)),
+      procedures: invoiceProcedures(() => {
+        throw new TrpcTestError({
+          message: 'The order needs a billing name.',
+          code: 'BAD_REQUEST',
+          appCode: 'VALIDATION',
+        });
+      }),
     });
     await renderOrderForm({ orderId: 7, server });
     await userEvent.click(button('CREATE INVOICE'));
@@ -295,7 +304,7 @@ describe('OrderForm: invoice', () => {
     );
     await userEvent.click(button('EDIT INVOICE'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/12/edit'));
-    expect(requests.some((r) => r.path.includes('create-invoice'))).toBe(false);
+    expect(called(requests, 'invoices.createForOrder')).toBe(false);
   });
 });
 
@@ -310,10 +319,7 @@ describe('OrderForm: invoice mode (opened from an invoice)', () => {
   it('saves, rebuilds the invoice from the order, opens the editor, and hides the uploaders', async () => {
     const server = createOrderServer({
       orders: [invoiced()],
-      rest: (request) =>
-        request.path === '/api/orders/7/create-invoice/' && request.method === 'POST'
-          ? jsonResponse({ id: 12, invoice_number: '5001' })
-          : jsonResponse({ detail: 'Not found.' }, 404),
+      procedures: { 'invoices.createForOrder': () => ({ id: 12, invoice_number: '5001', created: false }) },
     });
     const { requests, router } = await renderOrderForm({ orderId: 7, server, invoiceMode: true });
     expect(screen.queryByRole('button', { name: 'EDIT INVOICE' })).not.toBeInTheDocument();
@@ -324,14 +330,21 @@ describe('OrderForm: invoice mode (opened from an invoice)', () => {
     await userEvent.click(button('SAVE & RECREATE INVOICE'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/12/edit'));
     expect(sentTo(requests, 'orders.update')?.data).toMatchObject({ notes: 'Rush', version: 1 });
-    const post = requests.find((r) => r.path === '/api/orders/7/create-invoice/');
-    expect(JSON.parse(post?.body ?? '{}')).toEqual({ return_json: true, recreate: true });
+    expect(sentTo(requests, 'invoices.createForOrder')).toEqual({ orderId: 7, recreate: true });
   });
 
   it("shows the server's reason when the invoice cannot be rebuilt", async () => {
     const server = createOrderServer({
       orders: [invoiced()],
-      rest: () => jsonResponse({ error: 'Voided orders cannot be invoiced.' }, 400),
+      procedures: {
+        'invoices.createForOrder': () => {
+          throw new TrpcTestError({
+            message: 'Voided orders cannot be invoiced.',
+            code: 'BAD_REQUEST',
+            appCode: 'VALIDATION',
+          });
+        },
+      },
     });
     await renderOrderForm({ orderId: 7, server, invoiceMode: true });
     await userEvent.click(button('SAVE & RECREATE INVOICE'));
@@ -534,9 +547,13 @@ describe('OrderForm: bill of lading and history', () => {
   it('creates the bill of lading with a required date and downloads its PDF', async () => {
     const server = createOrderServer({
       orders: [sampleOrder(7)],
+      procedures: {
+        'bols.info': (input) => {
+          expect(input).toEqual({ orderId: 7 });
+          return { bol_number: 'BOL-0007', is_update: false, date: '2024-03-05', free_on_board: '' };
+        },
+      },
       rest: (request) => {
-        if (request.path === '/api/orders/7/get-bol-number/')
-          return jsonResponse({ bol_number: 'BOL-0007', is_update: false, date: null, free_on_board: '' });
         if (request.path === '/api/orders/7/create-bill-of-lading/' && request.method === 'POST') {
           const order = server.state.orders.get(7)!;
           server.state.orders.set(7, {

@@ -1,6 +1,7 @@
 import {
   CUSTOM_PRODUCT,
   DEFAULT_COUNTRY,
+  emptyAddress,
   calculateOrderPrice,
   formatTwoDecimals,
   keepsDoorTypePrice,
@@ -47,7 +48,7 @@ function productValue(v: unknown): ProductValue {
 }
 
 export function emptyAddressValues(): AddressValues {
-  return { name: '', street: '', city: '', state: '', zip_code: '', country: DEFAULT_COUNTRY };
+  return emptyAddress();
 }
 
 function addressValues(v: unknown): AddressValues {

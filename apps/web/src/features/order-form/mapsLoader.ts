@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES } from '@icehouse/domain';
+import { LIMITS, MESSAGES, type Address } from '@icehouse/domain';
 
 /**
  * The maps places script (spec §9): loaded once, with a 10 s timeout and up to 3 retries after
@@ -126,13 +126,8 @@ export function loadMaps(key: string = mapsApiKey()): Promise<MapsApi> {
   return loading;
 }
 
-export interface PlaceAddress {
-  street: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  country: string;
-}
+/** The address fields a chosen place fills in (every one but the name). */
+export type PlaceAddress = Omit<Address, 'name'>;
 
 /** A chosen place's address fields. */
 export function addressFromPlace(components: readonly PlaceAddressComponent[]): PlaceAddress {

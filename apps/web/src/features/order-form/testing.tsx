@@ -217,7 +217,7 @@ export interface OrderServerOptions {
   nextDoorNumbers?: string[];
   history?: HistoryEntry[];
   procedures?: Record<string, TrpcProcedure>;
-  /** REST paths other than CSRF (create-invoice, print, BOL). */
+  /** REST paths other than CSRF (binaries: the print PDF, the BOL PDF). */
   rest?: FakeHandler;
 }
 

@@ -1,5 +1,6 @@
 import type { TRPCClient } from '@trpc/client';
 import type { AppRouter } from '@icehouse/server/trpc';
+import type { Address } from '@icehouse/domain';
 
 /** Shapes the order form works with: the server's answers (by type only) and the form's own values. */
 
@@ -14,14 +15,8 @@ export type Choice = Awaited<ReturnType<Client['lookups']['countries']['query']>
 
 export type ProductValue = number | 'custom' | null;
 
-export interface AddressValues {
-  name: string;
-  street: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  country: string;
-}
+/** An address block as the form edits it: the domain's address shape (every field text). */
+export type AddressValues = Address;
 
 export interface ItemValues {
   /** A setting id of category additional_item, or null for a custom item. */

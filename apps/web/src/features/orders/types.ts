@@ -12,8 +12,5 @@ export type OrderListInput = NonNullable<Parameters<Client['orders']['list']['qu
 /** One month of orders.byMonth (the dashboard's table). */
 export type MonthSummaryRow = Awaited<ReturnType<Client['orders']['byMonth']['query']>>[number];
 
-/** A status as lookups.statusChoices and orders.initialData give it. */
-export interface StatusChoice {
-  value: string;
-  label: string;
-}
+/** A status as lookups.statusChoices gives it. */
+export type StatusChoice = Awaited<ReturnType<Client['lookups']['statusChoices']['query']>>[number];

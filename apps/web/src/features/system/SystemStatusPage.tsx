@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { cn } from '../../lib/cn';
-import { trpc } from '../../lib/trpc';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { APP_NAME } from '../../lib/app';
 
 export { APP_NAME };
 
-type DatabaseKind = 'postgres' | 'pglite';
+/** The database kinds system.status reports. */
+type DatabaseKind = RouterOutputs['system']['status']['database'];
 
 const DATABASE_LABELS: Record<DatabaseKind, { name: string; hint: string }> = {
   pglite: {

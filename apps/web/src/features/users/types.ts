@@ -1,19 +1,17 @@
 import type { TRPCClient } from '@trpc/client';
 import type { AppRouter } from '@icehouse/server/trpc';
+import type { CreateUserInput } from '@icehouse/domain';
 
 type Client = TRPCClient<AppRouter>;
 
 /** A user as users.list gives it (is_superuser on read; the form writes is_admin). */
 export type UserRow = Awaited<ReturnType<Client['users']['list']['query']>>[number];
 
-/** What the user form edits. */
-export interface UserFormValues {
-  username: string;
-  email: string;
-  password: string;
-  is_admin: boolean;
-  is_active: boolean;
-}
+type UserSwitch = 'is_admin' | 'is_active';
+
+/** What the user form edits: createUserSchema's fields, the texts as typed and the two switches. */
+export type UserFormValues = Record<Exclude<keyof CreateUserInput, UserSwitch>, string> &
+  Record<UserSwitch, boolean>;
 
 /** A new user: Active on, Admin off. */
 export const EMPTY_USER_FORM: UserFormValues = {

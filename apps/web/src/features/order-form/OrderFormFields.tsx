@@ -1,0 +1,83 @@
+import { useFormContext } from 'react-hook-form';
+import { Section, TextAreaField } from './fields/controls';
+import type { OrderLookups } from './lookups';
+import { AddressBlock } from './sections/AddressBlock';
+import { BuildingSection } from './sections/BuildingSection';
+import { FileUploader } from './sections/FileUploader';
+import { HistorySection } from './sections/HistorySection';
+import { ItemsEditor } from './sections/ItemsEditor';
+import { MainFields } from './sections/MainFields';
+import { OrderHeader } from './sections/OrderHeader';
+import { TotalsPanel } from './sections/TotalsPanel';
+import type { FileKind, OrderFormValues, OrderView } from './types';
+import type { HeldFiles } from './useHeldFiles';
+
+export interface OrderFormFieldsProps {
+  title: string;
+  order: OrderView | null;
+  lookups: OrderLookups;
+  files: HeldFiles;
+  /** Opened from an invoice: no file uploaders. */
+  invoiceMode: boolean;
+  onSubmit: () => void;
+  onNavigate: (path: string) => void;
+}
+
+/** The order form's sections, top to bottom (spec §2 "Order form"). */
+export function OrderFormFields({
+  title,
+  order,
+  lookups,
+  files,
+  invoiceMode,
+  onSubmit,
+  onNavigate,
+}: OrderFormFieldsProps) {
+  const form = useFormContext<OrderFormValues>();
+
+  const uploader = (kind: FileKind, label: string) =>
+    invoiceMode ? null : (
+      <FileUploader
+        kind={kind}
+        label={label}
+        orderId={order?.id ?? null}
+        stored={files.files[kind]}
+        held={files.held[kind]}
+        onStoredChange={(file) => files.setStored(kind, file)}
+        onHeldChange={(file) => files.setHeldFile(kind, file)}
+      />
+    );
+
+  return (
+    <form
+      aria-label={title}
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <OrderHeader order={order} lookups={lookups} onNavigate={onNavigate} />
+      <MainFields lookups={lookups} blueprint={uploader('blueprint', 'Blueprint')} />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <AddressBlock prefix="billing_address" title="Billing Address" lookups={lookups} />
+        <AddressBlock
+          prefix="shipping_address"
+          title="Shipping Address"
+          lookups={lookups}
+          onCopyFromBilling={() =>
+            form.setValue('shipping_address', { ...form.getValues('billing_address') }, { shouldDirty: true })
+          }
+        />
+      </div>
+      <Section title="Additional Info">
+        <TextAreaField name="additional_info" label="Additional Info" rows={3} />
+      </Section>
+      <BuildingSection lookups={lookups} doorDrawing={uploader('door_placement', 'Door Drawing')} />
+      <ItemsEditor lookups={lookups} />
+      <TotalsPanel taxRate={lookups.taxRate} />
+      {order && <HistorySection orderId={order.id} />}
+    </form>
+  );
+}
