@@ -95,46 +95,29 @@ export async function changeOrderStatus(
   return getOrder(deps, id);
 }
 
-/** POST /api/orders/{id}/void/: pending -> voided. */
-export async function voidOrder(deps: DbDeps, actor: Actor, id: number): Promise<OrderView> {
+/** Void and unvoid: one locked move between two statuses, refused with `refusal` when the order is elsewhere. */
+async function moveBetween(
+  deps: DbDeps,
+  actor: Actor,
+  id: number,
+  move: { allowed: (status: OrderStatus) => boolean; to: OrderStatus; action: 'voided' | 'unvoided'; refusal: string },
+): Promise<OrderView> {
   const userId = actor?.id ?? null;
   await deps.database.db.transaction(async (tx) => {
     const row = await lockOrder(tx, id);
-    if (!canVoid(row.status)) {
-      throw statusChangeError(
-        `Only pending orders can be voided. This order is ${statusLabel(row.status)}.`,
-        row.status,
-      );
-    }
-    await setStatus(tx, id, 'voided', userId);
-    await recordHistory(tx, {
-      orderId: id,
-      action: 'voided',
-      changes: { status: { old: row.status, new: 'voided' } },
-      userId,
-    });
+    if (!move.allowed(row.status)) throw statusChangeError(`${move.refusal} This order is ${statusLabel(row.status)}.`, row.status);
+    await setStatus(tx, id, move.to, userId);
+    await recordHistory(tx, { orderId: id, action: move.action, changes: { status: { old: row.status, new: move.to } }, userId });
   });
   return getOrder(deps, id);
 }
 
+/** POST /api/orders/{id}/void/: pending -> voided. */
+export function voidOrder(deps: DbDeps, actor: Actor, id: number): Promise<OrderView> {
+  return moveBetween(deps, actor, id, { allowed: canVoid, to: 'voided', action: 'voided', refusal: 'Only pending orders can be voided.' });
+}
+
 /** POST /api/orders/{id}/unvoid/: voided -> pending. */
-export async function unvoidOrder(deps: DbDeps, actor: Actor, id: number): Promise<OrderView> {
-  const userId = actor?.id ?? null;
-  await deps.database.db.transaction(async (tx) => {
-    const row = await lockOrder(tx, id);
-    if (!canUnvoid(row.status)) {
-      throw statusChangeError(
-        `Only voided orders can be unvoided. This order is ${statusLabel(row.status)}.`,
-        row.status,
-      );
-    }
-    await setStatus(tx, id, UNVOID_STATUS, userId);
-    await recordHistory(tx, {
-      orderId: id,
-      action: 'unvoided',
-      changes: { status: { old: row.status, new: UNVOID_STATUS } },
-      userId,
-    });
-  });
-  return getOrder(deps, id);
+export function unvoidOrder(deps: DbDeps, actor: Actor, id: number): Promise<OrderView> {
+  return moveBetween(deps, actor, id, { allowed: canUnvoid, to: UNVOID_STATUS, action: 'unvoided', refusal: 'Only voided orders can be unvoided.' });
 }
