@@ -19,7 +19,6 @@ const BOL_CSS = `
 .columns.three>*{flex:1 1 0}
 .phone{margin-top:3px}
 .articles{margin-bottom:12px}
-.articles td.desc{overflow-wrap:anywhere}
 .article-title{font-weight:bold}
 .specs{margin-top:3px;color:#3e4c59;font-size:8.5pt}
 .specs span{margin-right:14px;display:inline-block;max-width:100%}

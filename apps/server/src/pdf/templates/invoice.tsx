@@ -16,7 +16,6 @@ import type { InvoiceDocument, InvoiceTotalsBlock } from './types';
 const INVOICE_CSS = `
 .invoice-facts th:first-child{width:26%}
 .lines{margin-bottom:12px}
-.lines .desc{overflow-wrap:anywhere}
 .summary{display:flex;gap:18px;align-items:flex-start;break-inside:avoid;page-break-inside:avoid}
 .summary .remit{flex:1 1 0;min-width:0}
 .note{margin-top:8px;font-style:italic;color:#3e4c59}

@@ -269,6 +269,7 @@ const ACCENT = '#1e3a5f';
 const BASE_CSS = `
 *{box-sizing:border-box}
 html{-webkit-print-color-adjust:exact;print-color-adjust:exact}
+/* overflow-wrap is inherited: every box wraps a long unbroken word rather than overflowing */
 body{margin:0;overflow-wrap:anywhere;word-break:normal;font-family:"Liberation Sans",Arial,Helvetica,"DejaVu Sans",sans-serif;font-size:9.5pt;line-height:1.35;color:#1f2933}
 h1,h2,h3,p{margin:0}
 table{border-collapse:collapse;width:100%}
@@ -279,7 +280,7 @@ th{text-align:left;font-weight:bold}
 .num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
 .center{text-align:center}
 .muted{color:#7b8794}
-.pre{white-space:pre-line;overflow-wrap:anywhere}
+.pre{white-space:pre-line}
 .keep{break-inside:avoid;page-break-inside:avoid}
 .letterhead{display:flex;justify-content:space-between;align-items:flex-start;gap:24px;border-bottom:2.5px solid ${ACCENT};padding-bottom:10px;margin-bottom:14px}
 .company{flex:1 1 0;min-width:0}
@@ -300,7 +301,7 @@ th{text-align:left;font-weight:bold}
 .columns{display:flex;gap:12px;margin-bottom:12px}
 .columns>*{flex:1 1 0;min-width:0}
 .facts{margin-bottom:12px;table-layout:fixed}
-.facts th,.facts td{border:1px solid #9aa5b1;padding:3px 6px;text-align:center;overflow-wrap:anywhere}
+.facts th,.facts td{border:1px solid #9aa5b1;padding:3px 6px;text-align:center}
 .facts th{background:#e4e9f0;color:#323f4b;font-size:7.5pt;text-transform:uppercase;letter-spacing:0.04em}
 .facts td{height:20px}
 .items th{background:${ACCENT};color:#fff;padding:5px 6px;font-size:8pt;text-transform:uppercase;letter-spacing:0.04em}

@@ -37,7 +37,7 @@ body{font-size:10pt}
 .building-title{font-size:12pt;font-weight:bold;margin-bottom:6px}
 .spec-grid{display:grid;grid-template-columns:repeat(4,1fr);gap:5px 14px}
 .spec-label{font-size:7.5pt;text-transform:uppercase;letter-spacing:0.04em;color:#52606d}
-.spec-value{font-size:11pt;font-weight:bold;overflow-wrap:anywhere}
+.spec-value{font-size:11pt;font-weight:bold}
 .section{margin-bottom:12px}
 .door-info .box-body{font-size:11pt}
 .order-facts th,.order-facts td{font-size:7pt}
