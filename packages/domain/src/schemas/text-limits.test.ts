@@ -57,159 +57,52 @@ interface Case {
   max: number;
 }
 
+/** The cases of one schema: each a field of a valid `base` and the limit it takes. */
+const casesOf =
+  (schema: z.ZodType, base: Record<string, unknown> = {}) =>
+  (field: string, max: number): Case => ({ schema, base, field, max });
+
+const order = casesOf(orderSchema, ORDER);
+const invoice = casesOf(invoiceEditableDataSchema);
+const company = casesOf(companySchema, { name: 'Ice House' });
+
 const CASES: Record<string, Case> = {
-  'order notes': { schema: orderSchema, base: ORDER, field: 'notes', max: TEXT_LIMITS.longText },
-  'order special delivery info': {
-    schema: orderSchema,
-    base: ORDER,
-    field: 'special_delivery_info',
-    max: TEXT_LIMITS.longText,
-  },
-  'order door number': {
-    schema: orderSchema,
-    base: ORDER,
-    field: 'door_number',
-    max: TEXT_LIMITS.doorNumber,
-  },
-  'order invoice number': {
-    schema: orderSchema,
-    base: ORDER,
-    field: 'invoice_number',
-    max: TEXT_LIMITS.invoiceNumber,
-  },
-  'order EPS PO number': {
-    schema: orderSchema,
-    base: ORDER,
-    field: 'eps_po_number',
-    max: TEXT_LIMITS.epsPoNumber,
-  },
-  'order customer PO / job name': {
-    schema: orderSchema,
-    base: ORDER,
-    field: 'customer_po_job_name',
-    max: TEXT_LIMITS.line,
-  },
-  'order billing name': {
-    schema: orderSchema,
-    base: ORDER,
-    field: 'billing_address.name',
-    max: TEXT_LIMITS.line,
-  },
-  'order shipping street': {
-    schema: orderSchema,
-    base: ORDER,
-    field: 'shipping_address.street',
-    max: TEXT_LIMITS.line,
-  },
-  'order shipping country': {
-    schema: orderSchema,
-    base: ORDER,
-    field: 'shipping_address.country',
-    max: TEXT_LIMITS.line,
-  },
-  'order building description': {
-    schema: orderSchema,
-    base: ORDER,
-    field: 'building_info.building_description',
-    max: TEXT_LIMITS.longText,
-  },
-  'order door information': {
-    schema: orderSchema,
-    base: ORDER,
-    field: 'building_info.door_placement',
-    max: TEXT_LIMITS.longText,
-  },
-  'order custom size': {
-    schema: orderSchema,
-    base: ORDER,
-    field: 'building_info.custom_size',
-    max: TEXT_LIMITS.line,
-  },
-  'invoice po/job name': {
-    schema: invoiceEditableDataSchema,
-    base: {},
-    field: 'po_job_name',
-    max: TEXT_LIMITS.line,
-  },
-  'invoice terms': { schema: invoiceEditableDataSchema, base: {}, field: 'terms', max: TEXT_LIMITS.line },
-  'invoice bill-to city': {
-    schema: invoiceEditableDataSchema,
-    base: {},
-    field: 'bill_to.city',
-    max: TEXT_LIMITS.line,
-  },
-  'invoice line description': {
-    schema: invoiceLineItemSchema,
-    base: {},
-    field: 'description',
-    max: TEXT_LIMITS.invoiceLineDescription,
-  },
-  'invoice number': {
-    schema: invoicePatchSchema,
-    base: {},
-    field: 'invoice_number',
-    max: TEXT_LIMITS.invoiceNumber,
-  },
-  'company name': {
-    schema: companySchema,
-    base: { name: 'Ice House' },
-    field: 'name',
-    max: TEXT_LIMITS.line,
-  },
-  'company remit street': {
-    schema: companySchema,
-    base: { name: 'Ice House' },
-    field: 'remit_payment_street',
-    max: TEXT_LIMITS.line,
-  },
-  'company phone': {
-    schema: companySchema,
-    base: { name: 'Ice House' },
-    field: 'phone',
-    max: TEXT_LIMITS.phone,
-  },
-  'component name': {
-    schema: componentSchema,
-    base: { cost: '1', markup: '1' },
-    field: 'name',
-    max: TEXT_LIMITS.line,
-  },
-  'product description': {
-    schema: productSchema,
-    base: { building_type: 'DOOR_ONLY', is_simple: true, price: '5' },
-    field: 'description',
-    max: TEXT_LIMITS.line,
-  },
-  'setting value': {
-    schema: settingSchema,
-    base: { category: 'size', price: '0' },
-    field: 'value',
-    max: TEXT_LIMITS.line,
-  },
-  'user name': {
-    schema: createUserSchema,
-    base: { password: 'longenough' },
-    field: 'username',
-    max: TEXT_LIMITS.username,
-  },
-  'user password': {
-    schema: updateUserSchema,
-    base: { username: 'anna' },
-    field: 'password',
-    max: TEXT_LIMITS.password,
-  },
-  'sign-in user name': {
-    schema: loginSchema,
-    base: { password: 'x' },
-    field: 'username',
-    max: TEXT_LIMITS.username,
-  },
-  'bill of lading free on board': {
-    schema: bolSchema,
-    base: { bill_of_lading_date: '2026-01-05' },
-    field: 'free_on_board',
-    max: TEXT_LIMITS.line,
-  },
+  'order notes': order('notes', TEXT_LIMITS.longText),
+  'order special delivery info': order('special_delivery_info', TEXT_LIMITS.longText),
+  'order door number': order('door_number', TEXT_LIMITS.doorNumber),
+  'order invoice number': order('invoice_number', TEXT_LIMITS.invoiceNumber),
+  'order EPS PO number': order('eps_po_number', TEXT_LIMITS.epsPoNumber),
+  'order customer PO / job name': order('customer_po_job_name', TEXT_LIMITS.line),
+  'order billing name': order('billing_address.name', TEXT_LIMITS.line),
+  'order shipping street': order('shipping_address.street', TEXT_LIMITS.line),
+  'order shipping country': order('shipping_address.country', TEXT_LIMITS.line),
+  'order building description': order('building_info.building_description', TEXT_LIMITS.longText),
+  'order door information': order('building_info.door_placement', TEXT_LIMITS.longText),
+  'order custom size': order('building_info.custom_size', TEXT_LIMITS.line),
+  'invoice po/job name': invoice('po_job_name', TEXT_LIMITS.line),
+  'invoice terms': invoice('terms', TEXT_LIMITS.line),
+  'invoice bill-to city': invoice('bill_to.city', TEXT_LIMITS.line),
+  'invoice line description': casesOf(invoiceLineItemSchema)(
+    'description',
+    TEXT_LIMITS.invoiceLineDescription,
+  ),
+  'invoice number': casesOf(invoicePatchSchema)('invoice_number', TEXT_LIMITS.invoiceNumber),
+  'company name': company('name', TEXT_LIMITS.line),
+  'company remit street': company('remit_payment_street', TEXT_LIMITS.line),
+  'company phone': company('phone', TEXT_LIMITS.phone),
+  'component name': casesOf(componentSchema, { cost: '1', markup: '1' })('name', TEXT_LIMITS.line),
+  'product description': casesOf(productSchema, { building_type: 'DOOR_ONLY', is_simple: true, price: '5' })(
+    'description',
+    TEXT_LIMITS.line,
+  ),
+  'setting value': casesOf(settingSchema, { category: 'size', price: '0' })('value', TEXT_LIMITS.line),
+  'user name': casesOf(createUserSchema, { password: 'longenough' })('username', TEXT_LIMITS.username),
+  'user password': casesOf(updateUserSchema, { username: 'anna' })('password', TEXT_LIMITS.password),
+  'sign-in user name': casesOf(loginSchema, { password: 'x' })('username', TEXT_LIMITS.username),
+  'bill of lading free on board': casesOf(bolSchema, { bill_of_lading_date: '2026-01-05' })(
+    'free_on_board',
+    TEXT_LIMITS.line,
+  ),
 };
 
 describe('text limits (issue 14 item 5)', () => {
