@@ -34,8 +34,10 @@ export function textProblem(text: string, max: number): string | null {
   if (bad) {
     return bad[0] === '\0' ? MESSAGES.textNullCharacter : MESSAGES.textSurrogate(bad[0].charCodeAt(0));
   }
-  // UTF-16 length >= code points: count code points only when the quick check fails.
-  if (text.length > max && [...text].length > max) return MESSAGES.textTooLong(max);
+  // A code point is 1 or 2 UTF-16 units: count code points only between max and 2 × max units
+  // (a hostile megabyte of text is refused without splitting it into an array of characters).
+  if (text.length > max && (text.length > 2 * max || [...text].length > max))
+    return MESSAGES.textTooLong(max);
   return null;
 }
 
