@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_COUNTRY, LIMITS, TEXT_LIMITS } from '../constants';
 import { formatCanadianPostal, isValidCanadianPostal, isValidUsZip, postalCodeKind } from '../inputMasks';
 import { MESSAGES } from '../messages';
-import { addIssue, optionalText, requiredText } from './fields';
+import { FORMAT_BOUNDED, addIssue, optionalText, requiredText } from './fields';
 
 /**
  * Address blocks: order billing/shipping and invoice bill-to/ship-to. ZIP rules follow the
@@ -13,7 +13,7 @@ import { addIssue, optionalText, requiredText } from './fields';
 const countryField = optionalText(TEXT_LIMITS.line).transform((v) => v.toUpperCase() || DEFAULT_COUNTRY);
 
 // Its length and shape are the country's ZIP rules below; here only malformed text is refused.
-const zipField = optionalText(TEXT_LIMITS.line);
+const zipField = optionalText(FORMAT_BOUNDED);
 
 function makeAddressSchema<N extends z.ZodType<string, unknown>>(name: N) {
   return (

@@ -41,6 +41,12 @@ export function textProblem(text: string, max: number): string | null {
   return null;
 }
 
+/**
+ * The `max` for a field whose own format rule bounds its length more tightly (state, ZIP, phone):
+ * textProblem then refuses only malformed text, and the rule's own message is the one answered.
+ */
+export const FORMAT_BOUNDED = Number.MAX_SAFE_INTEGER;
+
 /** Trimmed text of at most `max` characters (TEXT_LIMITS), '' when blank. */
 export function optionalText(max: number) {
   return scalar.nullish().transform((v, ctx) => {
@@ -192,7 +198,7 @@ export function optionalEmail(message: string) {
 export function stateCode(message: string) {
   return scalar.nullish().transform((v, ctx) => {
     const text = asText(v).toUpperCase();
-    const problem = textProblem(text, Number.MAX_SAFE_INTEGER);
+    const problem = textProblem(text, FORMAT_BOUNDED);
     if (problem) addIssue(ctx, problem);
     else if (text.length > TEXT_LIMITS.state) addIssue(ctx, message);
     return text;

@@ -12,6 +12,7 @@ import { toDecimal } from '../money';
 import { REQUIREMENT_MESSAGES, unmetRequirements } from '../status';
 import { addressSchema, billingAddressSchema } from './address';
 import {
+  FORMAT_BOUNDED,
   addIssue,
   flag,
   optionalDate,
@@ -68,7 +69,7 @@ const phoneField = z
   .nullish()
   .transform((v, ctx) => {
     const text = (v ?? '').trim();
-    const problem = textProblem(text, TEXT_LIMITS.line);
+    const problem = textProblem(text, FORMAT_BOUNDED);
     if (problem) addIssue(ctx, problem);
     else if (text !== '' && !isValidPhone(text)) addIssue(ctx, MESSAGES.phoneInvalid);
     return text;

@@ -139,6 +139,27 @@ describe('text limits (issue 14 item 5)', () => {
     });
   });
 
+  it('phone and ZIP, bounded by their own format rules, answer only that rule at any length', () => {
+    const long = TEXT_LIMITS.line + 1;
+    expect(errorsOf(orderSchema, { ...ORDER, phone: '5'.repeat(long) })).toEqual({
+      phone: [MESSAGES.phoneInvalid],
+    });
+    expect(errorsOf(orderSchema, { ...ORDER, shipping_address: { zip_code: '1'.repeat(long) } })).toEqual({
+      shipping_address: { zip_code: [MESSAGES.zipTooLong] },
+    });
+    expect(
+      errorsOf(orderSchema, {
+        ...ORDER,
+        billing_address: { name: 'Acme', country: 'CA', zip_code: 'A'.repeat(long) },
+      }),
+    ).toEqual({
+      billing_address: { zip_code: [MESSAGES.postalCodeInvalid] },
+    });
+    expect(errorsOf(companySchema, { name: 'Ice House', state: 'M'.repeat(long) })).toEqual({
+      state: [MESSAGES.stateMax],
+    });
+  });
+
   it('search terms (boundedString) are bounded too', () => {
     expect(boundedString(TEXT_LIMITS.search).safeParse('a'.repeat(201)).error?.issues[0]?.message).toBe(
       MESSAGES.textTooLong(200),
