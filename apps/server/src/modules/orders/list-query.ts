@@ -10,7 +10,7 @@ import {
   orders,
 } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
-import { AppError } from '../../errors';
+import { pageRows, type ListPage } from '../../operations/list-page';
 import { customerNameOf, statusView, type OrderListRow } from './views';
 import { preparedQuery } from '../../prepared-query';
 import { containsPattern } from '../../like-pattern';
@@ -33,15 +33,7 @@ export interface OrderListFilters {
   include_voided?: boolean | null | undefined;
 }
 
-export interface OrderListPage {
-  count: number;
-  page: number;
-  page_size: number;
-  /** The next / previous page numbers, or null. */
-  next_page: number | null;
-  previous_page: number | null;
-  results: OrderListRow[];
-}
+export type OrderListPage = ListPage<OrderListRow>;
 
 const isoDay = (y: number, m: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-01`;
 
@@ -273,15 +265,11 @@ export async function listOrders(deps: DbDeps, filters: OrderListFilters = {}): 
     fetched = rows;
     count = Number(total?.count ?? 0);
   }
-  if (page > 1 && fetched.length === 0) throw AppError.notFound('Invalid page.');
-  const hasNext = fetched.length > ORDER_PAGE_SIZE;
-  const rows = hasNext ? fetched.slice(0, ORDER_PAGE_SIZE) : fetched;
+  const { rows, next, previous } = pageRows(fetched, page, ORDER_PAGE_SIZE);
   return {
     count,
-    page,
-    page_size: ORDER_PAGE_SIZE,
-    next_page: hasNext ? page + 1 : null,
-    previous_page: page > 1 ? page - 1 : null,
+    next,
+    previous,
     results: rows.map((r) => ({
       id: r.id,
       ...statusView({
