@@ -45,7 +45,7 @@ const t = initTRPC.context<TrpcContext>().create({
 /** Turns a service's AppError into the matching tRPC error, keeping it as the cause for the formatter. */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  // A database that cannot be reached is SERVICE_UNAVAILABLE, a value it refused BAD_REQUEST (databaseAppError).
+  // A database that cannot be reached is SERVICE_UNAVAILABLE, a conflict CONFLICT, a value it refused BAD_REQUEST (databaseAppError).
   const appError = result.ok ? null : result.error.cause instanceof AppError ? result.error.cause : databaseAppError(result.error.cause);
   if (appError) {
     throw new TRPCError({ code: TRPC_CODE[appError.code], message: appError.message, cause: appError });
