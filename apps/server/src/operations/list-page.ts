@@ -17,3 +17,22 @@ export function pageRows<Row>(fetched: readonly Row[], page: number, size: numbe
   if (page > 1 && fetched.length === 0) throw AppError.notFound('Invalid page.');
   return { rows: fetched.slice(0, size), next: fetched.length > size ? page + 1 : null, previous: page > 1 ? page - 1 : null };
 }
+
+/**
+ * A search's `count`, counted up to `limit`: on the last page (`fetched`, the page and one more,
+ * has no extra row) the rows seen, so nothing is counted; otherwise `counted()`, past the limit a
+ * lower bound (the limit, or the rows up to the end of this page and one more when that is more)
+ * while `next` keeps leading on.
+ */
+export async function searchCount(
+  fetched: number,
+  page: number,
+  size: number,
+  limit: number,
+  counted: () => number | Promise<number>,
+): Promise<number> {
+  const seen = (page - 1) * size + Math.min(fetched, size);
+  if (fetched <= size) return seen;
+  const n = await counted();
+  return n > limit ? Math.max(limit, seen + 1) : n;
+}

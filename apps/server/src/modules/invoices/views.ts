@@ -4,7 +4,7 @@ import { LIMITS, lineAmount, toMoneyString } from '@icehouse/domain';
 import { invoiceCount, invoiceLineItems, invoiceOrders, invoices, orders, type InvoiceAddress } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
-import { pageRows, type ListPage } from '../../operations/list-page';
+import { pageRows, searchCount, type ListPage } from '../../operations/list-page';
 import type { AppDeps } from '../../deps';
 import { getOrders } from '../orders/order-read';
 import { preparedQuery } from '../../prepared-query';
@@ -244,12 +244,7 @@ export async function listInvoices(deps: DbDeps, filters: InvoiceListFilters = {
     // kept by triggers) comes with the page, counted up to the limit.
     const found = await queries.searchPage.execute({ pattern: containsPattern(text), offset });
     fetched = found.map((r) => r.invoice);
-    const seen = offset + Math.min(fetched.length, INVOICE_PAGE_SIZE);
-    if (fetched.length <= INVOICE_PAGE_SIZE) count = seen;
-    else {
-      const counted = Number(found[0]?.total ?? 0);
-      count = counted > INVOICE_COUNT_LIMIT ? Math.max(INVOICE_COUNT_LIMIT, seen + 1) : counted;
-    }
+    count = await searchCount(fetched.length, page, INVOICE_PAGE_SIZE, INVOICE_COUNT_LIMIT, () => Number(found[0]?.total ?? 0));
   } else {
     const [rows, [total]] = await Promise.all([queries.listPage.execute({ offset }), queries.listCount.execute()]);
     fetched = rows.map((r) => r.invoice);

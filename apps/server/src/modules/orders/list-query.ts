@@ -10,7 +10,7 @@ import {
   orders,
 } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
-import { pageRows, type ListPage } from '../../operations/list-page';
+import { pageRows, searchCount, type ListPage } from '../../operations/list-page';
 import { customerNameOf, statusView, type OrderListRow } from './views';
 import { preparedQuery } from '../../prepared-query';
 import { containsPattern } from '../../like-pattern';
@@ -251,15 +251,12 @@ export async function listOrders(deps: DbDeps, filters: OrderListFilters = {}): 
     const offset = (page - 1) * ORDER_PAGE_SIZE;
     const probed =
       queries.probe && offset + ORDER_PAGE_SIZE < PROBE_ROWS ? await queries.probe.execute(values) : [];
-    fetched = probed.length > ORDER_PAGE_SIZE ? probed : await queries.rows.execute(values);
-    const seen = (page - 1) * ORDER_PAGE_SIZE + Math.min(fetched.length, ORDER_PAGE_SIZE);
-    if (fetched.length <= ORDER_PAGE_SIZE) count = seen;
-    else {
-      // `rows` counted its matches as it found them; the probe did not.
-      const counted =
-        fetched === probed ? Number((await queries.count.execute(values))[0]?.count ?? 0) : Number(fetched[0]?.total ?? 0);
-      count = counted > ORDER_COUNT_LIMIT ? Math.max(ORDER_COUNT_LIMIT, seen + 1) : counted;
-    }
+    const found = probed.length > ORDER_PAGE_SIZE ? probed : await queries.rows.execute(values);
+    fetched = found;
+    // `rows` counted its matches as it found them; the probe did not.
+    count = await searchCount(found.length, page, ORDER_PAGE_SIZE, ORDER_COUNT_LIMIT, async () =>
+      found === probed ? Number((await queries.count.execute(values))[0]?.count ?? 0) : Number(found[0]?.total ?? 0),
+    );
   } else {
     const [rows, [total]] = await Promise.all([queries.rows.execute(values), queries.count.execute(values)]);
     fetched = rows;
