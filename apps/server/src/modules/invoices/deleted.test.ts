@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INVOICE_NUMBER_DELETED } from './numbers';
-import { deletedInvoiceListAnswer } from './schemas';
+import { deletedInvoiceListRestAnswer } from './schemas';
 import { INVOICE_PAGE_SIZE } from './views';
 import { createOrder, invoiceOrder, useInvoicesTestApp } from './test-support';
 
@@ -44,7 +44,7 @@ describe('deleted invoices', () => {
 
     const rest = await ctx.admin.get('/api/invoices/deleted/');
     expect(rest.statusCode).toBe(200);
-    const list = deletedInvoiceListAnswer.parse(rest.json());
+    const list = deletedInvoiceListRestAnswer.parse(rest.json());
     expect(list).toMatchObject({ count: 1, next: null, previous: null });
     expect(list.results[0]).toMatchObject({
       invoice_number: created.invoice_number,
