@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from '@icehouse/db';
 import { loadEnv } from '../env';
-import { blobDirOf, blobStoreFromEnv } from '../blobs';
+import { backupTargetOf } from './backup-target';
 import { backupDatabase, defaultArchiveName, describeBlobs, describeCounts, formatBytes } from '../modules/backup/backup';
 
 const { values } = parseArgs({ options: { out: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } } });
@@ -23,15 +23,7 @@ const kind = env.DATABASE_URL ? 'postgres' : 'pglite';
 const out = path.resolve(userCwd, values.out ?? path.join('backups', defaultArchiveName(kind)));
 
 try {
-  const result = await backupDatabase(
-    {
-      databaseUrl: env.DATABASE_URL,
-      dataDir: env.DATA_DIR,
-      blobDir: env.BLOB_S3_BUCKET ? undefined : blobDirOf(env),
-      openBlobs: () => blobStoreFromEnv(env),
-    },
-    out,
-  );
+  const result = await backupDatabase(backupTargetOf(env), out);
   const what = result.kind === 'postgres' ? 'the PostgreSQL database' : `the embedded database (${path.resolve(env.DATA_DIR)})`;
   console.log(`Backed up ${what} to ${result.file} (${formatBytes(result.bytes)}): ${describeCounts(result.counts)}; ${describeBlobs(result.blobs)}.`);
   if (result.blobs?.missing.length) process.exitCode = 1;

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from '@icehouse/db';
 import { loadEnv } from '../env';
-import { blobDirOf, blobStoreFromEnv } from '../blobs';
+import { backupTargetOf } from './backup-target';
 import { backupPostgres, defaultBackupName, describeCounts, restoreDatabase } from '../modules/backup/backup';
 
 const { values, positionals } = parseArgs({
@@ -34,15 +34,7 @@ try {
     await backupPostgres(env.DATABASE_URL, safety);
     console.log(`Saved the current database first, to ${safety}.`);
   }
-  const result = await restoreDatabase(
-    {
-      databaseUrl: env.DATABASE_URL,
-      dataDir: env.DATA_DIR,
-      blobDir: env.BLOB_S3_BUCKET ? undefined : blobDirOf(env),
-      openBlobs: () => blobStoreFromEnv(env),
-    },
-    file,
-  );
+  const result = await restoreDatabase(backupTargetOf(env), file);
   const into = result.kind === 'postgres' ? 'the PostgreSQL database' : `the embedded database (${path.resolve(env.DATA_DIR)})`;
   console.log(`Restored ${file} into ${into}: ${describeCounts(result.counts)}; ${result.blobs ?? 0} blobs.`);
   if (result.previousDataMovedTo) console.log(`Its previous contents are in ${result.previousDataMovedTo}.`);

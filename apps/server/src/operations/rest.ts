@@ -39,7 +39,7 @@ function restRouteOf(op: AnyOperation, binding: JsonRestBinding<unknown> | Binar
         throw error;
       }
       if (op.binary) return (binding as BinaryRestBinding<unknown>).reply(answer, reply);
-      if (checkAnswers && !op.binary) checkAnswer(op.name, op.output, answer, deps.log);
+      if (checkAnswers) checkAnswer(op.name, op.output, answer, deps.log);
       const status = json!.status?.(answer) ?? successStatus;
       if (status === 204) return reply.code(204).send();
       const shaped = json!.shape ? json!.shape(answer, req) : answer;

@@ -1,6 +1,6 @@
 import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
 import type { z } from 'zod';
-import { publicProcedure, type ProcedureMeta, type TrpcContext } from '../trpc/init';
+import { publicProcedure, type TrpcContext } from '../trpc/init';
 import type { AnyOperation, JsonOperation, OperationTree, RunContext, Access } from './define';
 import { isOperation } from './define';
 import { assertAccess } from './access';
@@ -8,7 +8,7 @@ import { checkAnswer } from './answers';
 import { trpcInputParser } from './input';
 
 type InputType<I> = I extends z.ZodType ? z.input<I> : void;
-type ProcedureDef<Op> = Op extends JsonOperation<Access, infer _K, infer I, infer O> ? { input: InputType<I>; output: z.output<O>; meta: ProcedureMeta } : never;
+type ProcedureDef<Op> = Op extends JsonOperation<Access, infer _K, infer I, infer O> ? { input: InputType<I>; output: z.output<O>; meta: unknown } : never;
 type ProcedureOf<Op> = Op extends { kind: 'query' } ? TRPCQueryProcedure<ProcedureDef<Op>> : TRPCMutationProcedure<ProcedureDef<Op>>;
 
 /** The tRPC record of a tree of operations: REST-only ones (`trpc: false`) have no procedure. */
@@ -18,7 +18,7 @@ export type RouterRecordOf<T> = {
 
 function procedureOf(op: AnyOperation) {
   if (op.binary) throw new Error(`operation ${op.name} answers a binary: it cannot be a tRPC procedure`);
-  const base = publicProcedure.meta({ access: op.access }).use(({ ctx, next }) => {
+  const base = publicProcedure.use(({ ctx, next }) => {
     assertAccess(op.access, ctx.user);
     return next();
   });

@@ -3,7 +3,7 @@ import { AppError, HTTP_STATUS, databaseAppError } from '../errors';
 
 /** The app's error answers: AppError -> its status and `{ field: [..] }` or `{ detail }`; never a stack trace. */
 export function replyWithError(caught: FastifyError, req: FastifyRequest, reply: FastifyReply) {
-  // A database that cannot be reached is a 503, a value it refused a 400 (databaseAppError).
+  // A database that cannot be reached is a 503, a transaction it rolled back for a conflict a 409, a value it refused a 400 (databaseAppError).
   const error = databaseAppError(caught) ?? caught;
   if (error !== caught && error instanceof AppError && error.code === 'VALIDATION') req.log.warn({ err: caught }, 'the database refused a value of the request');
   if (error instanceof AppError) {

@@ -3,18 +3,9 @@ import type { z } from 'zod';
 import { zodIssuesToFieldErrors } from '@icehouse/domain';
 import { AppError } from '../errors';
 import type { AppDeps, SessionUser } from '../deps';
-import type { Access, RestRoute } from './route';
+import type { RestRoute } from './route';
 import { assertAccess } from '../operations/access';
 import { routeSecurityConfig } from '../modules/auth/route-security';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Who may call the route (from its operation's declaration), for request hooks. */
-    access?: Access;
-    /** The operation behind the route, e.g. 'orders.get'. */
-    operation?: string;
-  }
-}
 
 export interface RestRegistration {
   deps: AppDeps;
@@ -53,7 +44,7 @@ function mediaType(req: FastifyRequest): string {
 
 /**
  * Registers REST routes (derived from the operations' declarations): access check, content-type check,
- * zod validation of each part, then the operation. `config.access` lets request hooks see who may call.
+ * zod validation of each part, then the operation.
  */
 export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], registration: RestRegistration) {
   for (const route of routes) {
@@ -61,7 +52,7 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], re
       method: route.method,
       url: toFastifyPath(route.path),
       // Session and CSRF checks (request-auth) follow the matched route's declaration.
-      config: { ...routeSecurityConfig(route.access), access: route.access, operation: route.operation },
+      config: routeSecurityConfig(route.access),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         const user = registration.currentUser(req);
         assertAccess(route.access, user);

@@ -4,7 +4,6 @@ import { MESSAGES, zodIssuesToFieldErrors } from '@icehouse/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, TRPC_CODE, databaseAppError } from '../errors';
 import type { AppDeps, SessionUser } from '../deps';
-import type { Access } from '../operations/define';
 
 export interface TrpcContext {
   deps: AppDeps;
@@ -15,12 +14,7 @@ export interface TrpcContext {
   checkAnswers: boolean;
 }
 
-/** Every procedure carries its operation's access (for tools that walk the router). */
-export interface ProcedureMeta {
-  access: Access;
-}
-
-const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({
+const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     const appError = cause instanceof AppError ? cause : null;
@@ -51,7 +45,7 @@ const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({
 /** Turns a service's AppError into the matching tRPC error, keeping it as the cause for the formatter. */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  // A database that cannot be reached is SERVICE_UNAVAILABLE, a value it refused BAD_REQUEST (databaseAppError).
+  // A database that cannot be reached is SERVICE_UNAVAILABLE, a conflict CONFLICT, a value it refused BAD_REQUEST (databaseAppError).
   const appError = result.ok ? null : result.error.cause instanceof AppError ? result.error.cause : databaseAppError(result.error.cause);
   if (appError) {
     throw new TRPCError({ code: TRPC_CODE[appError.code], message: appError.message, cause: appError });
@@ -62,4 +56,4 @@ const appErrors = t.middleware(async ({ next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 /** The base of every procedure; operations add their access check (src/operations/trpc.ts). */
-export const publicProcedure = t.procedure.meta({ access: 'public' }).use(appErrors);
+export const publicProcedure = t.procedure.use(appErrors);

@@ -8,7 +8,6 @@ import { PASSWORD, createStandardUsers } from '../users';
 import { createLogger } from '../../src/logger';
 import { restRoutes } from '../../src/rest/routes';
 import { appRouter } from '../../src/trpc/app-router';
-import type { ProcedureMeta } from '../../src/trpc/init';
 import { CSRF_FAILURE } from '../../src/modules/auth/csrf';
 import { THROTTLE } from '../../src/modules/auth/throttle';
 import { createPdfRenderer, type PdfRenderer } from '../../src/pdf';
@@ -58,7 +57,7 @@ afterAll(async () => {
 });
 
 const procedures = Object.entries(
-  (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string; meta?: ProcedureMeta } }> } })._def.procedures,
+  (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures,
 );
 const mutations = procedures.filter(([, p]) => p._def.type === 'mutation').map(([name]) => name);
 const concrete = (path: string, id = 1) => path.replace(/\{\w+\}/g, String(id));

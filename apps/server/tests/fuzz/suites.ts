@@ -9,7 +9,6 @@ import { createTestApp } from '../test-app';
 import { restRoutes } from '../../src/rest/routes';
 import type { RestRoute } from '../../src/rest/route';
 import { appRouter } from '../../src/trpc/app-router';
-import type { ProcedureMeta } from '../../src/trpc/init';
 import { createPdfRenderer, type PdfRenderer } from '../../src/pdf';
 import { diffChecksums, tableChecksums, type DatabaseChecksums } from '../../src/modules/backup/checksums';
 import { bodyFor, encodingFor, multipartFor, pathSegment, queryFor, type Encoded, type Json } from './arbitraries';
@@ -268,7 +267,7 @@ export function defineRestFuzz(options: FuzzOptions): FuzzTally {
 
 // ---------------------------------------------------------------------------------------- tRPC
 
-type ProcDef = { _def: { type: 'query' | 'mutation' | 'subscription'; meta?: ProcedureMeta } };
+type ProcDef = { _def: { type: 'query' | 'mutation' | 'subscription' } };
 const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, ProcDef> } })._def.procedures);
 
 function trpcBases(world: World): Record<string, Json> {

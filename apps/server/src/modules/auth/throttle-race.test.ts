@@ -89,7 +89,7 @@ describe('login throttling under concurrency', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one PostgreSQL database count together', async () => {
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${testDatabaseName()}`;
-    const second = await buildApp({ database: await createDb({ databaseUrl: url.toString(), poolMax: 10 }), logger: pino({ level: 'silent' }) });
+    const second = await buildApp({ database: await createDb({ databaseUrl: url.toString(), poolMax: 10 }), logger: pino({ level: 'silent' }), checkAnswers: true });
     try {
       const result = await signInAtOnce([app, second], Array(20).fill('staff'), 'wrong-password');
       expect(result).toMatchObject({ checked: THROTTLE.perAccount, locked: 20 - THROTTLE.perAccount });

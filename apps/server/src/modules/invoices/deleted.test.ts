@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INVOICE_NUMBER_DELETED } from './numbers';
-import { deletedInvoiceListAnswer } from './schemas';
+import { deletedInvoiceListRestAnswer } from './schemas';
+import { INVOICE_PAGE_SIZE } from './views';
 import { createOrder, invoiceOrder, useInvoicesTestApp } from './test-support';
 
 /** Issue 14 item 15 (decision 011): a deleted invoice's number is never reused, and the deletion is recorded. */
@@ -43,7 +44,7 @@ describe('deleted invoices', () => {
 
     const rest = await ctx.admin.get('/api/invoices/deleted/');
     expect(rest.statusCode).toBe(200);
-    const list = deletedInvoiceListAnswer.parse(rest.json());
+    const list = deletedInvoiceListRestAnswer.parse(rest.json());
     expect(list).toMatchObject({ count: 1, next: null, previous: null });
     expect(list.results[0]).toMatchObject({
       invoice_number: created.invoice_number,
@@ -58,6 +59,22 @@ describe('deleted invoices', () => {
 
     expect((await ctx.staff.get('/api/invoices/deleted/')).statusCode).toBe(403);
     expect((await ctx.staff.trpcQuery('invoices.deleted')).statusCode).toBe(403);
+  });
+
+  it('pages the record 25 at a time; a page past the end is a 404', async () => {
+    for (let i = 0; i <= INVOICE_PAGE_SIZE; i++) {
+      const invoice = await invoiceOrder(ctx, (await createOrder(ctx)).id);
+      expect((await ctx.staff.delete(`/api/invoices/${invoice.id}/`)).statusCode).toBe(204);
+    }
+    const first = (await ctx.admin.get('/api/invoices/deleted/')).json();
+    expect(first).toMatchObject({ count: INVOICE_PAGE_SIZE + 1, next: expect.stringMatching(/\/api\/invoices\/deleted\/\?page=2$/), previous: null });
+    expect(first.results).toHaveLength(INVOICE_PAGE_SIZE);
+    const second = (await ctx.admin.trpcQuery('invoices.deleted', { page: 2 })).json().result.data;
+    expect(second).toMatchObject({ count: INVOICE_PAGE_SIZE + 1, next: null, previous: 1 });
+    expect(second.results).toHaveLength(1);
+    const past = await ctx.admin.get('/api/invoices/deleted/?page=3');
+    expect(past.statusCode).toBe(404);
+    expect(past.json()).toEqual({ detail: 'Invalid page.' });
   });
 
   it('deletions racing new invoices whose orders typed the deleted numbers: no number is ever used twice', async () => {

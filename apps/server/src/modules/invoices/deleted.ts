@@ -2,7 +2,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import { toMoneyString } from '@icehouse/domain';
 import { deletedInvoices, users, type invoices } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
-import { AppError } from '../../errors';
+import { pageRows, type ListPage } from '../../operations/list-page';
 import type { AppDeps } from '../../deps';
 import type { Actor } from '../orders/service-common';
 import { INVOICE_PAGE_SIZE, invoiceCustomerName } from './views';
@@ -39,32 +39,26 @@ export interface DeletedInvoiceView {
   deleted_at: string;
 }
 
-export interface DeletedInvoicePage {
-  count: number;
-  next_page: number | null;
-  previous_page: number | null;
-  results: DeletedInvoiceView[];
-}
+export type DeletedInvoicePage = ListPage<DeletedInvoiceView>;
 
 /** Newest deletion first, 25 a page; a page past the end is 404 'Invalid page.' (as the other lists). */
 export async function listDeletedInvoices(deps: Pick<AppDeps, 'database'>, filters: { page?: number | null } = {}): Promise<DeletedInvoicePage> {
   const db = deps.database.db;
   const page = filters.page ?? 1;
-  const [rows, [total]] = await Promise.all([
+  const [fetched, [total]] = await Promise.all([
     db
       .select()
       .from(deletedInvoices)
       .orderBy(desc(deletedInvoices.deletedAt), desc(deletedInvoices.id))
-      .limit(INVOICE_PAGE_SIZE)
+      .limit(INVOICE_PAGE_SIZE + 1)
       .offset((page - 1) * INVOICE_PAGE_SIZE),
     db.select({ n: count() }).from(deletedInvoices),
   ]);
-  const n = Number(total?.n ?? 0);
-  if (page > 1 && rows.length === 0) throw AppError.notFound('Invalid page.');
+  const { rows, next, previous } = pageRows(fetched, page, INVOICE_PAGE_SIZE);
   return {
-    count: n,
-    next_page: page * INVOICE_PAGE_SIZE < n ? page + 1 : null,
-    previous_page: page > 1 ? page - 1 : null,
+    count: Number(total?.n ?? 0),
+    next,
+    previous,
     results: rows.map((r) => ({
       invoice_number: r.invoiceNumber,
       date: r.date,

@@ -27,6 +27,7 @@ import {
 import { INVOICE_NOT_FOUND, editableDataOf, getInvoice, loadInvoiceRecord, type InvoiceView } from './views';
 import { INVOICE_MESSAGES, type DbDeps } from './service-common';
 import { insertLines, totalsColumns } from './invoice-store';
+import type { InvoicePatchBody } from './schemas';
 
 /** Editing an invoice: its lines, totals and fields, against the version the editor read. */
 
@@ -87,12 +88,11 @@ const lineText = (l: { quantity: unknown; description: string; price_each: unkno
  * here with calculateInvoiceTotals, never taken from the client. A `version` that is not the
  * stored one answers 409; a number another invoice has answers 400 {invoice_number}. A save
  * that changes something sets has_manual_edits and moves the version on; one that changes
- * nothing changes nothing.
+ * nothing changes nothing. That the body is an object is checked at the door (invoicePatchBody).
  */
-export async function updateInvoice(deps: DbDeps, actor: Actor, id: number, raw: unknown): Promise<InvoiceView> {
+export async function updateInvoice(deps: DbDeps, actor: Actor, id: number, raw: InvoicePatchBody): Promise<InvoiceView> {
   const userId = actor?.id ?? null;
   const db = deps.database.db;
-  if (!isPlainObject(raw)) throw AppError.validation({ non_field_errors: ['Send the changes as a JSON object.'] });
   const current = await loadInvoiceRecord(db, id);
   if (!current) throw AppError.notFound(INVOICE_NOT_FOUND);
   const version = parseVersion(raw.version);

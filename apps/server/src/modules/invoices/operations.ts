@@ -34,10 +34,7 @@ export const invoicesOperations = operationSet('invoices', {
     access: 'user',
     input: invoiceListInput,
     output: invoiceListAnswer,
-    run: async ({ deps, input }) => {
-      const page = await listInvoices(deps, input ?? {});
-      return { count: page.count, next: page.next_page, previous: page.previous_page, results: page.results };
-    },
+    run: ({ deps, input }) => listInvoices(deps, input ?? {}),
     rest: {
       method: 'GET',
       path: '/api/invoices/',
@@ -56,10 +53,7 @@ export const invoicesOperations = operationSet('invoices', {
     access: 'superuser',
     input: deletedInvoiceListInput,
     output: deletedInvoiceListAnswer,
-    run: async ({ deps, input }) => {
-      const page = await listDeletedInvoices(deps, input ?? {});
-      return { count: page.count, next: page.next_page, previous: page.previous_page, results: page.results };
-    },
+    run: ({ deps, input }) => listDeletedInvoices(deps, input ?? {}),
     rest: {
       method: 'GET',
       path: '/api/invoices/deleted/',

@@ -4,6 +4,7 @@ import { LIMITS, lineAmount, toMoneyString } from '@icehouse/domain';
 import { invoiceCount, invoiceLineItems, invoiceOrders, invoices, orders, type InvoiceAddress } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
+import { pageRows, searchCount, type ListPage } from '../../operations/list-page';
 import type { AppDeps } from '../../deps';
 import { getOrders } from '../orders/order-read';
 import { preparedQuery } from '../../prepared-query';
@@ -29,15 +30,8 @@ export type EditableDataView = InvoiceView['editable_data'];
 export type InvoiceTotalsView = InvoiceView['totals'];
 export type InvoiceListRow = z.output<typeof invoiceListRowAnswer>;
 
-/** A page of the list as the service reads it; each door shapes its links (page numbers, URLs). */
-export interface InvoiceListPage {
-  count: number;
-  page: number;
-  page_size: number;
-  next_page: number | null;
-  previous_page: number | null;
-  results: InvoiceListRow[];
-}
+/** A page of the list; each door shapes its links (page numbers, URLs). */
+export type InvoiceListPage = ListPage<InvoiceListRow>;
 
 type InvoiceRow = typeof invoices.$inferSelect;
 type LineRow = typeof invoiceLineItems.$inferSelect;
@@ -250,30 +244,16 @@ export async function listInvoices(deps: DbDeps, filters: InvoiceListFilters = {
     // kept by triggers) comes with the page, counted up to the limit.
     const found = await queries.searchPage.execute({ pattern: containsPattern(text), offset });
     fetched = found.map((r) => r.invoice);
-    const seen = offset + Math.min(fetched.length, INVOICE_PAGE_SIZE);
-    if (fetched.length <= INVOICE_PAGE_SIZE) count = seen;
-    else {
-      const counted = Number(found[0]?.total ?? 0);
-      count = counted > INVOICE_COUNT_LIMIT ? Math.max(INVOICE_COUNT_LIMIT, seen + 1) : counted;
-    }
+    count = await searchCount(fetched.length, page, INVOICE_PAGE_SIZE, INVOICE_COUNT_LIMIT, () => Number(found[0]?.total ?? 0));
   } else {
     const [rows, [total]] = await Promise.all([queries.listPage.execute({ offset }), queries.listCount.execute()]);
     fetched = rows.map((r) => r.invoice);
     count = Number(total?.count ?? 0);
   }
-  if (page > 1 && fetched.length === 0) throw AppError.notFound('Invalid page.');
-  const hasNext = fetched.length > INVOICE_PAGE_SIZE;
-  const rows = hasNext ? fetched.slice(0, INVOICE_PAGE_SIZE) : fetched;
+  const { rows, next, previous } = pageRows(fetched, page, INVOICE_PAGE_SIZE);
   const refs = await orderRefs(
     deps.database.db,
     rows.map((r) => r.id),
   );
-  return {
-    count,
-    page,
-    page_size: INVOICE_PAGE_SIZE,
-    next_page: hasNext ? page + 1 : null,
-    previous_page: page > 1 ? page - 1 : null,
-    results: rows.map((r) => listRow(r, refs.get(r.id) ?? [])),
-  };
+  return { count, next, previous, results: rows.map((r) => listRow(r, refs.get(r.id) ?? [])) };
 }

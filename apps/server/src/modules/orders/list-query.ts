@@ -10,7 +10,7 @@ import {
   orders,
 } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
-import { AppError } from '../../errors';
+import { pageRows, searchCount, type ListPage } from '../../operations/list-page';
 import { customerNameOf, statusView, type OrderListRow } from './views';
 import { preparedQuery } from '../../prepared-query';
 import { containsPattern } from '../../like-pattern';
@@ -33,15 +33,7 @@ export interface OrderListFilters {
   include_voided?: boolean | null | undefined;
 }
 
-export interface OrderListPage {
-  count: number;
-  page: number;
-  page_size: number;
-  /** The next / previous page numbers, or null. */
-  next_page: number | null;
-  previous_page: number | null;
-  results: OrderListRow[];
-}
+export type OrderListPage = ListPage<OrderListRow>;
 
 const isoDay = (y: number, m: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-01`;
 
@@ -259,29 +251,22 @@ export async function listOrders(deps: DbDeps, filters: OrderListFilters = {}): 
     const offset = (page - 1) * ORDER_PAGE_SIZE;
     const probed =
       queries.probe && offset + ORDER_PAGE_SIZE < PROBE_ROWS ? await queries.probe.execute(values) : [];
-    fetched = probed.length > ORDER_PAGE_SIZE ? probed : await queries.rows.execute(values);
-    const seen = (page - 1) * ORDER_PAGE_SIZE + Math.min(fetched.length, ORDER_PAGE_SIZE);
-    if (fetched.length <= ORDER_PAGE_SIZE) count = seen;
-    else {
-      // `rows` counted its matches as it found them; the probe did not.
-      const counted =
-        fetched === probed ? Number((await queries.count.execute(values))[0]?.count ?? 0) : Number(fetched[0]?.total ?? 0);
-      count = counted > ORDER_COUNT_LIMIT ? Math.max(ORDER_COUNT_LIMIT, seen + 1) : counted;
-    }
+    const found = probed.length > ORDER_PAGE_SIZE ? probed : await queries.rows.execute(values);
+    fetched = found;
+    // `rows` counted its matches as it found them; the probe did not.
+    count = await searchCount(found.length, page, ORDER_PAGE_SIZE, ORDER_COUNT_LIMIT, async () =>
+      found === probed ? Number((await queries.count.execute(values))[0]?.count ?? 0) : Number(found[0]?.total ?? 0),
+    );
   } else {
     const [rows, [total]] = await Promise.all([queries.rows.execute(values), queries.count.execute(values)]);
     fetched = rows;
     count = Number(total?.count ?? 0);
   }
-  if (page > 1 && fetched.length === 0) throw AppError.notFound('Invalid page.');
-  const hasNext = fetched.length > ORDER_PAGE_SIZE;
-  const rows = hasNext ? fetched.slice(0, ORDER_PAGE_SIZE) : fetched;
+  const { rows, next, previous } = pageRows(fetched, page, ORDER_PAGE_SIZE);
   return {
     count,
-    page,
-    page_size: ORDER_PAGE_SIZE,
-    next_page: hasNext ? page + 1 : null,
-    previous_page: page > 1 ? page - 1 : null,
+    next,
+    previous,
     results: rows.map((r) => ({
       id: r.id,
       ...statusView({

@@ -87,10 +87,7 @@ export const ordersOperations = operationSet('orders', {
     access: 'user',
     input: orderListInput,
     output: orderListAnswer,
-    run: async ({ deps, input }) => {
-      const page = await listOrders(deps, input ?? {});
-      return { count: page.count, next: page.next_page, previous: page.previous_page, results: page.results };
-    },
+    run: ({ deps, input }) => listOrders(deps, input ?? {}),
     rest: [
       { path: '/api/orders/', summary: 'Orders, newest first, 25 a page (the same list as /api/orders/list-view/)' },
       { path: LIST_VIEW_PATH, summary: LIST_SUMMARY },
@@ -103,7 +100,7 @@ export const ordersOperations = operationSet('orders', {
     output: initialDataAnswer,
     run: async ({ deps, input }) => {
       const data = await initialData(deps, input ?? {});
-      return { years: data.years, statuses: data.statuses, orders: { count: data.orders.count, results: data.orders.results, next: data.orders.next_page } };
+      return { years: data.years, statuses: data.statuses, orders: { count: data.orders.count, results: data.orders.results, next: data.orders.next } };
     },
     rest: {
       method: 'GET',
