@@ -38,6 +38,27 @@ export interface Database {
    * ones fail). For a pool a driver fault has left unusable; see the server's main.ts.
    */
   resetConnections?(): Promise<void>;
+  /**
+   * Listens to NOTIFY on `channel`. PostgreSQL: on a dedicated connection of its own (outside the
+   * pool), which reconnects by itself after it is lost (a restart, pg_terminate_backend) and calls
+   * `onListening` again each time it listens anew: notifications sent while it was away are lost, so
+   * the caller should treat it as "refetch everything". PGlite: on its one connection (a
+   * transaction's notifications arrive after its COMMIT, as on PostgreSQL). Resolves once listening.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
+}
+
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  /** Called each time the channel is listened to: first, then after every reconnect. */
+  onListening?(info: { reconnected: boolean }): void;
+  /** The connection was lost (it is being re-made). */
+  onLost?(error: unknown): void;
+}
+
+export interface Listening {
+  /** Stops listening and closes the dedicated connection. */
+  close(): Promise<void>;
 }
 
 export interface CreateDbOptions {
@@ -131,6 +152,7 @@ function openPostgres(url: string, opts: InternalOptions): Database {
       connection: { plan_cache_mode: 'force_generic_plan' },
     });
   let client = connect();
+  const listeners = new Set<Listening>();
   // drizzle holds a forwarder, not the pool itself: resetConnections() can swap the pool under it.
   const db = drizzlePostgres(forwardingClient(() => client), { schema, logger: opts.logger ?? false });
   let closed = false;
@@ -160,8 +182,20 @@ function openPostgres(url: string, opts: InternalOptions): Database {
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((l) => l.close()));
       await resetting;
       await client.end({ timeout: 5 });
+    },
+    async listen(channel, handlers) {
+      const listening = await listenPostgres(url, channel, handlers);
+      const tracked: Listening = {
+        close: async () => {
+          listeners.delete(tracked);
+          await listening.close();
+        },
+      };
+      listeners.add(tracked);
+      return tracked;
     },
     resetConnections() {
       if (closed) return Promise.resolve();
@@ -177,6 +211,74 @@ function openPostgres(url: string, opts: InternalOptions): Database {
         resetting = null;
       });
       return resetting;
+    },
+  };
+}
+
+/** Delay before listening again after the connection was lost: 50 ms doubling to 1 s. */
+const relistenDelay = (attempt: number) => Math.min(50 * 2 ** attempt, 1000);
+
+/**
+ * LISTEN on a connection of its own, re-made after every loss. postgres-js's own `listen` re-listens
+ * once after a loss and gives up silently if the database is still down; this one keeps trying.
+ */
+async function listenPostgres(url: string, channel: string, handlers: ListenHandlers): Promise<Listening> {
+  let closed = false;
+  let timer: NodeJS.Timeout | null = null;
+  let attempt = 0;
+  let listened = false;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+  // postgres-js delivers NOTIFY through `onnotify` (not in its typings; its own `listen` uses it).
+  const onnotify = (name: string, payload: string) => {
+    if (name === channel) handlers.onNotify(payload);
+  };
+  const conn = postgres(url, {
+    ...({ onnotify } as object),
+    max: 1,
+    idle_timeout: 0,
+    max_lifetime: 0,
+    fetch_types: false,
+    connect_timeout: 10,
+    onnotice: () => {},
+    onclose: () => {
+      if (closed) return;
+      handlers.onLost?.(new Error('listening connection closed'));
+      schedule();
+    },
+  });
+  const listenOnce = async () => {
+    await conn.unsafe(`listen ${quoted}`);
+    const reconnected = listened;
+    listened = true;
+    attempt = 0;
+    handlers.onListening?.({ reconnected });
+  };
+  function schedule() {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      if (closed) return;
+      listenOnce().catch((error: unknown) => {
+        attempt++;
+        handlers.onLost?.(error);
+        schedule();
+      });
+    }, relistenDelay(attempt));
+  }
+  try {
+    await listenOnce();
+  } catch (error) {
+    closed = true;
+    await conn.end({ timeout: 0 }).catch(() => undefined);
+    throw error;
+  }
+  return {
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await conn.end({ timeout: 1 }).catch(() => undefined);
     },
   };
 }
@@ -227,6 +329,18 @@ export function wrapPglite(
     },
     async ping() {
       await db.execute(sql`select 1`);
+    },
+    async listen(channel, handlers) {
+      const unsubscribe = await client.listen(channel, (payload) => handlers.onNotify(payload));
+      handlers.onListening?.({ reconnected: false });
+      let done = false;
+      return {
+        async close() {
+          if (done || closed) return;
+          done = true;
+          await unsubscribe();
+        },
+      };
     },
     async close() {
       if (closed) return;

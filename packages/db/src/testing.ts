@@ -39,6 +39,11 @@ export interface OpenTestDatabaseOptions {
   migrationsFolder?: string;
   /** PGlite only: cache the migrated template in the OS temp folder (default true). */
   diskCache?: boolean;
+  /**
+   * PGlite only: more set-up baked into the template after the migrations (the server installs the job
+   * queue's own schema there, so each test file does not pay for it). `key` names it in the cache key.
+   */
+  templateSetup?: { key: string; run(database: Database): Promise<void> };
 }
 
 /** Every table of the app schema, quoted, for TRUNCATE. */
@@ -48,6 +53,14 @@ export const APP_TABLES: readonly string[] = (Object.values(schema) as unknown[]
 
 export async function truncateAll(database: Database): Promise<void> {
   await database.db.execute(sql.raw(`truncate table ${APP_TABLES.join(', ')} restart identity cascade`));
+  // The job queue's jobs (pg-boss's own schema, installed by the app on start): emptied, never dropped,
+  // so the schema, its version row and the queues stay as pg-boss made them.
+  await database.db.execute(
+    sql.raw(
+      `do $$ begin if to_regclass('pgboss.job') is not null then truncate table pgboss.job; end if; ` +
+        `if to_regclass('pgboss.archive') is not null then truncate table pgboss.archive; end if; end $$`,
+    ),
+  );
 }
 
 export async function openTestDatabase(opts: OpenTestDatabaseOptions = {}): Promise<TestDatabase> {
@@ -133,9 +146,10 @@ function pgliteVersion(): string {
   }
 }
 
-function templateCacheFile(folder: string): string {
+function templateCacheFile(folder: string, setupKey: string): string {
   const hash = createHash('sha256');
   hash.update(pgliteVersion());
+  hash.update(setupKey);
   for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
     const full = path.join(folder, file);
     if (!file.endsWith('.sql') && !file.endsWith('.json')) continue;
@@ -147,14 +161,15 @@ function templateCacheFile(folder: string): string {
 
 async function openPgliteTestDatabase(folder: string, opts: OpenTestDatabaseOptions): Promise<Database> {
   const useDisk = opts.diskCache ?? true;
-  const key = `${folder}|${useDisk}`;
+  const setup = opts.templateSetup;
+  const key = `${folder}|${useDisk}|${setup?.key ?? ''}`;
   const template = pgliteTemplates.get(key);
   if (template) {
     const client = await createPgliteClient(undefined, { loadDataDir: await template });
     return wrapPglite(client, { migrationsFolder: folder });
   }
 
-  const cacheFile = useDisk ? templateCacheFile(folder) : undefined;
+  const cacheFile = useDisk ? templateCacheFile(folder, setup?.key ?? '') : undefined;
   if (cacheFile && existsSync(cacheFile)) {
     const blob = Promise.resolve(new Blob([readFileSync(cacheFile)]));
     pgliteTemplates.set(key, blob);
@@ -166,6 +181,7 @@ async function openPgliteTestDatabase(folder: string, opts: OpenTestDatabaseOpti
   const client = await createPgliteClient(undefined);
   const database = wrapPglite(client, { migrationsFolder: folder });
   await database.migrate();
+  if (setup) await setup.run(database);
   const dump = client.dumpDataDir('none');
   pgliteTemplates.set(key, dump);
   if (cacheFile) {

@@ -2,6 +2,7 @@ import { buildingTypeLabel, isDoorOnly } from './building';
 import { Decimal, multiplyQty, roundCents, toDecimal, toMoneyString, type MoneyInput } from './money';
 import type { PricedOrder } from './pricing';
 import { applyDiscountAndTax, type DiscountAndTaxTerms } from './totals';
+import { balanceDueOf } from './payments';
 
 /**
  * Invoice totals (invoices spec §5) and the invoice lines made from an order.
@@ -86,15 +87,14 @@ export function calculateInvoiceTotals(input: InvoiceTotalsInput): InvoiceTotals
     taxRate: input.taxRate,
     taxExempt: input.taxExempt,
   });
-  // Negative payments are rejected by validation; here they count as 0.
-  const payments = Decimal.max(0, roundCents(input.paymentsCredits));
   return {
     subtotal: toMoneyString(subtotal),
     taxableSubtotal: toMoneyString(taxableSubtotal),
     discountAmount: toMoneyString(discountAmount),
     taxAmount: toMoneyString(taxAmount),
     total: toMoneyString(total),
-    balanceDue: toMoneyString(Decimal.max(0, total.minus(payments))),
+    // Negative payments are rejected by validation; here they count as 0.
+    balanceDue: balanceDueOf(total, input.paymentsCredits),
   };
 }
 

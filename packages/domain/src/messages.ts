@@ -49,10 +49,19 @@ export const MESSAGES = {
   buildingTypeInvalid: 'Select a valid building type', // ours
   amountTooLarge: 'Amount is too large', // ours
   // Every text field (TEXT_LIMITS): the previous Django REST Framework server's own wording.
+  /** A REST body that is JSON but not an object (null, an array, a number): DRF answers 400 too. */
+  bodyNotAnObject: 'Send the data as a JSON object.',
   textTooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
   textSurrogate: (codePoint: number) =>
     `Surrogate characters are not allowed: U+${codePoint.toString(16).toUpperCase()}.`,
   textNullCharacter: 'Null characters are not allowed.',
+
+  // Ship schedule and monthly figures (issue 16; all ours)
+  scheduleStartRequired: 'Start date is required',
+  scheduleEndRequired: 'End date is required',
+  scheduleEndBeforeStart: 'End date cannot be before the start date',
+  scheduleRangeTooLong: (days: number) => `Choose a range of at most ${days} days`,
+  monthInvalid: 'Enter a valid month (YYYY-MM)',
 
   // Bill of lading and combined invoice
   bolDateRequired: 'Date is required', // ours (spec: "BOL date required")
@@ -66,6 +75,23 @@ export const MESSAGES = {
   paymentsNegative: 'Payments/Credits cannot be negative', // ours
   paymentsInvalid: 'Payments/Credits must be a number', // ours
   invoiceNumberRequired: 'Invoice # is required', // ours
+
+  // Customers (issue 16; all ours)
+  customerNameRequired: 'Customer name is required',
+  shipToOneDefault: 'Only one ship-to address can be the default',
+  shipToTooMany: (max: number) => `A customer can have at most ${max} ship-to addresses`,
+  customerNotFound: 'Customer not found.',
+  customerStale:
+    'This customer was changed by someone else since you opened it. Reload it to see their changes.',
+  customerVersionRequired: 'Version is required: send the version you read with the customer.',
+  customerVersionInvalid: 'Version must be a whole number.',
+  customerNotAnObject: 'Send the customer as a JSON object.',
+  customerHasOrders: (orders: number) =>
+    `This customer has ${orders} order${orders === 1 ? '' : 's'} and cannot be deleted. Orders keep their customer; ` +
+    'edit the customer instead, or move the orders to another customer first.',
+  customerInvalid: 'Select a valid customer',
+  shipToAddressUnknown:
+    'This ship-to address does not belong to the customer. Reload the customer and try again.',
 
   // Catalogue
   nameRequired: 'Name is required',
@@ -166,6 +192,61 @@ export const MESSAGES = {
   autocompleteInitFailed: 'Failed to initialize address autocomplete',
   mapsKeyMissing: 'Google Maps API key not configured',
   autocompleteTemporarilyUnavailable: 'temporarily unavailable',
+
+  // API tokens, idempotency and sync (issue 18). The token texts follow DRF's TokenAuthentication.
+  tokenInvalid: 'Invalid token.',
+  tokenHeaderMissingKey: 'Invalid token header. No credentials provided.',
+  tokenHeaderSpaces: 'Invalid token header. Token string should not contain spaces.',
+  tokenExpired: 'Token has expired.', // ours
+  tokenRevoked: 'Token has been revoked.', // ours
+  tokenUserInactive: 'User inactive or deleted.',
+  tokenReadOnly: 'This token is read-only: it may only read (GET).', // ours
+  tokenNotAllowedHere: 'API tokens cannot be used here: sign in to manage tokens, users or passwords.', // ours
+  tokenRateLimited: (seconds: number) => `Request was throttled. Expected available in ${seconds} seconds.`,
+  tokenNameRequired: 'Name is required', // ours
+  tokenExpiryPast: 'The expiry must be in the future', // ours
+  tokenNotFound: 'No such token.', // ours
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible ASCII characters.', // ours
+  idempotencyKeyReused: 'This Idempotency-Key was already used with a different request.', // ours
+  idempotencyKeyInProgress: 'A request with this Idempotency-Key is still being processed. Try again shortly.', // ours
+  orderingInvalid: 'Select a valid ordering: updated_at or -updated_at.', // ours
+  updatedSinceInvalid: 'Enter a valid ISO 8601 date and time, e.g. 2026-11-23T18:00:00Z.', // ours
+
+  // Background jobs (ours)
+  failedJobNotFound: 'No failed job has that id: it may have been retried or discarded already.',
+
+  // Archived documents (ours)
+  documentNotFound: 'No archived document has that id.',
+
+  // Email (ours)
+  emailToRequired: 'Enter at least one address to send to.',
+  emailAddressInvalid: 'Not a valid email address:',
+  emailTooManyAddresses: 'At most 20 addresses.',
+  emailSubjectRequired: 'Subject is required.',
+  emailSubjectTooLong: 'Subject must be at most 300 characters.',
+  emailBodyTooLong: 'Message must be at most 20,000 characters.',
+  emailFromInvalid: 'Enter a valid From address (or leave it blank to use the company email).',
+  emailNoFromAddress: 'Set a From address (or a company email) in Company Information before sending email.',
+  emailNoBol: 'This order has no bill of lading yet. Create it first.',
+  emailNotConfigured:
+    'Email is not set up on this server (no SMTP_URL). The message was kept as not sent: nothing was sent.',
+  // Payments (issue 16): all ours
+  paymentAmountRequired: 'Amount is required',
+  paymentAmountInvalid: 'Amount must be a number',
+  paymentAmountZero: 'Amount cannot be 0',
+  paymentDateTooLate: 'The date cannot be more than a year from today',
+  paymentMethodRequired: 'Method is required',
+  paymentMethodInvalid: 'Select a valid method: check, cash, card, ACH, wire or other',
+  refundReasonRequired: 'A refund needs a reason',
+  paymentsBelowZero: 'Payments/Credits cannot go below 0: this would refund more than was paid',
+  paymentAlreadyReversed: 'This entry has already been reversed.',
+  reversalNotReversible: 'A reversal cannot be reversed: record the entry again instead.',
+  paymentNotFound: 'Payment not found.',
+  invoiceStatusInvalid: 'Select a valid status: unpaid, partially_paid, paid or overdue',
+  reportPeriodInvalid: 'Select a valid period: month, quarter or year',
+  reportRangeRequired: 'Give a start and an end date',
+  reportRangeOrder: 'The end date must be on or after the start date',
+  reportRangeTooLong: 'A report covers at most 10 years',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -26,6 +26,18 @@ export const companyInfo = pgTable(
     remitPaymentCity: text('remit_payment_city').notNull().default(''),
     remitPaymentState: text('remit_payment_state').notNull().default(''),
     remitPaymentZipCode: text('remit_payment_zip_code').notNull().default(''),
+    /** Email (decision 062): the From address, and the templates the email dialog starts from. */
+    emailFrom: text('email_from').notNull().default(''),
+    invoiceEmailSubject: text('invoice_email_subject').notNull().default('Invoice {invoice_number} from {company_name}'),
+    invoiceEmailBody: text('invoice_email_body')
+      .notNull()
+      .default(
+        'Dear {customer_name},\n\nPlease find attached invoice {invoice_number} for {total}. The balance due is {balance_due}, due {due_date}.\n\nThank you for your business.\n{company_name}',
+      ),
+    bolEmailSubject: text('bol_email_subject').notNull().default('Bill of lading {bol_number} from {company_name}'),
+    bolEmailBody: text('bol_email_body')
+      .notNull()
+      .default('Dear {customer_name},\n\nPlease find attached bill of lading {bol_number} for order {order_number}.\n\n{company_name}'),
     updatedAt: timestamptz('updated_at')
       .notNull()
       .defaultNow()

@@ -11,11 +11,13 @@ import {
   pgTable,
   primaryKey,
   text,
+  unique,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { DEFAULT_INVOICE_TERMS } from '@icehouse/domain';
+import { DEFAULT_INVOICE_TERMS, PAYMENT_KINDS, PAYMENT_METHODS } from '@icehouse/domain';
 import { users } from './auth';
 import { orders } from './orders';
-import { TRGM_INDEX_OPTIONS, money, percent, timestamps, timestamptz } from './_columns';
+import { TRGM_INDEX_OPTIONS, inList, money, percent, timestamps, timestamptz } from './_columns';
 
 /** An address as copied onto an invoice (bill_to / ship_to): the domain's address shape. */
 export type InvoiceAddress = Address;
@@ -42,8 +44,14 @@ export const invoices = pgTable(
     taxRate: percent('tax_rate').notNull().default('0'),
     discount: money('discount').notNull().default('0'),
     discountIsPercentage: boolean('discount_is_percentage').notNull().default(false),
+    /**
+     * The sum of the invoice's payments ledger (invoice_payments), kept by the payments service in
+     * the transaction that records an entry (migration 0012; never written otherwise).
+     */
     paymentsCredits: money('payments_credits').notNull().default('0'),
     subtotal: money('subtotal').notNull().default('0'),
+    /** The non-freight lines' sum (the domain's taxableSubtotal), stored for the sales tax report. */
+    taxableSubtotal: money('taxable_subtotal').notNull().default('0'),
     discountAmount: money('discount_amount').notNull().default('0'),
     taxAmount: money('tax_amount').notNull().default('0'),
     totalAmount: money('total_amount').notNull().default('0'),
@@ -61,7 +69,13 @@ export const invoices = pgTable(
     search: text('search').notNull().default(''),
   },
   (t) => [
+    // Incremental sync (issue 18): updated_since and ordering=updated_at.
+    index('invoices_updated_at_id_idx').on(t.updatedAt, t.id),
     index('invoices_date_id_idx').on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The aging report reads the invoices with a balance (migration 0012).
+    index('invoices_open_due_idx')
+      .on(t.dueDate)
+      .where(sql`${t.balanceDue} > 0`),
     // The invoice list's partial, case-insensitive search (ILIKE '%…%'): one trigram index.
     index('invoices_search_trgm_idx').using('gin', t.search.op('gin_trgm_ops')).with(TRGM_INDEX_OPTIONS),
   ],
@@ -141,4 +155,42 @@ export const deletedInvoices = pgTable(
     deletedAt: timestamptz('deleted_at').notNull().defaultNow(),
   },
   (t) => [index('deleted_invoices_deleted_at_idx').on(t.deletedAt.desc(), t.id.desc())],
+);
+
+/**
+ * An invoice's payments ledger (issue 16, decisions 075-077): payments (> 0), refunds (< 0, with a
+ * reason), reversals (the negation of one entry, `reverses_id`, at most one per entry), adjustments
+ * (a PATCH of payments_credits) and opening entries (migration 0012). Entries are never edited or
+ * deleted: a mistake is reversed. invoices.payments_credits holds their sum.
+ */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<(typeof PAYMENT_KINDS)[number]>().notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    amount: money('amount').notNull(),
+    method: text('method').$type<(typeof PAYMENT_METHODS)[number]>().notNull(),
+    reference: text('reference').notNull().default(''),
+    note: text('note').notNull().default(''),
+    reason: text('reason').notNull().default(''),
+    reversesId: integer('reverses_id').references((): AnyPgColumn => invoicePayments.id, {
+      onDelete: 'cascade',
+    }),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Copied: the record outlives the user. */
+    recordedByUsername: text('recorded_by_username').notNull().default(''),
+    recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('invoice_payments_reverses_id_key').on(t.reversesId),
+    index('invoice_payments_invoice_id_idx').on(t.invoiceId, t.id),
+    index('invoice_payments_date_idx').on(t.date.desc(), t.id.desc()),
+    check('invoice_payments_kind_check', inList(t.kind, PAYMENT_KINDS)),
+    check('invoice_payments_method_check', inList(t.method, PAYMENT_METHODS)),
+    check('invoice_payments_amount_nonzero', sql`${t.amount} <> 0`),
+  ],
 );

@@ -4,6 +4,7 @@ import { BUILDING_TYPES, DEFAULT_COUNTRY, ORDER_STATUSES } from '@icehouse/domai
 import { users } from './auth';
 import { settings, products } from './catalogue';
 import { storedFiles } from './files';
+import { customers } from './customers';
 import { TRGM_INDEX_OPTIONS, inList, money, timestamps } from './_columns';
 
 /**
@@ -58,6 +59,8 @@ export const orders = pgTable(
     shippingAddressId: integer('shipping_address_id').references(() => addresses.id, {
       onDelete: 'restrict',
     }),
+    /** The customer the order was taken for (issue 16); the order keeps its own address copies. */
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'restrict' }),
     blueprintFileId: integer('blueprint_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     doorPlacementFileId: integer('door_placement_file_id').references(() => storedFiles.id, {
       onDelete: 'set null',
@@ -71,11 +74,14 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_status_check', inList(t.status, ORDER_STATUSES)),
+    // Incremental sync (issue 18): updated_since and ordering=updated_at.
+    index('orders_updated_at_id_idx').on(t.updatedAt, t.id),
     index('orders_date_id_idx').on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // the list filtered by status, in list order (date desc, id desc) without a sort
     index('orders_status_date_id_idx').on(t.status, t.date.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_billing_address_id_idx').on(t.billingAddressId),
     index('orders_shipping_address_id_idx').on(t.shippingAddressId),
+    index('orders_customer_id_idx').on(t.customerId),
     // partial, case-insensitive searches of the list: customer (billing or shipping name) and door number
     index('orders_customer_search_trgm_idx')
       .using('gin', t.customerSearch.op('gin_trgm_ops'))

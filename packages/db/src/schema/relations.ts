@@ -6,6 +6,7 @@ import { addresses, orders, orderBuildingInfo, orderAdditionalItems } from './or
 import { invoices, invoiceOrders, invoiceLineItems } from './invoices';
 import { billsOfLading } from './bols';
 import { history } from './history';
+import { customers, customerAddresses } from './customers';
 
 // Relations for drizzle's relational queries (db.query.orders.findFirst({ with: ... })).
 // Where a table points at another several times (orders -> addresses, building
@@ -32,7 +33,17 @@ export const productComponentsRelations = relations(productComponents, ({ one })
   component: one(components, { fields: [productComponents.componentId], references: [components.id] }),
 }));
 
+export const customersRelations = relations(customers, ({ many }) => ({
+  addresses: many(customerAddresses),
+  orders: many(orders),
+}));
+
+export const customerAddressesRelations = relations(customerAddresses, ({ one }) => ({
+  customer: one(customers, { fields: [customerAddresses.customerId], references: [customers.id] }),
+}));
+
 export const ordersRelations = relations(orders, ({ one, many }) => ({
+  customer: one(customers, { fields: [orders.customerId], references: [customers.id] }),
   shipVia: one(settings, { fields: [orders.shipViaId], references: [settings.id] }),
   billingAddress: one(addresses, {
     fields: [orders.billingAddressId],

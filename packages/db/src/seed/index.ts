@@ -26,6 +26,7 @@ import {
   history,
   invoiceLineItems,
   invoiceOrders,
+  invoicePayments,
   invoices,
   orderAdditionalItems,
   orderBuildingInfo,
@@ -697,6 +698,7 @@ class DemoSeeder {
           discountIsPercentage: terms.discountIsPercentage,
           paymentsCredits: payments,
           subtotal: totals.subtotal,
+          taxableSubtotal: totals.taxableSubtotal,
           discountAmount: totals.discountAmount,
           taxAmount: totals.taxAmount,
           totalAmount: totals.total,
@@ -721,6 +723,19 @@ class DemoSeeder {
           isFreight: l.is_freight ?? null,
         })),
       );
+      // Payments/Credits is the ledger's sum: one check payment for what was paid.
+      if (!toDecimal(payments).isZero()) {
+        await this.tx.insert(invoicePayments).values({
+          invoiceId,
+          kind: 'payment',
+          date: invoiceDate,
+          amount: payments,
+          method: 'check',
+          reference: `CHK-${invoiceNumber}`,
+          recordedBy: head.createdBy,
+          recordedAt: createdAt,
+        });
+      }
       for (const o of group) {
         await this.tx.update(orders).set({ invoiceNumber, updatedAt: createdAt }).where(eq(orders.id, o.id));
         await this.tx

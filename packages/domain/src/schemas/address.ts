@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_COUNTRY, LIMITS, TEXT_LIMITS } from '../constants';
 import { formatCanadianPostal, isValidCanadianPostal, isValidUsZip, postalCodeKind } from '../inputMasks';
 import { MESSAGES } from '../messages';
-import { FORMAT_BOUNDED, addIssue, optionalText, requiredText } from './fields';
+import { FORMAT_BOUNDED, addIssue, flag, optionalRef, optionalText, requiredText, type Ctx } from './fields';
 
 /**
  * Address blocks: order billing/shipping and invoice bill-to/ship-to. ZIP rules follow the
@@ -15,38 +15,48 @@ const countryField = optionalText(TEXT_LIMITS.line).transform((v) => v.toUpperCa
 // Its length and shape are the country's ZIP rules below; here only malformed text is refused.
 const zipField = optionalText(FORMAT_BOUNDED);
 
+/** The parts of every address but its name. */
+const addressParts = {
+  street: optionalText(TEXT_LIMITS.line),
+  city: optionalText(TEXT_LIMITS.line),
+  state: optionalText(TEXT_LIMITS.line),
+  zip_code: zipField,
+  country: countryField,
+};
+
+interface PostalParts {
+  zip_code: string;
+  country: string;
+}
+
+/** The country's ZIP rules. */
+function checkPostalCode(address: PostalParts, ctx: Ctx): void {
+  const zip = address.zip_code;
+  if (zip === '') return;
+  const kind = postalCodeKind(address.country);
+  if (kind === 'ca') {
+    if (!isValidCanadianPostal(formatCanadianPostal(zip)) || zip.length > LIMITS.caPostalMaxLength) {
+      addIssue(ctx, MESSAGES.postalCodeInvalid, ['zip_code']);
+    }
+  } else if (zip.length > LIMITS.usZipMaxLength) {
+    addIssue(ctx, MESSAGES.zipTooLong, ['zip_code']);
+  } else if (kind === 'us' && !isValidUsZip(zip)) {
+    addIssue(ctx, MESSAGES.zipInvalid, ['zip_code']);
+  }
+}
+
+// Runs only on a valid address (a zod pipe stops at the first issue): normalise the postal code.
+function normalisePostalCode<T extends PostalParts>(address: T): T {
+  return postalCodeKind(address.country) === 'ca' && address.zip_code !== ''
+    ? { ...address, zip_code: formatCanadianPostal(address.zip_code) }
+    : address;
+}
+
 function makeAddressSchema<N extends z.ZodType<string, unknown>>(name: N) {
-  return (
-    z
-      .object({
-        name,
-        street: optionalText(TEXT_LIMITS.line),
-        city: optionalText(TEXT_LIMITS.line),
-        state: optionalText(TEXT_LIMITS.line),
-        zip_code: zipField,
-        country: countryField,
-      })
-      .superRefine((address, ctx) => {
-        const zip = address.zip_code;
-        if (zip === '') return;
-        const kind = postalCodeKind(address.country);
-        if (kind === 'ca') {
-          if (!isValidCanadianPostal(formatCanadianPostal(zip)) || zip.length > LIMITS.caPostalMaxLength) {
-            addIssue(ctx, MESSAGES.postalCodeInvalid, ['zip_code']);
-          }
-        } else if (zip.length > LIMITS.usZipMaxLength) {
-          addIssue(ctx, MESSAGES.zipTooLong, ['zip_code']);
-        } else if (kind === 'us' && !isValidUsZip(zip)) {
-          addIssue(ctx, MESSAGES.zipInvalid, ['zip_code']);
-        }
-      })
-      // Runs only on a valid address (a zod pipe stops at the first issue): normalise the postal code.
-      .transform((address) =>
-        postalCodeKind(address.country) === 'ca' && address.zip_code !== ''
-          ? { ...address, zip_code: formatCanadianPostal(address.zip_code) }
-          : address,
-      )
-  );
+  return z
+    .object({ name, ...addressParts })
+    .superRefine(checkPostalCode)
+    .transform(normalisePostalCode);
 }
 
 /** Any address: every field optional. */
@@ -55,6 +65,21 @@ export const addressSchema = makeAddressSchema(optionalText(TEXT_LIMITS.line));
 export const billingAddressSchema = makeAddressSchema(
   requiredText(MESSAGES.billingNameRequired, TEXT_LIMITS.line),
 );
+
+/**
+ * A customer's ship-to address (issue 16): the address rules plus its label, whether it is the
+ * default, and its id when it is already stored.
+ */
+export const shipToAddressSchema = z
+  .object({
+    id: optionalRef(),
+    label: optionalText(TEXT_LIMITS.line),
+    name: optionalText(TEXT_LIMITS.line),
+    ...addressParts,
+    is_default: flag(false),
+  })
+  .superRefine(checkPostalCode)
+  .transform(normalisePostalCode);
 
 export type AddressInput = z.input<typeof addressSchema>;
 export type AddressData = z.output<typeof addressSchema>;

@@ -64,7 +64,8 @@ const statusField = z
     return 'pending';
   });
 
-const phoneField = z
+/** A phone number: blank, or (XXX) XXX-XXXX (the order form's rule; customers reuse it). */
+export const phoneField = z
   .string()
   .nullish()
   .transform((v, ctx) => {
@@ -164,6 +165,8 @@ export const orderSchema = z
     tax_exempt: flag(false),
     has_invoice: flag(false),
     has_bol: flag(false),
+    /** The customer picked on the form (issue 16): an id, null for none; absent keeps the stored one. */
+    customer_id: optionalRef(MESSAGES.customerInvalid).optional(),
     billing_address: billingAddressSchema.prefault({}),
     shipping_address: addressSchema.prefault({}),
     building_info: buildingInfoSchema.prefault({}),

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from './messages';
+import {
+  agingBucketOf,
+  balanceDueOf,
+  creditOf,
+  invoicePaymentStatus,
+  paymentsTotal,
+} from './payments';
+import { paymentFormSchema } from './schemas/payment';
+import { addOneYear } from './schedule';
+import { todayIso } from './dates';
+import { periodOf, salesTaxOfInvoice } from './reports';
+
+const errorsOf = (input: unknown) => {
+  const r = paymentFormSchema.safeParse(input);
+  return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
+};
+
+describe('payments', () => {
+  it('balance never below 0, an overpayment is a credit', () => {
+    expect(balanceDueOf('100.00', '30.00')).toBe('70.00');
+    expect(balanceDueOf('100.00', '130.00')).toBe('0.00');
+    expect(creditOf('100.00', '130.00')).toBe('30.00');
+    expect(creditOf('100.00', '30.00')).toBe('0.00');
+    expect(paymentsTotal(['10.10', '-0.10', '0.20']).toFixed(2)).toBe('10.20');
+  });
+
+  it('status: unpaid, partially paid, paid, overdue (a balance past its due date)', () => {
+    const today = '2026-05-10';
+    expect(invoicePaymentStatus({ total: '100', paid: '0', dueDate: '2026-05-10', today })).toBe('unpaid');
+    expect(invoicePaymentStatus({ total: '100', paid: '1', dueDate: null, today })).toBe('partially_paid');
+    expect(invoicePaymentStatus({ total: '100', paid: '100', dueDate: '2020-01-01', today })).toBe('paid');
+    expect(invoicePaymentStatus({ total: '100', paid: '120', dueDate: '2020-01-01', today })).toBe('paid');
+    expect(invoicePaymentStatus({ total: '100', paid: '50', dueDate: '2026-05-09', today })).toBe('overdue');
+    expect(invoicePaymentStatus({ total: '0', paid: '0', dueDate: '2026-05-09', today })).toBe('paid');
+  });
+
+  it('aging buckets by days past due', () => {
+    const today = '2026-05-31';
+    expect(agingBucketOf('2026-06-01', today)).toBe('current');
+    expect(agingBucketOf('2026-05-31', today)).toBe('current');
+    expect(agingBucketOf('2026-05-30', today)).toBe('days_1_30');
+    expect(agingBucketOf('2026-05-01', today)).toBe('days_1_30');
+    expect(agingBucketOf('2026-04-30', today)).toBe('days_31_60');
+    expect(agingBucketOf('2026-03-02', today)).toBe('days_61_90');
+    expect(agingBucketOf('2026-03-01', today)).toBe('over_90');
+  });
+
+  it('periods', () => {
+    expect(periodOf('2026-05-17', 'month')).toEqual({
+      key: '2026-05',
+      start: '2026-05-01',
+      end: '2026-05-31',
+    });
+    expect(periodOf('2024-02-03', 'quarter')).toEqual({
+      key: '2024-Q1',
+      start: '2024-01-01',
+      end: '2024-03-31',
+    });
+    expect(periodOf('2026-12-31', 'year')).toEqual({ key: '2026', start: '2026-01-01', end: '2026-12-31' });
+    expect(addOneYear('2024-02-29')).toBe('2025-03-01');
+  });
+
+  it('sales tax of one invoice: taxable after discount, freight apart', () => {
+    expect(
+      salesTaxOfInvoice({
+        subtotal: '1150.00',
+        taxableSubtotal: '1000.00',
+        discountAmount: '100.00',
+        taxAmount: '74.25',
+        total: '1124.25',
+        taxExempt: false,
+      }),
+    ).toEqual({
+      taxable_sales: '900.00',
+      exempt_sales: '0.00',
+      freight: '150.00',
+      discounts: '100.00',
+      tax: '74.25',
+      total: '1124.25',
+    });
+    expect(
+      salesTaxOfInvoice({
+        subtotal: '500.00',
+        taxableSubtotal: '500.00',
+        discountAmount: '0',
+        taxAmount: '0',
+        total: '500.00',
+        taxExempt: true,
+      }),
+    ).toMatchObject({ taxable_sales: '0.00', exempt_sales: '500.00' });
+  });
+
+  it('validates a payment with the domain messages', () => {
+    const ok = { amount: '25.5', date: todayIso(), method: 'check', reference: ' 1234 ' };
+    expect(paymentFormSchema.parse(ok)).toMatchObject({ amount: '25.50', reference: '1234', reason: '' });
+    expect(errorsOf({ ...ok, amount: '0' })).toEqual({ amount: MESSAGES.paymentAmountZero });
+    expect(errorsOf({ ...ok, amount: '' })).toEqual({ amount: MESSAGES.paymentAmountRequired });
+    expect(errorsOf({ ...ok, amount: '1.001' })).toEqual({ amount: MESSAGES.priceDecimals });
+    expect(errorsOf({ ...ok, amount: 'abc' })).toEqual({ amount: MESSAGES.paymentAmountInvalid });
+    expect(errorsOf({ ...ok, method: 'bitcoin' })).toEqual({ method: MESSAGES.paymentMethodInvalid });
+    expect(errorsOf({ ...ok, date: addOneYear(addOneYear(todayIso())) })).toEqual({
+      date: MESSAGES.paymentDateTooLate,
+    });
+    expect(errorsOf({ ...ok, amount: '-5' })).toEqual({ reason: MESSAGES.refundReasonRequired });
+    expect(errorsOf({ ...ok, amount: '-5', reason: 'damaged' })).toEqual({});
+  });
+});

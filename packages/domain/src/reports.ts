@@ -1,0 +1,82 @@
+import { Decimal, roundCents, toMoneyString, type MoneyInput } from './money';
+
+/**
+ * The sales tax report's rule (issue 16): what one invoice contributes, from the amounts the
+ * invoice totals rule (calculateInvoiceTotals) gave it. The report sums these per period, so the
+ * report and the invoices agree to the cent (a property test sums both ways).
+ *
+ * - freight: the freight lines (subtotal − taxable subtotal), never taxed;
+ * - taxable sales: for an invoice that is not tax exempt, what the tax was computed on (the
+ *   non-freight lines less the discount, not below 0); exempt sales: the same amount on a tax
+ *   exempt invoice;
+ * - discounts: the discount given (already taken off the taxable or exempt sales);
+ * - tax: the tax charged; total: the invoice total.
+ */
+export interface SalesTaxInvoice {
+  subtotal: MoneyInput;
+  taxableSubtotal: MoneyInput;
+  discountAmount: MoneyInput;
+  taxAmount: MoneyInput;
+  total: MoneyInput;
+  taxExempt: boolean;
+}
+
+export interface SalesTaxAmounts {
+  taxable_sales: string;
+  exempt_sales: string;
+  freight: string;
+  discounts: string;
+  tax: string;
+  total: string;
+}
+
+export const SALES_TAX_COLUMNS = [
+  'taxable_sales',
+  'exempt_sales',
+  'freight',
+  'discounts',
+  'tax',
+  'total',
+] as const;
+
+export function salesTaxOfInvoice(i: SalesTaxInvoice): SalesTaxAmounts {
+  const taxable = roundCents(i.taxableSubtotal);
+  const discount = roundCents(i.discountAmount);
+  const base = Decimal.max(0, taxable.minus(discount));
+  return {
+    taxable_sales: toMoneyString(i.taxExempt ? 0 : base),
+    exempt_sales: toMoneyString(i.taxExempt ? base : 0),
+    freight: toMoneyString(roundCents(i.subtotal).minus(taxable)),
+    discounts: toMoneyString(discount),
+    tax: toMoneyString(i.taxAmount),
+    total: toMoneyString(i.total),
+  };
+}
+
+/** Column-wise sum of contributions. */
+export function addSalesTax(rows: readonly SalesTaxAmounts[]): SalesTaxAmounts {
+  const sums = Object.fromEntries(SALES_TAX_COLUMNS.map((c) => [c, new Decimal(0)])) as Record<
+    keyof SalesTaxAmounts,
+    Decimal
+  >;
+  for (const r of rows) for (const c of SALES_TAX_COLUMNS) sums[c] = sums[c].plus(roundCents(r[c]));
+  return Object.fromEntries(
+    SALES_TAX_COLUMNS.map((c) => [c, toMoneyString(sums[c])]),
+  ) as unknown as SalesTaxAmounts;
+}
+
+export const REPORT_PERIODS = ['month', 'quarter', 'year'] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+
+/** The period a date (YYYY-MM-DD) falls in: its key ("2026-03", "2026-Q1", "2026") and first/last day. */
+export function periodOf(date: string, period: ReportPeriod): { key: string; start: string; end: string } {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const iso = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
+  if (period === 'year') return { key: String(year), start: iso(year, 1, 1), end: iso(year, 12, 31) };
+  if (period === 'quarter') {
+    const q = Math.floor((month - 1) / 3) + 1;
+    return { key: `${year}-Q${q}`, start: iso(year, q * 3 - 2, 1), end: iso(year, q * 3 + 1, 0) };
+  }
+  return { key: date.slice(0, 7), start: iso(year, month, 1), end: iso(year, month + 1, 0) };
+}
