@@ -25,6 +25,8 @@ declare module 'autocannon' {
   }
 
   export interface AutocannonResult {
+    requests: { average: number; total: number };
+    latency: Record<string, number>;
     errors: number;
     timeouts: number;
     non2xx: number;

@@ -298,6 +298,7 @@ const INVOICE_COLUMNS = [
   ['discount_is_percentage', 'boolean'],
   ['payments_credits', 'numeric'],
   ['subtotal', 'numeric'],
+  ['taxable_subtotal', 'numeric'],
   ['discount_amount', 'numeric'],
   ['tax_amount', 'numeric'],
   ['total_amount', 'numeric'],
@@ -307,6 +308,16 @@ const INVOICE_COLUMNS = [
   ['created_at', 'timestamptz'],
   ['updated_at', 'timestamptz'],
   ['created_by', 'int'],
+] as const;
+const PAYMENT_COLUMNS = [
+  ['invoice_id', 'int'],
+  ['kind', 'text'],
+  ['date', 'date'],
+  ['amount', 'numeric'],
+  ['method', 'text'],
+  ['reference', 'text'],
+  ['recorded_by', 'int'],
+  ['recorded_at', 'timestamptz'],
 ] as const;
 const INVOICE_ORDER_COLUMNS = [
   ['invoice_id', 'int'],
@@ -470,6 +481,7 @@ export async function seedBenchData(database: Database, opts: BenchSeedOptions):
     const itemRows: Row[] = [];
     const historyRows: Row[] = [];
     const invoiceRows: Row[] = [];
+    const paymentRows: Row[] = [];
     const invoiceOrderRows: Row[] = [];
     const lineRows: Row[] = [];
     const bolRows: Row[] = [];
@@ -698,6 +710,7 @@ export async function seedBenchData(database: Database, opts: BenchSeedOptions):
             discount_is_percentage: terms.discountIsPercentage,
             payments_credits: payments,
             subtotal: totals.subtotal,
+            taxable_subtotal: totals.taxableSubtotal,
             discount_amount: totals.discountAmount,
             tax_amount: totals.taxAmount,
             total_amount: totals.total,
@@ -708,6 +721,19 @@ export async function seedBenchData(database: Database, opts: BenchSeedOptions):
             updated_at: invoiceCreatedAt,
             created_by: head.createdBy,
           });
+          // Payments/Credits is the payments ledger's sum (issue 16): one check for what was paid.
+          if (payments !== '0.00') {
+            paymentRows.push({
+              invoice_id: invoice.id,
+              kind: 'payment',
+              date: invoiceDate,
+              amount: payments,
+              method: 'check',
+              reference: `CHK-${invoice.number}`,
+              recorded_by: head.createdBy,
+              recorded_at: invoiceCreatedAt,
+            });
+          }
           lines.forEach((l, position) =>
             lineRows.push({
               invoice_id: invoice.id,
@@ -755,6 +781,7 @@ export async function seedBenchData(database: Database, opts: BenchSeedOptions):
       await insertRows(tx, 'invoices', INVOICE_COLUMNS, invoiceRows);
       await insertRows(tx, 'invoice_orders', INVOICE_ORDER_COLUMNS, invoiceOrderRows);
       await insertRows(tx, 'invoice_line_items', LINE_COLUMNS, lineRows);
+      await insertRows(tx, 'invoice_payments', PAYMENT_COLUMNS, paymentRows);
       await insertRows(tx, 'bills_of_lading', BOL_COLUMNS, bolRows);
       await insertRows(tx, 'history', HISTORY_COLUMNS, historyRows);
     });

@@ -9,7 +9,7 @@ import { LIMITS } from '@icehouse/domain';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Logger } from 'pino';
 import type { Database } from '@icehouse/db/client';
-import { AppError } from './errors';
+import { AppError, HTTP_STATUS } from './errors';
 import { replyWithError } from './rest/error-handler';
 import type { AppDeps, SessionUser } from './deps';
 import { appRouter, type AppRouter } from './trpc/app-router';
@@ -25,6 +25,23 @@ import { declareScopeSecurity, routeSecurityConfig } from './modules/auth/route-
 import { registerSecurityHeaders } from './security-headers';
 import { createPdfRenderer, type PdfRenderer, type PdfRendererOptions } from './pdf';
 import { createFolderBlobStore, type BlobStore } from './blobs';
+import { createLiveHub, registerChangeSink, type LiveHub } from './changes';
+import type { WebhookSettings } from './modules/integrations/deliver';
+import { integrationsSink } from './modules/integrations/events';
+import { allJobs, createJobQueue, type JobDefinition, type JobQueue } from './jobs';
+import { createMailer } from './modules/email/mailer';
+import { moduleOperations } from './modules/operations';
+import { listOperations } from './operations/define';
+import { assertAccess } from './operations/access';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's change feed and live subscriptions (tests and figures look at it). */
+    live: LiveHub;
+    /** The app's job queue (tests and tools reach it here). */
+    jobs: JobQueue;
+  }
+}
 
 export interface AppConfig {
   database: Database;
@@ -49,6 +66,22 @@ export interface AppConfig {
    * in the OS temp folder, which nothing keeps.
    */
   blobs?: BlobStore;
+  /** Requests one API token may make per minute (API_TOKEN_RATE_LIMIT); default 600. */
+  apiTokenRateLimit?: number;
+  /** Webhook delivery (WEBHOOK_ALLOW_PRIVATE_TARGETS; attempt timeout, default 10 s). */
+  webhooks?: Partial<WebhookSettings>;
+  /**
+   * The job queue (pg-boss, in the app's database). `workers` (default true) runs this instance's
+   * workers; tests leave them off unless they test jobs. `definitions` defaults to src/jobs/all-jobs.ts.
+   */
+  /** SMTP server URL for email (SMTP_URL); null or absent: no email is sent (kept as not sent). */
+  smtpUrl?: string | null;
+  jobs?: {
+    workers?: boolean;
+    pollingIntervalSeconds?: number;
+    shutdownTimeoutMs?: number;
+    definitions?: readonly JobDefinition[];
+  };
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -65,9 +98,43 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     return503OnClosing: false,
   });
   // The browser starts with the first PDF, not here: the app runs (and answers 503 for PDFs) without one.
-  const pdf = config.pdf ?? createPdfRenderer({ ...config.pdfOptions, logger: config.logger.child({ module: 'pdf' }) });
-  const blobs = config.blobs ?? (await createFolderBlobStore(fs.mkdtempSync(path.join(os.tmpdir(), 'icehouse-blobs-'))));
-  const deps: AppDeps = { database: config.database, log: config.logger, sessions: createSessionStore(config.database.db), pdf, blobs };
+  const pdf =
+    config.pdf ?? createPdfRenderer({ ...config.pdfOptions, logger: config.logger.child({ module: 'pdf' }) });
+  const blobs =
+    config.blobs ?? (await createFolderBlobStore(fs.mkdtempSync(path.join(os.tmpdir(), 'icehouse-blobs-'))));
+  const sessions = createSessionStore(config.database.db);
+  const live = createLiveHub({ database: config.database, log: config.logger, sessions });
+  const jobs = createJobQueue({
+    database: config.database,
+    log: config.logger.child({ module: 'jobs' }),
+    definitions: config.jobs?.definitions ?? allJobs,
+    workers: config.jobs?.workers ?? true,
+    ...(config.jobs?.pollingIntervalSeconds
+      ? { pollingIntervalSeconds: config.jobs.pollingIntervalSeconds }
+      : {}),
+    ...(config.jobs?.shutdownTimeoutMs ? { shutdownTimeoutMs: config.jobs.shutdownTimeoutMs } : {}),
+  });
+  const webhooks: WebhookSettings = {
+    allowPrivateTargets: config.webhooks?.allowPrivateTargets ?? false,
+    timeoutMs: config.webhooks?.timeoutMs ?? 10_000,
+  };
+  const mailer = config.smtpUrl ? createMailer(config.smtpUrl) : null;
+  const deps: AppDeps = {
+    database: config.database,
+    log: config.logger,
+    sessions,
+    pdf,
+    blobs,
+    live,
+    jobs,
+    webhooks,
+    mailer,
+  };
+  // The event log and the webhook outbox, written in every change's transaction (issue 18).
+  const removeIntegrationsSink = registerChangeSink(integrationsSink(deps));
+  // pg-boss installs (or migrates) its own schema here, then the queues and this instance's workers start.
+  await jobs.start(deps);
+  app.decorate('live', live);
   const currentUser = (req: FastifyRequest): SessionUser | null => req.auth?.user ?? null;
   const checkAnswers = config.checkAnswers ?? false;
 
@@ -78,24 +145,33 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    // Live subscriptions never finish by themselves: end them, or the close would wait for them.
+    await live.close();
   });
   app.addHook('onRequest', async (_req, reply) => {
     if (!closing) return;
     reply.header('connection', 'close');
-    throw new AppError('UNAVAILABLE', 'The server is shutting down. Please try again in a moment.', { details: { reason: 'shutting_down' } });
+    throw new AppError('UNAVAILABLE', 'The server is shutting down. Please try again in a moment.', {
+      details: { reason: 'shutting_down' },
+    });
   });
   // An answer finished during the shutdown closes its connection: an idle keep-alive one would hold the close up.
   app.addHook('onSend', async (_req, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-  await registerRequestAuth(app, deps.sessions);
+  await registerRequestAuth(app, deps.sessions, {
+    db: config.database.db,
+    rateLimitPerMinute: config.apiTokenRateLimit ?? 600,
+  });
 
   app.setErrorHandler(replyWithError);
 
   // Anyone may ask whether the server is up; only a signed-in superuser learns its database and version.
   app.get('/healthz', { config: routeSecurityConfig('public') }, async (req, reply) => {
     const status = await getSystemStatus(deps);
-    return reply.code(status.status === 'ok' ? 200 : 503).send(healthAnswer(status, currentUser(req)?.is_superuser === true));
+    return reply
+      .code(status.status === 'ok' ? 200 : 503)
+      .send(healthAnswer(status, currentUser(req)?.is_superuser === true));
   });
 
   await app.register(async (trpcScope) => {
@@ -105,7 +181,34 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     trpcScope.addHook('onRequest', async (req) => {
       if (req.method === 'GET' || req.method === 'HEAD') return;
       const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (type !== '' && type !== 'application/json') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type. Send application/json.');
+      if (type !== '' && type !== 'application/json')
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type. Send application/json.');
+    });
+    // A subscription answers with an event stream (status 200) once it starts: its access is checked
+    // before, so that a caller without a session gets a plain 401 instead of a stream holding an error.
+    const subscriptions = new Map(
+      listOperations(moduleOperations)
+        .filter((op) => op.kind === 'subscription')
+        .map((op) => [op.name, op.access]),
+    );
+    trpcScope.addHook('preHandler', async (req, reply) => {
+      const path = (req.params as { path?: string }).path ?? '';
+      const access = subscriptions.get(path);
+      if (!access) return;
+      try {
+        assertAccess(access, currentUser(req));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        // The shape of tRPC's own errors (as a query's 401/403 answers).
+        const status = HTTP_STATUS[error.code];
+        return reply.code(status).send({
+          error: {
+            message: error.message,
+            code: status === 401 ? -32001 : -32003,
+            data: { code: error.code, httpStatus: status, path, appCode: error.code },
+          },
+        });
+      }
     });
     await trpcScope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
@@ -113,7 +216,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         router: appRouter,
         createContext: ({ req, res }) => ({ deps, req, res, user: currentUser(req), checkAnswers }),
         onError: ({ error, path: procedure }) => {
-          if (error.code === 'INTERNAL_SERVER_ERROR') config.logger.error({ err: error, procedure }, 'tRPC error');
+          if (error.code === 'INTERNAL_SERVER_ERROR')
+            config.logger.error({ err: error, procedure }, 'tRPC error');
         },
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>);
@@ -121,16 +225,26 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   // Multipart (file uploads) is parsed only in a scope holding the routes that consume it.
   const isMultipartRoute = (route: RestRoute) => route.consumes?.includes('multipart/form-data') ?? false;
-  registerRestRoutes(app, restRoutes.filter((route) => !isMultipartRoute(route)), { deps, currentUser, checkAnswers });
+  registerRestRoutes(
+    app,
+    restRoutes.filter((route) => !isMultipartRoute(route)),
+    { deps, currentUser, checkAnswers },
+  );
   await app.register(async (uploads) => {
-    await uploads.register(fastifyMultipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20, parts: 40 } });
+    await uploads.register(fastifyMultipart, {
+      limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20, parts: 40 },
+    });
     registerRestRoutes(uploads, restRoutes.filter(isMultipartRoute), { deps, currentUser, checkAnswers });
   });
   const openApi = buildOpenApiDocument(restRoutes);
   const asset = { config: routeSecurityConfig('asset') };
   app.get('/api/schema/', asset, async () => openApi);
-  app.get('/api/docs/', asset, async (_req, reply) => reply.type('text/html; charset=utf-8').send(DOCS_PAGE_HTML));
-  app.get('/api/docs/docs.js', asset, async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(DOCS_PAGE_SCRIPT));
+  app.get('/api/docs/', asset, async (_req, reply) =>
+    reply.type('text/html; charset=utf-8').send(DOCS_PAGE_HTML),
+  );
+  app.get('/api/docs/docs.js', asset, async (_req, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(DOCS_PAGE_SCRIPT),
+  );
 
   const webDist = config.webDistDir ?? defaultWebDist;
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
@@ -148,10 +262,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   app.addHook('onClose', async () => {
+    // Workers stop fetching; running jobs get a few seconds to finish (else they are retried later).
+    await jobs.stop();
+    await live.close();
+    removeIntegrationsSink();
+    mailer?.close();
     // In-flight PDFs finish, then Chromium closes: no browser is left behind.
     if (!config.pdf) await pdf.close();
     await config.database.close();
   });
 
+  app.decorate('jobs', jobs);
   return app;
 }

@@ -45,6 +45,12 @@ const envSchema = z
     BLOB_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** Path-style addressing (`endpoint/bucket/key`), which most self-hosted stores need. */
     BLOB_S3_FORCE_PATH_STYLE: booleanish.default(false),
+    /** Requests one API token may make per minute, counted in the database for every instance; past it 429. */
+    API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    /** Deliver webhooks to loopback, link-local and private addresses (tests, closed networks); refused by default. */
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanish.default(false),
+    /** SMTP server for emailing invoices and bills of lading, e.g. `smtp://user:pass@mail.example.com:587`; unset: email is kept as not sent. */
+    SMTP_URL: z.string().trim().url().optional(),
   })
   .refine(
     (env) => (env.BLOB_S3_ACCESS_KEY_ID === undefined) === (env.BLOB_S3_SECRET_ACCESS_KEY === undefined),

@@ -8,6 +8,7 @@ import { bootstrapAdmin } from './modules/users/service';
 import { isPostgresClosedSocketWrite } from './errors';
 import { blobStoreFromEnv } from './blobs';
 import { moveDatabaseBytesToBlobs } from './blobs/move-database-bytes';
+import { linkOrdersToCustomers, linkReportLines } from './modules/customers/link';
 
 async function main() {
   const env = loadEnv();
@@ -35,6 +36,14 @@ async function main() {
     const summary = await seedDemo(database.db, { hashPassword });
     log.info({ summary }, 'demo data');
   }
+  // Orders saved without a customer (before customers existed, or by an integrator) join theirs.
+  const linked = await linkOrdersToCustomers(database);
+  if (linked.orders_linked > 0) {
+    log.info(
+      { orders: linked.orders_linked, created: linked.customers_created, reused: linked.customers_reused },
+      linkReportLines(linked, 20).join('\n'),
+    );
+  }
 
   const admin = await bootstrapAdmin({ database }, { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
   if (admin) log.info({ username: admin.username }, 'created the first superuser from ADMIN_USERNAME');
@@ -46,6 +55,9 @@ async function main() {
     // Answers are parsed by their output schemas in development (and tests), not in production.
     checkAnswers: env.NODE_ENV === 'development',
     blobs,
+    apiTokenRateLimit: env.API_TOKEN_RATE_LIMIT,
+    webhooks: { allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS },
+    smtpUrl: env.SMTP_URL ?? null,
     pdfOptions: { executablePath: env.CHROME_PATH || null, maxConcurrent: env.PDF_MAX_CONCURRENT },
     ...(env.WEB_DIST_DIR ? { webDistDir: env.WEB_DIST_DIR } : {}),
   });

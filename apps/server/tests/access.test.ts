@@ -59,7 +59,9 @@ const PUBLIC_REST = new Set(['GET /api/auth/csrf/', 'GET /api/auth/check/', 'POS
 const PUBLIC_TRPC = new Set(['auth.check', 'auth.login', 'auth.logout']);
 
 const operations = listOperations(moduleOperations);
-const restRoutes = operations.flatMap((op) => restBindingsOf(op).map((binding) => ({ method: binding.method, path: binding.path, access: op.access })));
+const restRoutes = operations.flatMap((op) =>
+  restBindingsOf(op).map((binding) => ({ method: binding.method, path: binding.path, access: op.access, tokens: op.access !== 'public' && binding.tokens !== false })),
+);
 const procedures = operations.filter((op) => op.trpc !== false);
 const served = (appRouter as unknown as { _def: { procedures: Record<string, unknown> } })._def.procedures;
 
@@ -118,7 +120,8 @@ describe('tRPC procedures of the declarations', () => {
 
   for (const op of procedures.filter((p) => p.access !== 'public')) {
     it(`${op.name}: 401 anonymous${op.access === 'superuser' ? ', 403 staff' : ''}`, async () => {
-      const call = (client: TestClient) => (op.kind === 'query' ? client.trpcQuery(op.name) : client.trpcMutation(op.name, {}));
+      // Queries and subscriptions (server-sent events) are GETs; a subscription is refused before its stream starts.
+      const call = (client: TestClient) => (op.kind === 'mutation' ? client.trpcMutation(op.name, {}) : client.trpcQuery(op.name));
       const anon = await call(anonymous);
       expect(anon.statusCode).toBe(401);
       expect(anon.json().error.message).toBe('Authentication credentials were not provided.');
@@ -190,7 +193,7 @@ describe('encoded and absolute-form request targets', () => {
   }
 
   for (const { name, kind, access } of procedures) {
-    const mutation = kind !== 'query';
+    const mutation = kind === 'mutation';
     it(`tRPC ${name}: every variant is the procedure itself${mutation ? ', and refuses a call without the CSRF token' : ''}`, async () => {
       for (const target of targetVariants(`/trpc/${name}`)) {
         if (access !== 'public') {
@@ -245,6 +248,89 @@ describe('encoded and absolute-form request targets', () => {
       expect((await client.get('/api/auth/check/')).json().isAuthenticated, target).toBe(false);
     }
   });
+});
+
+describe('API tokens (issue 18)', () => {
+  const keys = { staff: '', admin: '', adminRead: '' };
+  const create = async (client: TestClient, scope: 'read' | 'read_write') => {
+    const res = await client.trpcMutation('tokens.create', { name: `access ${scope}`, scope });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().result.data.key as string;
+  };
+  beforeAll(async () => {
+    keys.staff = await create(staff, 'read_write');
+    keys.admin = await create(admin, 'read_write');
+    keys.adminRead = await create(admin, 'read');
+  });
+  /** The door's own refusals (authentication, role, scope, CSRF): an operation's own 403 (deleting oneself) is not one. */
+  const DOOR_REFUSALS = ['You do not have permission to perform this action.', 'This token is read-only: it may only read (GET).', 'CSRF Failed: CSRF token missing or incorrect.'];
+  const byTheDoor = (res: { statusCode: number; body: string }) =>
+    res.statusCode === 401 || (res.statusCode === 403 && DOOR_REFUSALS.includes((JSON.parse(res.body) as { detail?: string }).detail ?? ''));
+  const withToken = (key: string, method: string, url: string) =>
+    app.inject({ method: method as 'GET', url, headers: { authorization: `Token ${key}`, 'content-type': 'application/json' }, ...(method === 'GET' ? {} : { payload: '{}' }) });
+
+  it('only sign-in and the operations that set passwords take no token', () => {
+    const refusing = restRoutes.filter((r) => !r.tokens).map((r) => `${r.method} ${r.path}`);
+    expect(new Set(refusing)).toEqual(new Set([...PUBLIC_REST, 'POST /api/auth/users/', 'PUT /api/auth/users/{id}/']));
+  });
+
+  for (const route of restRoutes) {
+    it(`${route.method} ${route.path}: ${route.tokens ? 'works with a read_write token, reads only with a read token' : 'refuses tokens'}`, async () => {
+      const url = concretePath(route.path);
+      const writer = route.access === 'superuser' ? keys.admin : keys.staff;
+      const res = await withToken(writer, route.method, url);
+      if (!route.tokens) {
+        expect(res.statusCode, res.body).toBe(403);
+        expect(res.json()).toEqual({ detail: 'API tokens cannot be used here: sign in to manage tokens, users or passwords.' });
+        return;
+      }
+      // The operation itself answered (400 for the empty body, 404 for record 1...): never the door's 401/403.
+      expect(byTheDoor(res), `${res.statusCode} ${res.body}`).toBe(false);
+      const read = await withToken(keys.adminRead, route.method, url);
+      if (route.method === 'GET') expect(byTheDoor(read), `${read.statusCode} ${read.body}`).toBe(false);
+      else {
+        expect(read.statusCode, read.body).toBe(403);
+        expect(read.json()).toEqual({ detail: 'This token is read-only: it may only read (GET).' });
+      }
+    });
+  }
+
+  it('no tRPC procedure takes a token', async () => {
+    for (const { name, kind } of procedures) {
+      const res = await withToken(keys.admin, kind === 'query' ? 'GET' : 'POST', `/trpc/${name}`);
+      expect(res.statusCode, name).toBe(403);
+    }
+  });
+});
+
+describe('subscriptions (server-sent events)', () => {
+  const subscriptions = procedures.filter((op) => op.kind === 'subscription');
+  it('there is one, and none is public', () => {
+    expect(subscriptions.map((op) => op.name)).toEqual(['live.changes']);
+    expect(subscriptions.filter((op) => op.access === 'public')).toEqual([]);
+  });
+
+  for (const op of subscriptions) {
+    it(`${op.name}: streams to a signed-in user, and ends once the session check after sign-out runs`, async () => {
+      const client = new TestClient(app);
+      await client.login('staff', PASSWORD);
+      const address = app.server.address();
+      const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+      expect(base, 'the app listens (see the encoded-targets block)').not.toBe('');
+      const res = await fetch(`${base}/trpc/${op.name}`, {
+        headers: { accept: 'text/event-stream', cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain('connected');
+      expect((await client.post('/api/auth/logout/', {})).statusCode).toBe(200);
+      await app.live.sessions.check();
+      // The stream ends (tRPC's 'return' event, then the end of the body).
+      let text = '';
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += new TextDecoder().decode(chunk.value);
+      expect(text).toContain('return');
+    });
+  }
 });
 
 describe('signed-in callers', () => {

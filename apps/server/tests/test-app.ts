@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { openTestDatabase } from '@icehouse/db/testing';
 import { buildApp, type AppConfig } from '../src/app';
 import { createFolderBlobStore, type BlobStore } from '../src/blobs';
+import { installJobSchema, pgBossVersion } from '../src/jobs/install';
 
 /**
  * A real app on a real migrated database (PGlite, or PostgreSQL when
@@ -13,7 +14,10 @@ import { createFolderBlobStore, type BlobStore } from '../src/blobs';
  * blob store of its own (a new temporary folder unless one is given).
  */
 export async function createTestApp(overrides: Partial<Omit<AppConfig, 'database'>> = {}) {
-  const testDb = await openTestDatabase();
+  // pg-boss installs its schema once into the PGlite template (on PostgreSQL: once per worker database).
+  const testDb = await openTestDatabase({
+    templateSetup: { key: `pg-boss-${pgBossVersion()}`, run: installJobSchema },
+  });
   const blobs: BlobStore =
     overrides.blobs ??
     (await createFolderBlobStore(mkdtempSync(path.join(tmpdir(), 'icehouse-test-blobs-'))));
@@ -23,6 +27,8 @@ export async function createTestApp(overrides: Partial<Omit<AppConfig, 'database
     // Every answer of every test is parsed by its operation's output schema: a view that loses a field fails.
     checkAnswers: true,
     ...overrides,
+    // Workers run only in tests that ask for them: elsewhere jobs are queued and left alone.
+    jobs: { workers: false, ...overrides.jobs },
     blobs,
   });
   return { app, database: testDb.database, reset: testDb.reset, blobs };

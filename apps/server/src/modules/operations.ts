@@ -5,8 +5,18 @@ import { usersOperations } from './users/operations';
 import { catalogueOperations } from './catalogue/operations';
 import { companyOperations } from './company/operations';
 import { ordersOperations } from './orders/operations';
+import { customersOperations } from './customers/operations';
 import { invoicesOperations } from './invoices/operations';
 import { bolsOperations } from './bols/operations';
+import { scheduleOperations } from './schedule/operations';
+import { tokensOperations } from './tokens/operations';
+import { integrationsOperations } from './integrations/operations';
+import { jobsOperations } from './jobs/operations';
+import { documentsOperations } from './documents/operations';
+import { emailOperations } from './email/operations';
+import { liveOperations } from './live/operations';
+import { paymentsOperations } from './payments/operations';
+import { reportsOperations } from './reports/operations';
 
 /** Every module's operations, one line each: the tRPC router, the REST routes and the access test are derived from this. */
 export const moduleOperations = {
@@ -17,6 +27,16 @@ export const moduleOperations = {
   catalogue: catalogueOperations,
   company: companyOperations,
   orders: ordersOperations,
+  customers: customersOperations,
   invoices: invoicesOperations,
   bols: bolsOperations,
+  schedule: scheduleOperations,
+  tokens: tokensOperations,
+  integrations: integrationsOperations,
+  jobs: jobsOperations,
+  documents: documentsOperations,
+  email: emailOperations,
+  live: liveOperations,
+  payments: paymentsOperations,
+  reports: reportsOperations,
 };

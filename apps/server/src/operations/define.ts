@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TrackedEnvelope } from '@trpc/server';
 import type { z } from 'zod';
 import type { AppDeps, SessionUser } from '../deps';
 
@@ -51,6 +52,16 @@ interface RestDoc {
   path: string;
   summary: string;
   tag: string;
+  /**
+   * false: API tokens may not call it (it manages tokens, users or passwords). Default: every REST path
+   * of a signed-in operation takes `Authorization: Token <key>`.
+   */
+  tokens?: false;
+  /**
+   * false: no Idempotency-Key handling. Default: every POST of a signed-in operation (JSON body) replays
+   * its first answer to a retry with the same key (src/rest/idempotency.ts).
+   */
+  idempotency?: false;
 }
 
 /** A REST binding of an operation answering JSON. */
@@ -71,7 +82,7 @@ export interface BinaryRestBinding<R> extends RestDoc, RestInputMapping {
   successStatus?: number;
   /** Content type of the answer, documented as binary. */
   produces: string;
-  reply(answer: R, reply: FastifyReply): FastifyReply;
+  reply(answer: R, reply: FastifyReply): FastifyReply | Promise<FastifyReply>;
 }
 
 type OneOrMore<T> = T | T[];
@@ -107,7 +118,35 @@ export type BinaryOperation<A extends Access = Access, I extends Schema | undefi
   readonly binary: true;
   readonly name: string;
 };
-export type AnyOperation = JsonOperation<Access, OperationKind, Schema | undefined, Schema> | BinaryOperation<Access, Schema | undefined, unknown>;
+/**
+ * A tRPC subscription (server-sent events): an async generator of `tracked(id, event)` envelopes, so
+ * a reconnecting client resumes from its last event id. No REST binding.
+ */
+export interface SubscriptionOperationDef<A extends Access, I extends Schema | undefined, O extends Schema> {
+  kind: 'subscription';
+  access: A;
+  input?: I;
+  /** The schema of each event's data. */
+  output: O;
+  run(ctx: RunContext<A, I> & { signal: AbortSignal | undefined }): AsyncIterable<TrackedEnvelope<z.output<O>>>;
+}
+export type SubscriptionOperation<A extends Access = Access, I extends Schema | undefined = Schema | undefined, O extends Schema = Schema> = SubscriptionOperationDef<A, I, O> & {
+  readonly binary: false;
+  readonly name: string;
+  readonly rest?: undefined;
+  readonly trpc?: true;
+};
+
+export function defineSubscription<A extends Access, O extends Schema, I extends Schema | undefined = undefined>(
+  def: SubscriptionOperationDef<A, I, O>,
+): SubscriptionOperation<A, NoInfer<I>, O> {
+  return { ...def, binary: false, name: '' };
+}
+
+export type AnyOperation =
+  | JsonOperation<Access, OperationKind, Schema | undefined, Schema>
+  | BinaryOperation<Access, Schema | undefined, unknown>
+  | SubscriptionOperation<Access, Schema | undefined, Schema>;
 
 export function defineOperation<A extends Access, K extends OperationKind, O extends Schema, I extends Schema | undefined = undefined>(
   def: JsonOperationDef<A, K, I, O>,

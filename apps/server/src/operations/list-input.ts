@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, boundedString } from '@icehouse/domain';
+import { MESSAGES, TEXT_LIMITS, boundedString, isoTimestampField } from '@icehouse/domain';
 
 /**
  * Fields of list filters, one schema for both doors: REST sends strings from the query string
@@ -25,6 +25,19 @@ export const listBool = () =>
       .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'True', 'False', 'yes', 'no'])], { error: 'Must be a valid boolean.' })
       .transform((v) => v === true || v === 'true' || v === 'True' || v === '1' || v === 'yes')
       .optional(),
+  );
+
+/**
+ * Incremental sync (issue 18): `updated_since` (an ISO timestamp: rows changed at or after it) and
+ * `ordering=updated_at` (oldest change first; `-updated_at` newest first). Either one switches a list to
+ * its sync order.
+ */
+export const listUpdatedSince = () => z.preprocess((v: string | null | undefined) => blankToUndefined(v), isoTimestampField().optional());
+export const SYNC_ORDERINGS = ['updated_at', '-updated_at'] as const;
+export const listOrdering = () =>
+  z.preprocess(
+    (v: string | null | undefined) => blankToUndefined(v),
+    z.enum(SYNC_ORDERINGS, { error: MESSAGES.orderingInvalid }).optional(),
   );
 
 /** `?page=`: 1 to 1,000,000 on both doors (a page past the end is a 404). */

@@ -27,6 +27,8 @@ function restRouteOf(op: AnyOperation, binding: JsonRestBinding<unknown> | Binar
     ...(!op.binary && successStatus !== 204 ? { response: json!.output ?? op.output } : {}),
     ...(op.binary ? { produces: (binding as BinaryRestBinding<unknown>).produces } : {}),
     successStatus,
+    tokens: op.access !== 'public' && binding.tokens !== false,
+    idempotent: binding.method === 'POST' && op.access !== 'public' && binding.idempotency !== false && !binding.consumes?.includes('multipart/form-data'),
     handler: async ({ params, query, body, deps, user, req, reply, checkAnswers }) => {
       const input = parts.assemble({ params, query, body });
       const ctx = { deps, user, input, req, reply } as RunContext<Access, undefined>;

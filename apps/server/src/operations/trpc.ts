@@ -1,7 +1,7 @@
-import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
+import type { TRPCMutationProcedure, TRPCQueryProcedure, TRPCSubscriptionProcedure } from '@trpc/server';
 import type { z } from 'zod';
 import { publicProcedure, type TrpcContext } from '../trpc/init';
-import type { AnyOperation, JsonOperation, OperationTree, RunContext, Access } from './define';
+import type { AnyOperation, JsonOperation, OperationTree, RunContext, Access, SubscriptionOperation } from './define';
 import { isOperation } from './define';
 import { assertAccess } from './access';
 import { checkAnswer } from './answers';
@@ -9,7 +9,14 @@ import { trpcInputParser } from './input';
 
 type InputType<I> = I extends z.ZodType ? z.input<I> : void;
 type ProcedureDef<Op> = Op extends JsonOperation<Access, infer _K, infer I, infer O> ? { input: InputType<I>; output: z.output<O>; meta: unknown } : never;
-type ProcedureOf<Op> = Op extends { kind: 'query' } ? TRPCQueryProcedure<ProcedureDef<Op>> : TRPCMutationProcedure<ProcedureDef<Op>>;
+type SubscriptionDef<Op> =
+  Op extends SubscriptionOperation<Access, infer I, infer O> ? { input: InputType<I>; /** What the client receives for each `tracked(id, data)`: `{ id, data }`. */
+    output: AsyncIterable<{ id: string; data: z.output<O> }, void, unknown>; meta: unknown } : never;
+type ProcedureOf<Op> = Op extends { kind: 'subscription' }
+  ? TRPCSubscriptionProcedure<SubscriptionDef<Op>>
+  : Op extends { kind: 'query' }
+    ? TRPCQueryProcedure<ProcedureDef<Op>>
+    : TRPCMutationProcedure<ProcedureDef<Op>>;
 
 /** The tRPC record of a tree of operations: REST-only ones (`trpc: false`) have no procedure. */
 export type RouterRecordOf<T> = {
@@ -29,6 +36,12 @@ function procedureOf(op: AnyOperation) {
     return answer;
   };
   const built = op.input ? base.input(trpcInputParser(op) as never) : base;
+  if (op.kind === 'subscription') {
+    const run = op.run as (c: RunContext<Access, z.ZodType> & { signal: AbortSignal | undefined }) => AsyncIterable<unknown>;
+    return (built as typeof base).subscription(({ ctx, input, signal }: { ctx: TrpcContext; input: unknown; signal: AbortSignal | undefined }) =>
+      run({ deps: ctx.deps, user: ctx.user as never, input, req: ctx.req, reply: ctx.res, signal }),
+    );
+  }
   return op.kind === 'query' ? built.query(resolve) : built.mutation(resolve);
 }
 

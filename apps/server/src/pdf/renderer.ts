@@ -158,10 +158,10 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
       if (!slot.closing) {
         slot.crashed = true;
         slot.retired = true;
-        log.warn(
-          { pid: slot.pid },
-          'PDF: browser disconnected unexpectedly; the next render launches a new one',
-        );
+        log.warn({ pid: slot.pid }, 'PDF: browser disconnected unexpectedly; launching a new one');
+        // Launched now rather than by the next render, which then finds it ready (Chromium's start is
+        // most of a recovery). A failed launch is logged by launch(); the next render tries again.
+        if (!closed) acquireBrowser().catch(noop);
       }
     });
     log.info(

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { zodIssuesToFieldErrors } from '@icehouse/domain';
+import { MESSAGES, zodIssuesToFieldErrors } from '@icehouse/domain';
 import { AppError } from '../errors';
 import type { AppDeps, SessionUser } from '../deps';
 import type { RestRoute } from './route';
 import { assertAccess } from '../operations/access';
 import { routeSecurityConfig } from '../modules/auth/route-security';
+import { beginIdempotent, finishIdempotent, releaseIdempotent } from './idempotency';
 
 export interface RestRegistration {
   deps: AppDeps;
@@ -27,13 +28,11 @@ function parseOrThrow<S extends z.ZodType>(schema: S | undefined, value: unknown
   return result.data;
 }
 
-const NOT_AN_OBJECT = 'Send the data as a JSON object.';
-
 /** A missing body is `{}`; a JSON `null`, array or scalar is not "no changes" but a bad body (400, as DRF). */
 function jsonBody(route: RestRoute, raw: unknown): unknown {
   if (raw === undefined) return {};
   if (route.body && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) {
-    throw AppError.validation({ non_field_errors: [NOT_AN_OBJECT] }, NOT_AN_OBJECT);
+    throw AppError.validation({ non_field_errors: [MESSAGES.bodyNotAnObject] }, MESSAGES.bodyNotAnObject);
   }
   return raw;
 }
@@ -46,27 +45,53 @@ function mediaType(req: FastifyRequest): string {
  * Registers REST routes (derived from the operations' declarations): access check, content-type check,
  * zod validation of each part, then the operation.
  */
-export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], registration: RestRegistration) {
+export function registerRestRoutes(
+  app: FastifyInstance,
+  routes: RestRoute[],
+  registration: RestRegistration,
+) {
+  // Read when a request needs it (the framework's own tests register routes with no database).
+  const db = () => registration.deps.database.db;
   for (const route of routes) {
     app.route({
       method: route.method,
       url: toFastifyPath(route.path),
       // Session and CSRF checks (request-auth) follow the matched route's declaration.
-      config: routeSecurityConfig(route.access),
+      config: routeSecurityConfig(route.access, { tokens: route.tokens }),
+      // Idempotency-Key (POSTs): the first 2xx answer is kept before it is sent; anything else releases the key.
+      ...(route.idempotent ? { onSend: finishIdempotent(db), onResponse: releaseIdempotent(db) } : {}),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         const user = registration.currentUser(req);
         assertAccess(route.access, user);
         if (route.body) {
           const accepted = route.consumes ?? ['application/json'];
           if (!accepted.includes(mediaType(req))) {
-            throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Unsupported media type. Send ${accepted.join(' or ')}.`);
+            throw new AppError(
+              'UNSUPPORTED_MEDIA_TYPE',
+              `Unsupported media type. Send ${accepted.join(' or ')}.`,
+            );
           }
         }
         const params = parseOrThrow(route.params, req.params);
         const query = parseOrThrow(route.query, req.query);
         // Multipart routes read their own streamed body; only JSON bodies are parsed here.
-        const body = route.consumes?.includes('multipart/form-data') ? undefined : parseOrThrow(route.body, jsonBody(route, req.body));
-        const result = await route.handler({ params, query, body, deps: registration.deps, user, req, reply, checkAnswers: registration.checkAnswers });
+        const body = route.consumes?.includes('multipart/form-data')
+          ? undefined
+          : parseOrThrow(route.body, jsonBody(route, req.body));
+        if (route.idempotent) {
+          const replayed = await beginIdempotent(db(), req, reply);
+          if (replayed) return replayed;
+        }
+        const result = await route.handler({
+          params,
+          query,
+          body,
+          deps: registration.deps,
+          user,
+          req,
+          reply,
+          checkAnswers: registration.checkAnswers,
+        });
         // A handler that answered itself (a stream, a 304) returns the reply: its status stands.
         if (reply.sent || result === reply) return reply;
         reply.code(route.successStatus ?? 200);

@@ -40,5 +40,9 @@ export interface RestRoute {
   /** Content type of a successful answer when it is not JSON (e.g. application/pdf). */
   produces?: string;
   successStatus?: number;
+  /** Takes API tokens (`Authorization: Token <key>`); false for sign-in and the operations managing users or passwords. */
+  tokens: boolean;
+  /** An Idempotency-Key replays the first answer (POSTs of signed-in operations with a JSON body). */
+  idempotent: boolean;
   handler: (ctx: RestContext) => Promise<unknown>;
 }

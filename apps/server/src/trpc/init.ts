@@ -15,6 +15,12 @@ export interface TrpcContext {
 }
 
 const t = initTRPC.context<TrpcContext>().create({
+  sse: {
+    // A comment line every 15 s keeps idle proxies (nginx: 60 s by default) from cutting the stream;
+    // the client reconnects (resuming from its last event id) when it hears nothing for 40 s.
+    ping: { enabled: true, intervalMs: 15_000 },
+    client: { reconnectAfterInactivityMs: 40_000 },
+  },
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     const appError = cause instanceof AppError ? cause : null;

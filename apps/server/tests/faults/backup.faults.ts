@@ -44,8 +44,8 @@ function npm(args: string[], env: Record<string, string>): Promise<{ code: numbe
 const PDF = Buffer.from('%PDF-1.4\n% Ice House blueprint\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-/** Orders, an invoice, a BOL and an uploaded blueprint, through the running server. Answers the order with the file. */
-async function fill(server: ServerProcess): Promise<{ client: HttpClient; orderId: number; invoiceId: number }> {
+/** Orders, an invoice, a BOL and an uploaded blueprint, through the running server; blobs: the blueprint and both archived PDFs. Answers the order with the file. */
+async function fill(server: ServerProcess): Promise<{ client: HttpClient; orderId: number; invoiceId: number; invoicePdf: string }> {
   const client = new HttpClient(server.url);
   await client.login();
   let orderId = 0;
@@ -68,7 +68,11 @@ async function fill(server: ServerProcess): Promise<{ client: HttpClient; orderI
   ]);
   const upload = await client.request('POST', `/api/orders/${orderId}/blueprint/`, undefined, { raw: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
   expect(upload.status, upload.body).toBe(200);
-  return { client, orderId, invoiceId };
+  // The invoice's PDF, archived now (or already by its pre-render job; storing is serialised per record and an
+  // unchanged render is not stored twice): with the BOL's PDF and the blueprint, three blobs to back up.
+  const pdf = await client.request('GET', `/api/invoices/${invoiceId}/pdf/`);
+  expect(pdf.status).toBe(200);
+  return { client, orderId, invoiceId, invoicePdf: sha(pdf.raw) };
 }
 
 async function checksumsOf(target: { dataDir?: string; databaseUrl?: string }): Promise<DatabaseChecksums> {
@@ -80,14 +84,15 @@ async function checksumsOf(target: { dataDir?: string; databaseUrl?: string }): 
   }
 }
 
-/** The restored app serves the same blueprint bytes and can print the invoice. */
-async function servesTheSame(server: ServerProcess, from: HttpClient, orderId: number, invoiceId: number) {
+/** The restored app serves the same blueprint bytes and the invoice's archived PDF, byte for byte. */
+async function servesTheSame(server: ServerProcess, from: HttpClient, orderId: number, invoiceId: number, invoicePdf: string) {
   const client = new HttpClient(server.url).copyFrom(from);
   const file = await client.request('GET', `/api/orders/${orderId}/serve-blueprint/`);
   expect(file.status).toBe(200);
   expect(sha(file.raw)).toBe(sha(PDF));
   const pdf = await client.request('GET', `/api/invoices/${invoiceId}/pdf/`);
   expect(pdf.status).toBe(200);
+  expect(sha(pdf.raw)).toBe(invoicePdf);
 }
 
 describe('npm run db:backup / db:restore', () => {
@@ -100,7 +105,7 @@ describe('npm run db:backup / db:restore', () => {
 
     let server = await startServer({ dataDir });
     servers.push(server);
-    const { client, orderId, invoiceId } = await fill(server);
+    const { client, orderId, invoiceId, invoicePdf } = await fill(server);
 
     const refused = await npm(['db:backup', '--', '--out', file], env);
     expect(refused.code, refused.output).not.toBe(0);
@@ -111,7 +116,7 @@ describe('npm run db:backup / db:restore', () => {
     const atBackup = await checksumsOf({ dataDir });
     const backup = await npm(['db:backup', '--', '--out', file], env);
     expect(backup.code, backup.output).toBe(0);
-    expect(backup.output).toMatch(/Backed up the embedded database .* to .*embedded\.tar \([\d.]+ [KM]?B\): 6 orders, 1 invoices, 1 bills of lading, 1 stored files, \d+ users; 1 blobs \(/);
+    expect(backup.output).toMatch(/Backed up the embedded database .* to .*embedded\.tar \([\d.]+ [KM]?B\): 6 orders, 1 invoices, 1 bills of lading, 1 stored files, \d+ users; 3 blobs \(/);
     expect(statSync(file).size).toBeGreaterThan(0);
     // The blob folder (inside the data folder) was set aside during the dump and is back in place.
     expect(existsSync(path.join(dataDir, 'blobs', sha(PDF)))).toBe(true);
@@ -128,7 +133,7 @@ describe('npm run db:backup / db:restore', () => {
 
     const restore = await npm(['db:restore', '--', file], env);
     expect(restore.code, restore.output).toBe(0);
-    expect(restore.output).toMatch(/Restored .*embedded\.tar into the embedded database .*: 6 orders.*; 1 blobs\./);
+    expect(restore.output).toMatch(/Restored .*embedded\.tar into the embedded database .*: 6 orders.*; 3 blobs\./);
     const moved = /Its previous contents are in (.+)\./.exec(restore.output)?.[1];
     expect(moved && existsSync(path.join(moved, 'PG_VERSION'))).toBe(true);
     // The blobs came back from the archive (the folder's previous blob folder went aside with the rest).
@@ -138,7 +143,7 @@ describe('npm run db:backup / db:restore', () => {
 
     server = await startServer({ dataDir });
     servers.push(server);
-    await servesTheSame(server, client, orderId, invoiceId);
+    await servesTheSame(server, client, orderId, invoiceId, invoicePdf);
     expect((await server.stop('SIGTERM')).code).toBe(0);
     record('backup-embedded', { tables: Object.keys(atBackup).length, rows: Object.values(atBackup).reduce((n, t) => n + t.rows, 0), bytes: statSync(file).size, identical: true, refusedWhileServerRuns: 2 });
   });
@@ -157,24 +162,24 @@ describe('npm run db:backup / db:restore', () => {
 
     const server = await startServer({ databaseUrl: source.url, env: sourceBlobs });
     servers.push(server);
-    const { client, orderId, invoiceId } = await fill(server);
+    const { client, orderId, invoiceId, invoicePdf } = await fill(server);
     const atBackup = await checksumsOf({ databaseUrl: source.url });
     const backup = await npm(['db:backup', '--', '--out', file], { DATABASE_URL: source.url, ...sourceBlobs });
     expect(backup.code, backup.output).toBe(0);
-    expect(backup.output).toMatch(/Backed up the PostgreSQL database to .*pg\.tar .*: 6 orders, 1 invoices, 1 bills of lading, 1 stored files, \d+ users; 1 blobs \(/);
+    expect(backup.output).toMatch(/Backed up the PostgreSQL database to .*pg\.tar .*: 6 orders, 1 invoices, 1 bills of lading, 1 stored files, \d+ users; 3 blobs \(/);
     expect((await server.stop('SIGTERM')).code).toBe(0);
 
     const restore = await npm(['db:restore', '--', file], { DATABASE_URL: target.url, ...targetBlobs });
     expect(restore.code, restore.output).toBe(0);
     const safety = /Saved the current database first, to (.+pre-restore-icehouse-postgres-.+\.dump)\./.exec(restore.output)?.[1];
     expect(safety && path.dirname(safety)).toBe(tmp.dir);
-    expect(restore.output).toMatch(/Restored .*pg\.tar into the PostgreSQL database: 6 orders.*; 1 blobs\./);
+    expect(restore.output).toMatch(/Restored .*pg\.tar into the PostgreSQL database: 6 orders.*; 3 blobs\./);
     expect(readFileSync(path.join(targetBlobs.BLOB_DIR, sha(PDF))).equals(PDF)).toBe(true);
     expect(await checksumsOf({ databaseUrl: target.url })).toEqual(atBackup);
 
     const restored = await startServer({ databaseUrl: target.url, env: targetBlobs });
     servers.push(restored);
-    await servesTheSame(restored, client, orderId, invoiceId);
+    await servesTheSame(restored, client, orderId, invoiceId, invoicePdf);
     expect((await restored.stop('SIGTERM')).code).toBe(0);
     record('backup-postgres', { tables: Object.keys(atBackup).length, rows: Object.values(atBackup).reduce((n, t) => n + t.rows, 0), bytes: statSync(file).size, identical: true });
   });

@@ -183,7 +183,11 @@ describe('security headers', () => {
         seen.add(res.statusCode);
       }
     }
-    for (const [name] of procedures) expectHeaders(await admin.trpcQuery(name), `tRPC ${name}`);
+    // A subscription's stream never ends: its refusal (401 before any stream) carries the headers.
+    for (const [name, p] of procedures) {
+      const caller = p._def.type === 'subscription' ? anonymous : admin;
+      expectHeaders(await caller.trpcQuery(name), `tRPC ${name}`);
+    }
     for (const url of ['/healthz', '/api/schema/', '/api/docs/', '/nothing/', '/api/nothing/']) expectHeaders(await anonymous.get(url), url);
     expectHeaders(await app.inject({ method: 'POST', url: '/api/orders/', headers: { 'content-type': 'application/json' }, payload: '{' }), 'malformed JSON');
     expectHeaders(await app.inject({ method: 'OPTIONS', url: '/api/orders/' }), 'OPTIONS');

@@ -15,7 +15,7 @@ const CSRF_TOKEN_SHAPE = /^[a-z2-7]{32}$/;
 export function issueCsrfToken(req: FastifyRequest, reply: FastifyReply): { csrfToken: string } {
   const cookieToken = req.cookies[CSRF_COOKIE];
   const csrfToken =
-    req.auth?.session.csrfToken ?? (cookieToken && CSRF_TOKEN_SHAPE.test(cookieToken) ? cookieToken : newCsrfToken());
+    req.auth?.session?.csrfToken ?? (cookieToken && CSRF_TOKEN_SHAPE.test(cookieToken) ? cookieToken : newCsrfToken());
   reply.setCookie(CSRF_COOKIE, csrfToken, cookieOptions(req, false));
   return { csrfToken };
 }
@@ -34,7 +34,7 @@ export async function signIn(deps: AppDeps, req: FastifyRequest, reply: FastifyR
 }
 
 export async function signOut(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
-  await logout(deps.sessions, req.auth?.session.id ?? req.cookies[SESSION_COOKIE]);
+  await logout(deps.sessions, req.auth?.session?.id ?? req.cookies[SESSION_COOKIE]);
   clearSessionCookie(req, reply);
   reply.setCookie(CSRF_COOKIE, newCsrfToken(), cookieOptions(req, false));
   return { success: true as const };

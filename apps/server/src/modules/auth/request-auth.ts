@@ -4,11 +4,24 @@ import { AppError } from '../../errors';
 import type { SessionUser } from '../../deps';
 import { CSRF_COOKIE, CSRF_FAILURE, CSRF_HEADER, SAFE_METHODS, expectedCsrfToken, tokensMatch } from './csrf';
 import { SESSION_COOKIE, type ActiveSession, type SessionStore } from './session';
-import { routeSecurityOf, trackRouteSecurity } from './route-security';
+import { routeSecurityOf, trackRouteSecurity, type RouteSecurity } from './route-security';
+import { MESSAGES, type ApiTokenScope } from '@icehouse/domain';
+import type { Db } from '@icehouse/db/client';
+import { authenticateToken, retryAfterOf, tokenKeyOf } from '../tokens/authenticate';
 
+/** Who makes a request: a session (cookie, web app) or an API token (integrators), never both. */
 export interface RequestAuth {
   user: SessionUser;
-  session: ActiveSession;
+  /** The cookie session; null for a token request. */
+  session: ActiveSession | null;
+  /** The API token of a token request; null for a session. */
+  token: { id: number; scope: ApiTokenScope } | null;
+}
+
+export interface TokenAuthOptions {
+  db: Db;
+  /** Requests a token may make per rate window (a minute); past it 429 with Retry-After. */
+  rateLimitPerMinute: number;
 }
 
 declare module 'fastify' {
@@ -43,16 +56,18 @@ export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
  * (route-security.ts): decided by the route the router found, never by the raw request target.
  * Register before any route.
  */
-export async function registerRequestAuth(app: FastifyInstance, store: SessionStore) {
+export async function registerRequestAuth(app: FastifyInstance, store: SessionStore, tokens: TokenAuthOptions) {
   await app.register(fastifyCookie);
   app.decorateRequest('auth', null);
   trackRouteSecurity(app);
 
   app.addHook('onRequest', async (req, reply) => {
     const security = routeSecurityOf(req);
+    // A token request is judged by its token alone: no cookie is read, so no CSRF token is needed.
+    if (await readToken(req, reply, security, tokens)) return;
     if (security.session) await readSession(req, reply, store);
     if (!security.csrf || SAFE_METHODS.has(req.method)) return;
-    const expected = expectedCsrfToken(req.auth?.session.csrfToken, req.cookies[CSRF_COOKIE]);
+    const expected = expectedCsrfToken(req.auth?.session?.csrfToken, req.cookies[CSRF_COOKIE]);
     const given = req.headers[CSRF_HEADER];
     if (!tokensMatch(expected, typeof given === 'string' ? given : undefined)) {
       throw new AppError('FORBIDDEN', CSRF_FAILURE);
@@ -60,12 +75,44 @@ export async function registerRequestAuth(app: FastifyInstance, store: SessionSt
   });
 }
 
+/**
+ * `Authorization: Token <key>` on a route that takes tokens: the token's user, limited by its scope
+ * (`read`: GET and HEAD only). On a route that does not (tRPC, sign-in, token and user management) a
+ * token is refused with 403 rather than ignored, so a script learns at once that it used the wrong door.
+ * Routes the router did not match (404s) ignore the header. True when the request is a token request.
+ */
+async function readToken(req: FastifyRequest, reply: FastifyReply, security: RouteSecurity, options: TokenAuthOptions): Promise<boolean> {
+  let key: string | null;
+  try {
+    key = tokenKeyOf(req.headers.authorization);
+  } catch (error) {
+    reply.header('www-authenticate', 'Token');
+    throw error;
+  }
+  if (key === null) return false;
+  if (!security.token) {
+    if (req.routeOptions.url === undefined) return false;
+    throw new AppError('FORBIDDEN', MESSAGES.tokenNotAllowedHere);
+  }
+  try {
+    const { user, token } = await authenticateToken(options.db, key, options.rateLimitPerMinute);
+    req.auth = { user, session: null, token };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'UNAUTHORIZED') reply.header('www-authenticate', 'Token');
+    const retryAfter = error instanceof AppError ? retryAfterOf(error) : null;
+    if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
+    throw error;
+  }
+  if (req.auth.token!.scope === 'read' && !SAFE_METHODS.has(req.method)) throw new AppError('FORBIDDEN', MESSAGES.tokenReadOnly);
+  return true;
+}
+
 async function readSession(req: FastifyRequest, reply: FastifyReply, store: SessionStore) {
   const sessionId = req.cookies[SESSION_COOKIE];
   if (!sessionId) return;
   const result = await store.validate(sessionId);
   if (result) {
-    req.auth = result;
+    req.auth = { ...result, token: null };
     if (result.session.renewed) setSessionCookies(req, reply, result.session);
   } else {
     clearSessionCookie(req, reply);

@@ -11,6 +11,12 @@ export interface RouteSecurity {
   session: boolean;
   /** A state-changing method (anything but GET, HEAD, OPTIONS) needs the X-CSRFToken header. */
   csrf: boolean;
+  /**
+   * Accepts `Authorization: Token <key>` (an API token) instead of the session cookie: a token request
+   * reads no cookie and needs no CSRF token. Only REST routes of signed-in operations that do not manage
+   * tokens, users or passwords; never tRPC, sign-in or files.
+   */
+  token: boolean;
 }
 
 export interface RouteSecurityConfig {
@@ -28,14 +34,16 @@ export type RouteKind = 'public' | 'user' | 'superuser' | 'asset';
 
 /**
  * The route `config` for a route of this kind; every route passes it (`app.route({ config: ... })`).
- * Every kind needs CSRF for state changes, sign-in and sign-out included.
+ * Every kind needs CSRF for state changes, sign-in and sign-out included (a token request carries no
+ * cookie, so it needs none). `tokens`: the route takes API tokens (REST routes of signed-in operations).
  */
-export function routeSecurityConfig(kind: RouteKind): RouteSecurityConfig {
-  return { auth: { session: kind !== 'asset', csrf: true } };
+export function routeSecurityConfig(kind: RouteKind, options: { tokens?: boolean } = {}): RouteSecurityConfig {
+  const token = (options.tokens ?? false) && (kind === 'user' || kind === 'superuser');
+  return { auth: { session: kind !== 'asset', csrf: true, token } };
 }
 
 /** A route that declares nothing (or the not-found handler) gets the safe choice. */
-export const UNDECLARED_ROUTE_SECURITY: RouteSecurity = { session: true, csrf: true };
+export const UNDECLARED_ROUTE_SECURITY: RouteSecurity = { session: true, csrf: true, token: false };
 
 function declared(config: unknown): RouteSecurity | undefined {
   return (config as Partial<RouteSecurityConfig> | undefined)?.auth;

@@ -1,7 +1,7 @@
 import { Lucia, TimeSpan, generateIdFromEntropySize } from 'lucia';
 import { DrizzlePostgreSQLAdapter } from '@lucia-auth/adapter-drizzle';
 import type { DatabaseSession, DatabaseUser } from 'lucia';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@icehouse/db/client';
 import { sessions, users } from '@icehouse/db/schema';
 import { preparedQuery } from '../../prepared-query';
@@ -92,6 +92,11 @@ export interface SessionStore {
   validate(sessionId: string): Promise<{ session: ActiveSession; user: SessionUser } | null>;
   invalidate(sessionId: string): Promise<void>;
   invalidateUserSessions(userId: number, options?: { except?: string }): Promise<void>;
+  /**
+   * Which of these sessions are still valid (not signed out, not expired, user still active), in
+   * one query, without renewing any: for long-lived connections (the live feed) that check theirs on a timer.
+   */
+  stillValid(sessionIds: readonly string[]): Promise<Set<string>>;
 }
 
 export function newCsrfToken(): string {
@@ -122,6 +127,24 @@ export function createSessionStore(db: Db): SessionStore {
     },
 
     invalidate: (sessionId) => lucia.invalidateSession(sessionId),
+
+    async stillValid(sessionIds) {
+      if (sessionIds.length === 0) return new Set();
+      const now = new Date();
+      const rows = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .innerJoin(users, eq(sessions.userId, users.id))
+        .where(
+          and(
+            inArray(sessions.id, [...sessionIds]),
+            gt(sessions.expiresAt, now),
+            gt(sessions.createdAt, new Date(now.getTime() - ABSOLUTE_MS)),
+            eq(users.isActive, true),
+          ),
+        );
+      return new Set(rows.map((r) => r.id));
+    },
 
     async invalidateUserSessions(userId, options = {}) {
       if (!options.except) return lucia.invalidateUserSessions(userId);

@@ -13,7 +13,7 @@ import type { BlobStore } from '../../blobs';
  * compress) holding, in this order,
  *   icehouse-backup.json   the manifest (format, database kind, blob count)
  *   database.dump | database.tar.gz   the pg_dump archive or the PGlite data-folder dump
- *   blobs/<sha256>         every blob a stored_files row refers to, from the folder or the bucket
+ *   blobs/<sha256>         every blob a stored_files or archived_documents row refers to, from the folder or the bucket
  * Written and read as streams, one entry at a time: memory stays bounded whatever the blobs weigh.
  */
 
@@ -38,7 +38,15 @@ export async function referencedBlobs(db: Db): Promise<string[]> {
   ).map((c) => c.name);
   if (!columns.includes('sha256')) return [];
   const onlyMoved = columns.includes('data') ? sql`where data is null` : sql``;
-  const result = await db.execute(sql`select distinct sha256 from stored_files ${onlyMoved} order by sha256`);
+  // Archived documents (issue 15) keep their PDFs in the same store.
+  const archived = rowsOf<{ present: boolean }>(
+    await db.execute(sql`select to_regclass('public.archived_documents') is not null as present`),
+  )[0]?.present
+    ? sql`union select sha256 from archived_documents`
+    : sql``;
+  const result = await db.execute(
+    sql`select sha256 from (select sha256 from stored_files ${onlyMoved} ${archived}) as referenced order by sha256`,
+  );
   return rowsOf<{ sha256: string }>(result).map((r) => r.sha256);
 }
 

@@ -1,5 +1,18 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, readSync, closeSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readSync,
+  closeSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -90,7 +103,11 @@ export const PG_TOOLS_MISSING =
 
 /** The default file name of a new backup: icehouse-<kind>-<UTC timestamp>.<dump|tar.gz>. */
 export function defaultBackupName(kind: BackupKind, now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
+    .replace('T', '-');
   return `icehouse-${kind}-${stamp}.${kind === 'postgres' ? 'dump' : 'tar.gz'}`;
 }
 
@@ -138,7 +155,12 @@ function pgConnection(databaseUrl: string): { dbname: string; env: NodeJS.Proces
   return { dbname: url.toString(), env };
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 30 * 60_000): Promise<void> {
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 30 * 60_000,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -153,12 +175,19 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs 
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) resolve();
-      else reject(new BackupError(`${command} failed (${signal ?? `exit ${code}`}): ${stderr.trim() || 'no message'}`));
+      else
+        reject(
+          new BackupError(
+            `${command} failed (${signal ?? `exit ${code}`}): ${stderr.trim() || 'no message'}`,
+          ),
+        );
     });
   });
 }
 
-async function postgresChecksums(databaseUrl: string): Promise<{ checksums: DatabaseChecksums; blobs: string[] }> {
+async function postgresChecksums(
+  databaseUrl: string,
+): Promise<{ checksums: DatabaseChecksums; blobs: string[] }> {
   const database = await createDb({ databaseUrl, poolMax: 1 });
   try {
     return { checksums: await tableChecksums(database.db), blobs: await referencedBlobs(database.db) };
@@ -172,11 +201,32 @@ export async function backupPostgres(databaseUrl: string, out: string): Promise<
   mkdirSync(path.dirname(out), { recursive: true });
   const partial = `${out}.partial`;
   // No owners or grants: the dump restores into any database the restoring role owns.
-  await run('pg_dump', ['--format=custom', '--no-owner', '--no-acl', '--file', partial, '--dbname', dbname], env);
+  // The job queue's own schema (pg-boss: partitioned tables pg_restore --clean cannot drop) is not the
+  // business's data: pg-boss recreates it at start; jobs queued at backup time are not restored (README).
+  await run(
+    'pg_dump',
+    [
+      '--format=custom',
+      '--no-owner',
+      '--no-acl',
+      '--exclude-schema=pgboss',
+      '--file',
+      partial,
+      '--dbname',
+      dbname,
+    ],
+    env,
+  );
   renameSync(partial, out);
   // Read after the dump: a blob referred to by a row the dump holds is in the list (rows added since are not in the dump).
   const after = await postgresChecksums(databaseUrl);
-  return { kind: 'postgres', file: out, bytes: statSync(out).size, counts: countsOf(after.checksums), referencedBlobs: after.blobs };
+  return {
+    kind: 'postgres',
+    file: out,
+    bytes: statSync(out).size,
+    counts: countsOf(after.checksums),
+    referencedBlobs: after.blobs,
+  };
 }
 
 export async function restorePostgres(databaseUrl: string, file: string): Promise<RestoreResult> {
@@ -184,7 +234,17 @@ export async function restorePostgres(databaseUrl: string, file: string): Promis
   // One transaction: a restore that fails half way leaves the database as it was.
   await run(
     'pg_restore',
-    ['--clean', '--if-exists', '--no-owner', '--no-acl', '--single-transaction', '--exit-on-error', '--dbname', dbname, file],
+    [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--no-acl',
+      '--single-transaction',
+      '--exit-on-error',
+      '--dbname',
+      dbname,
+      file,
+    ],
     env,
   );
   return { kind: 'postgres', file, counts: countsOf((await postgresChecksums(databaseUrl)).checksums) };
@@ -202,9 +262,14 @@ async function withDataDirLock<T>(dataDir: string, work: (lock: DataDirLock) => 
   }
 }
 
-export async function backupPglite(dataDir: string, out: string, options: { blobDir?: string | undefined } = {}): Promise<BackupResult> {
+export async function backupPglite(
+  dataDir: string,
+  out: string,
+  options: { blobDir?: string | undefined } = {},
+): Promise<BackupResult> {
   const dir = path.resolve(dataDir);
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) throw new BackupError(`${dataDir} holds no database to back up.`);
+  if (!existsSync(path.join(dir, 'PG_VERSION')))
+    throw new BackupError(`${dataDir} holds no database to back up.`);
   return withDataDirLock(dir, async () => {
     const client = await createPgliteClient(dir);
     try {
@@ -217,7 +282,13 @@ export async function backupPglite(dataDir: string, out: string, options: { blob
       const partial = `${out}.partial`;
       writeFileSync(partial, new Uint8Array(await archive.arrayBuffer()));
       renameSync(partial, out);
-      return { kind: 'pglite' as const, file: out, bytes: statSync(out).size, counts, referencedBlobs: blobs };
+      return {
+        kind: 'pglite' as const,
+        file: out,
+        bytes: statSync(out).size,
+        counts,
+        referencedBlobs: blobs,
+      };
     } finally {
       await client.close();
     }
@@ -230,10 +301,14 @@ async function checkPgliteArchive(archive: Blob): Promise<void> {
   try {
     const client = await createPgliteClient(undefined, { loadDataDir: archive });
     database = wrapPglite(client, { migrationsFolder: migrationsFolder() });
-    const rows = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
+    const rows = rowsOf<{ n: number }>(
+      await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+    );
     if (!rows[0] || rows[0].n < 1) throw new Error('no migrations recorded');
   } catch (cause) {
-    throw new BackupError('The file is not a backup of this app’s embedded database (it does not open).', { cause });
+    throw new BackupError('The file is not a backup of this app’s embedded database (it does not open).', {
+      cause,
+    });
   } finally {
     await database?.close();
   }
@@ -255,7 +330,9 @@ export async function restorePglite(dataDir: string, file: string, now = new Dat
     const client = await createPgliteClient(dir, { loadDataDir: archive });
     let counts: Record<string, number>;
     try {
-      counts = countsOf(await tableChecksums(wrapPglite(client, { migrationsFolder: migrationsFolder() }).db));
+      counts = countsOf(
+        await tableChecksums(wrapPglite(client, { migrationsFolder: migrationsFolder() }).db),
+      );
     } finally {
       await client.close();
     }
@@ -281,7 +358,8 @@ export async function backupDatabase(target: BackupTarget, out: string): Promise
       ? await backupPostgres(target.databaseUrl, dbFile)
       : await backupPglite(target.dataDir ?? './data', dbFile, { blobDir: target.blobDir });
     const store = db.referencedBlobs.length > 0 ? await target.openBlobs?.() : undefined;
-    if (db.referencedBlobs.length > 0 && !store) throw new BackupError('The database refers to blobs but no blob store was given.');
+    if (db.referencedBlobs.length > 0 && !store)
+      throw new BackupError('The database refers to blobs but no blob store was given.');
     mkdirSync(path.dirname(out), { recursive: true });
     const partial = `${out}.partial`;
     const written = await writeArchive(
@@ -291,7 +369,12 @@ export async function backupDatabase(target: BackupTarget, out: string): Promise
       store ? { store, sha256s: db.referencedBlobs } : null,
     );
     renameSync(partial, out);
-    return { ...db, file: out, bytes: statSync(out).size, blobs: { count: written.blobs, bytes: written.blobBytes, missing: written.missing } };
+    return {
+      ...db,
+      file: out,
+      bytes: statSync(out).size,
+      blobs: { count: written.blobs, bytes: written.blobBytes, missing: written.missing },
+    };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -309,7 +392,9 @@ async function restoreArchive(target: BackupTarget, file: string): Promise<Resto
       return true;
     });
     if (dbFile === null) throw new BackupError(`${file} holds no database.`);
-    const result = target.databaseUrl ? await restorePostgres(target.databaseUrl, dbFile) : await restorePglite(target.dataDir ?? './data', dbFile);
+    const result = target.databaseUrl
+      ? await restorePostgres(target.databaseUrl, dbFile)
+      : await restorePglite(target.dataDir ?? './data', dbFile);
     // 2. The blobs, into the store opened now (a PGlite restore has just moved an inner blob folder aside).
     let blobs = 0;
     const store = await target.openBlobs?.();
@@ -330,7 +415,10 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
   if (!existsSync(file)) throw new BackupError(`No such file: ${file}`);
   const kind = detectBackupKind(file);
   const wanted: BackupKind = target.databaseUrl ? 'postgres' : 'pglite';
-  if (kind === null) throw new BackupError(`${file} is not a backup made by db:backup (neither a backup archive, a pg_dump archive nor a .tar.gz).`);
+  if (kind === null)
+    throw new BackupError(
+      `${file} is not a backup made by db:backup (neither a backup archive, a pg_dump archive nor a .tar.gz).`,
+    );
   if (kind !== wanted) {
     throw new BackupError(
       kind === 'postgres'
@@ -340,7 +428,9 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
   }
   if (readManifest(file)) return restoreArchive(target, file);
   // A plain dump of before the blob store: its files are in the database; the server moves them out at start.
-  return target.databaseUrl ? restorePostgres(target.databaseUrl, file) : restorePglite(target.dataDir ?? './data', file);
+  return target.databaseUrl
+    ? restorePostgres(target.databaseUrl, file)
+    : restorePglite(target.dataDir ?? './data', file);
 }
 
 // ------------------------------------------------------------------------------------ messages
@@ -361,5 +451,7 @@ export function describeCounts(counts: Record<string, number>): string {
 export function describeBlobs(blobs: BlobsSummary | undefined): string {
   if (!blobs) return '0 blobs';
   const text = `${blobs.count} blobs (${formatBytes(blobs.bytes)})`;
-  return blobs.missing.length ? `${text}; ${blobs.missing.length} referenced blobs were missing from the store: ${blobs.missing.join(', ')}` : text;
+  return blobs.missing.length
+    ? `${text}; ${blobs.missing.length} referenced blobs were missing from the store: ${blobs.missing.join(', ')}`
+    : text;
 }

@@ -18,13 +18,14 @@ import {
 } from '../../pdf';
 import { discountLabel, pdfCompany, safeFilenamePart } from '../invoices/documents';
 import type { BolRecord } from './service';
+import { produceDocument, type ArchivedPdf, type DocumentSource } from '../documents/archive';
 
 /**
  * Orders -> the bill of lading and the shop-floor print: ids resolved to their labels, amounts
  * from the order's own totals (calculateOrderPrice) and the domain's lineAmount.
  */
 
-type Deps = Pick<AppDeps, 'database' | 'pdf'>;
+type Deps = Pick<AppDeps, 'database' | 'pdf' | 'blobs'>;
 
 interface OrderLabels {
   setting: (id: number | null | undefined) => string;
@@ -105,12 +106,22 @@ export function bolDocument(order: OrderView, bol: Pick<BolRecord, 'bolNumber' |
 
 export const bolFilename = (bolNumber: string) => `bill-of-lading-${safeFilenamePart(bolNumber)}.pdf`;
 
-/** The order's bill of lading as a PDF. */
-export async function renderBolPdf(deps: Deps, orderId: number, bol: BolRecord): Promise<{ pdf: Buffer; filename: string }> {
+/** What the order's bill of lading is rendered from (its archive key: decision 061). */
+export async function bolSource(deps: Pick<AppDeps, 'database'>, orderId: number, bol: BolRecord): Promise<DocumentSource> {
   const order = await getOrder(deps, orderId);
   const [company, labels] = await Promise.all([getCompanyInfo(deps), labelsOf(deps, order)]);
-  const pdf = await deps.pdf.render(renderBolHtml(bolDocument(order, bol, company, labels)));
-  return { pdf, filename: bolFilename(bol.bolNumber) };
+  return { kind: 'bol', recordId: orderId, recordVersion: null, filename: bolFilename(bol.bolNumber), html: renderBolHtml(bolDocument(order, bol, company, labels)) };
+}
+
+/** The order's bill of lading as an archived PDF (the stored one when nothing on it changed). */
+export async function bolPdf(deps: Deps, orderId: number, bol: BolRecord, userId: number | null): Promise<ArchivedPdf> {
+  return produceDocument(deps, await bolSource(deps, orderId, bol), userId);
+}
+
+/** The order's bill of lading as a PDF (archived). */
+export async function renderBolPdf(deps: Deps, orderId: number, bol: BolRecord, userId: number | null = null): Promise<{ pdf: Buffer; filename: string }> {
+  const archived = await bolPdf(deps, orderId, bol, userId);
+  return { pdf: await archived.bytes(), filename: archived.filename };
 }
 
 const money = (v: string | null | undefined): string | null => v ?? null;
@@ -171,10 +182,17 @@ export function orderPrintDocument(order: OrderView, company: Parameters<typeof 
 
 export const orderPrintFilename = (doorNumber: string) => `order-${safeFilenamePart(doorNumber)}.pdf`;
 
-/** GET /api/orders/{id}/print/: the order for the shop floor. */
-export async function renderOrderPrintPdf(deps: Deps, orderId: number): Promise<{ pdf: Buffer; filename: string }> {
+/**
+ * GET /api/orders/{id}/print/: the order for the shop floor, archived. Its "printed at" line is left out
+ * of the archive key: printing an unchanged order again answers the stored print (with its time).
+ */
+export async function orderPrintPdf(deps: Deps, orderId: number, userId: number | null): Promise<ArchivedPdf> {
   const order = await getOrder(deps, orderId);
   const [company, labels] = await Promise.all([getCompanyInfo(deps), labelsOf(deps, order)]);
-  const pdf = await deps.pdf.render(renderOrderPrintHtml(orderPrintDocument(order, company, labels, new Date())));
-  return { pdf, filename: orderPrintFilename(order.door_number) };
+  const at = (when: Date) => renderOrderPrintHtml(orderPrintDocument(order, company, labels, when));
+  return produceDocument(
+    deps,
+    { kind: 'order_print', recordId: orderId, recordVersion: null, filename: orderPrintFilename(order.door_number), html: at(new Date()), hashHtml: at(new Date(0)) },
+    userId,
+  );
 }

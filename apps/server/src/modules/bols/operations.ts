@@ -2,7 +2,8 @@ import { defineBinaryOperation, defineOperation, operationSet } from '../../oper
 import { sendPdf } from '../invoices/pdf-reply';
 import { bolInfoAnswer, bolInfoInput, orderIdInput, saveBolInput } from './schemas';
 import { getBolInfo, saveBol } from './service';
-import { renderBolPdf, renderOrderPrintPdf } from './documents';
+import { orderPrintPdf, renderBolPdf } from './documents';
+import { sendArchivedPdf } from '../documents/reply';
 import { headerText } from '../../header-values';
 
 const TAG = 'Bills of lading and printing';
@@ -33,7 +34,7 @@ export const bolsOperations = operationSet('bols', {
     trpc: false,
     run: async ({ deps, user, input }) => {
       const { bol, created } = await saveBol(deps, user, input.id, input.data);
-      const { pdf, filename } = await renderBolPdf(deps, input.id, bol);
+      const { pdf, filename } = await renderBolPdf(deps, input.id, bol, user.id);
       return { bol, created, pdf, filename };
     },
     rest: {
@@ -55,14 +56,16 @@ export const bolsOperations = operationSet('bols', {
     access: 'user',
     input: orderIdInput,
     trpc: false,
-    run: ({ deps, input }) => renderOrderPrintPdf(deps, input.id),
+    run: ({ deps, user, input }) => orderPrintPdf(deps, input.id, user.id),
     rest: {
       method: 'GET',
       path: '/api/orders/{id}/print/',
-      summary: 'The order as a PDF for the shop floor (inline; filename="order-{door number}.pdf"). 503 {detail} without a browser.',
+      summary:
+        'The order as a PDF for the shop floor (inline; filename="order-{door number}.pdf"), archived: an unchanged order ' +
+        'answers its stored print. Strong ETag; If-None-Match -> 304. 503 {detail} without a browser.',
       tag: TAG,
       produces: 'application/pdf',
-      reply: ({ pdf, filename }, reply) => sendPdf(reply, pdf, 'inline', filename),
+      reply: (pdf, reply) => sendArchivedPdf(reply, pdf, 'inline'),
     },
   }),
 });

@@ -7,6 +7,7 @@ import { todayIso, type BolData } from '@icehouse/domain';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
 import { recordHistory } from '../orders/history';
+import { announceChange } from '../../changes';
 import type { Actor } from '../orders/service-common';
 import type { bolInfoAnswer } from './schemas';
 
@@ -103,6 +104,7 @@ export async function saveBol(deps: DbDeps, actor: Actor, orderId: number, data:
             .where(eq(billsOfLading.id, existing.id))
             .returning();
           await recordHistory(tx, { orderId, action: 'bol_updated', changes, userId });
+          await announceChange(tx, { entity: 'bill_of_lading', id: existing.id, version: null, action: 'updated', by: userId });
           return { bol: updated!, created: false };
         }
         const bolNumber = await allocateBolNumber(tx);
@@ -120,6 +122,7 @@ export async function saveBol(deps: DbDeps, actor: Actor, orderId: number, data:
           },
           userId,
         });
+        await announceChange(tx, { entity: 'bill_of_lading', id: created!.id, version: null, action: 'created', by: userId });
         return { bol: created!, created: true };
       });
     } catch (error) {

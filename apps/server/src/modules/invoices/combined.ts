@@ -13,6 +13,7 @@ import { billingCustomers } from './customers';
 import { invoiceFilename, renderInvoicePdf } from './documents';
 import { INVOICE_MESSAGES, type DbDeps, type CreatedInvoice } from './service-common';
 import { insertInvoice, recordInvoiceOnOrders, sortedForInvoice } from './invoice-store';
+import { announceChange } from '../../changes';
 
 /** A combined invoice: one invoice for several orders of one customer, and its undoing when its PDF fails. */
 
@@ -73,6 +74,7 @@ export async function createCombinedInvoice(deps: DbDeps, actor: Actor, input: C
         { invoiceNumber, date: input.date, draft, isCombined: true, userId },
       );
       await recordInvoiceOnOrders(tx, ordered, id, invoiceNumber, userId);
+      await announceChange(tx, { entity: 'invoice', id, version: 1, action: 'created', by: userId });
       return { id, invoice_number: invoiceNumber, created: true };
     }),
   );
@@ -95,6 +97,7 @@ export async function discardNewInvoice(deps: DbDeps, actor: Actor, invoiceId: n
     );
     await tx.delete(history).where(and(eq(history.invoiceId, invoiceId), eq(history.action, 'invoice_created')));
     await tx.delete(invoices).where(eq(invoices.id, invoiceId));
+    await announceChange(tx, { entity: 'invoice', id: invoiceId, version: invoice.version, action: 'deleted', by: userId });
     for (const o of locked) {
       const previous = previousNumbers.get(o.id) ?? '';
       if (o.invoiceNumber === invoice.invoiceNumber && previous !== o.invoiceNumber) {
@@ -125,7 +128,7 @@ export async function createCombinedInvoiceWithPdf(deps: AppDeps, actor: Actor, 
   const previous = await orderInvoiceNumbers(deps, input.order_ids);
   const created = await createCombinedInvoice(deps, actor, input);
   try {
-    const { pdf } = await renderInvoicePdf(deps, created.id);
+    const { pdf } = await renderInvoicePdf(deps, created.id, actor?.id ?? null);
     return { ...created, pdf, filename: invoiceFilename(created.invoice_number) };
   } catch (error) {
     await discardNewInvoice(deps, actor, created.id, previous).catch((err: unknown) =>

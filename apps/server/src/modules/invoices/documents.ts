@@ -1,15 +1,32 @@
-import { toDecimal, type MoneyInput } from '@icehouse/domain';
+import {
+  PAYMENT_KIND_LABELS,
+  PAYMENT_METHOD_LABELS,
+  balanceDueOf,
+  creditOf,
+  paymentsTotal,
+  toDecimal,
+  toMoneyString,
+  type MoneyInput,
+} from '@icehouse/domain';
 import type { AppDeps } from '../../deps';
 import { getCompanyInfo, type CompanyInfoView } from '../company/service';
-import { renderInvoiceHtml, type InvoiceDocument, type PdfAddress, type PdfCompany } from '../../pdf';
-import { getInvoice, type InvoiceView } from './views';
+import {
+  renderInvoiceHtml,
+  type InvoiceDocument,
+  type InvoicePaymentLine,
+  type PdfAddress,
+  type PdfCompany,
+} from '../../pdf';
+import { ledgerEntries, type PaymentView } from '../payments/ledger';
+import { getInvoiceForDocument, type InvoiceForDocument } from './views';
+import { produceDocument, type ArchivedPdf, type DocumentSource } from '../documents/archive';
 
 /**
  * Database data -> the PDF templates' plain documents. Templates only format: every amount here
  * is the stored one (computed by the domain when the invoice was saved).
  */
 
-type Deps = Pick<AppDeps, 'database' | 'pdf'>;
+type Deps = Pick<AppDeps, 'database' | 'pdf' | 'blobs'>;
 
 /** The letterhead: company information (blank fields are left out of the document). */
 export function pdfCompany(company: CompanyInfoView): PdfCompany {
@@ -37,8 +54,32 @@ export function discountLabel(discount: MoneyInput, isPercentage: boolean): stri
   return isPercentage ? `Discount (${toDecimal(discount).toString()}%)` : 'Discount';
 }
 
-export function invoiceDocument(invoice: InvoiceView, company: CompanyInfoView): InvoiceDocument {
+/** A ledger entry as the invoice prints it: 'Check', or 'Check (Refund)' for an entry that is not a payment. */
+export function paymentLine(
+  entry: Pick<PaymentView, 'kind' | 'date' | 'method' | 'reference' | 'amount'>,
+): InvoicePaymentLine {
+  const method = PAYMENT_METHOD_LABELS[entry.method];
+  return {
+    date: entry.date,
+    method: entry.kind === 'payment' ? method : `${method} (${PAYMENT_KIND_LABELS[entry.kind]})`,
+    reference: entry.reference,
+    amount: entry.amount,
+  };
+}
+
+/**
+ * The invoice as its PDF prints it. `payments` is its ledger, oldest first: Payments/Credits is
+ * their sum, the balance due and the credit the domain's rules on it (the figures the editor
+ * shows), so the printed entries always add up to the printed totals.
+ */
+export function invoiceDocument(
+  invoice: InvoiceForDocument,
+  company: CompanyInfoView,
+  payments: readonly PaymentView[] = [],
+): InvoiceDocument {
   const data = invoice.editable_data;
+  const total = invoice.totals.total;
+  const paid = toMoneyString(paymentsTotal(payments.map((p) => p.amount)));
   return {
     company: pdfCompany(company),
     remit_to: remitTo(company),
@@ -64,11 +105,13 @@ export function invoiceDocument(invoice: InvoiceView, company: CompanyInfoView):
       tax_rate: data.tax_rate,
       tax_amount: invoice.totals.tax_amount,
       tax_exempt: data.tax_exempt,
-      total: invoice.totals.total,
-      payments_credits: invoice.totals.payments_credits,
-      balance_due: invoice.totals.balance_due,
+      total,
+      payments_credits: paid,
+      balance_due: balanceDueOf(total, paid),
+      credit: creditOf(total, paid),
     },
-    order_numbers: invoice.orders_data.map((o) => o.door_number),
+    payments: payments.map(paymentLine),
+    order_numbers: invoice.order_numbers,
     note: 'Thank you for your business.',
   };
 }
@@ -80,9 +123,41 @@ export function safeFilenamePart(text: string): string {
 
 export const invoiceFilename = (invoiceNumber: string) => `invoice-${safeFilenamePart(invoiceNumber)}.pdf`;
 
-/** The invoice as a PDF, with its file name. */
-export async function renderInvoicePdf(deps: Deps, id: number): Promise<{ pdf: Buffer; filename: string; invoice: InvoiceView }> {
-  const [invoice, company] = await Promise.all([getInvoice(deps, id), getCompanyInfo(deps)]);
-  const pdf = await deps.pdf.render(renderInvoiceHtml(invoiceDocument(invoice, company)));
-  return { pdf, filename: invoiceFilename(invoice.invoice_number), invoice };
+/** What the invoice's PDF is rendered from (its archive key: decision 061). */
+export async function invoiceSource(
+  deps: Pick<AppDeps, 'database'>,
+  id: number,
+): Promise<DocumentSource & { invoice: InvoiceForDocument }> {
+  // The ledger is part of the HTML, so recording an entry changes the archive's hash: the next
+  // request renders (and archives) a PDF that shows it.
+  // (getInvoiceForDocument answers 404 for an invoice that does not exist; its ledger is then empty.)
+  const [invoice, company, payments] = await Promise.all([
+    getInvoiceForDocument(deps, id),
+    getCompanyInfo(deps),
+    ledgerEntries(deps, id),
+  ]);
+  return {
+    kind: 'invoice',
+    recordId: id,
+    recordVersion: invoice.version,
+    filename: invoiceFilename(invoice.invoice_number),
+    html: renderInvoiceHtml(invoiceDocument(invoice, company, payments)),
+    invoice,
+  };
+}
+
+/** The invoice's current archived PDF: the stored one when nothing it shows changed, else a new version. */
+export async function invoicePdf(deps: Deps, id: number, userId: number | null): Promise<ArchivedPdf> {
+  return produceDocument(deps, await invoiceSource(deps, id), userId);
+}
+
+/** The invoice as a PDF (archived), with its file name. */
+export async function renderInvoicePdf(
+  deps: Deps,
+  id: number,
+  userId: number | null = null,
+): Promise<{ pdf: Buffer; filename: string; invoice: InvoiceForDocument }> {
+  const source = await invoiceSource(deps, id);
+  const archived = await produceDocument(deps, source, userId);
+  return { pdf: await archived.bytes(), filename: archived.filename, invoice: source.invoice };
 }

@@ -8,6 +8,7 @@ import { recordHistory } from '../orders/history';
 import { lockOrders } from './numbers';
 import { recordDeletedInvoice } from './deleted';
 import { INVOICE_NOT_FOUND } from './views';
+import { announceChange } from '../../changes';
 import { INVOICE_MESSAGES, type DbDeps } from './service-common';
 
 /**
@@ -33,6 +34,7 @@ export async function deleteInvoice(deps: DbDeps, actor: Actor, id: number): Pro
     // Kept for the books, and so its number is never given to another invoice (decision 011).
     await recordDeletedInvoice(tx, invoice, locked.map((o) => o.doorNumber), actor);
     await tx.delete(invoices).where(eq(invoices.id, id));
+    await announceChange(tx, { entity: 'invoice', id, version: invoice.version, action: 'deleted', by: userId });
     for (const o of locked) {
       await bumpOrderVersion(tx, o.id, userId);
       await recordHistory(tx, {

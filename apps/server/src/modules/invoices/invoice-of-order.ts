@@ -1,3 +1,4 @@
+import { queueInvoiceRender } from '../documents/jobs';
 import { eq, sql } from 'drizzle-orm';
 import { calculateInvoiceTotals, toMoneyString, todayIso } from '@icehouse/domain';
 import { isUniqueViolation } from '@icehouse/db';
@@ -9,6 +10,7 @@ import { salesTaxRate } from '../orders/views';
 import { draftFromOrders, orderTotal } from './draft';
 import { allocateInvoiceNumber, lockOrders, withInvoiceNumberRetry } from './numbers';
 import { INVOICE_NOT_FOUND } from './views';
+import { announceChange } from '../../changes';
 import { createError, INVOICE_MESSAGES, type DbDeps, type CreatedInvoice } from './service-common';
 import {
   insertLines,
@@ -50,6 +52,8 @@ export async function createInvoiceForOrder(deps: DbDeps, actor: Actor, orderId:
         const invoiceNumber = await allocateInvoiceNumber(tx, locked.invoiceNumber, [orderId]);
         const id = await insertInvoice(tx, [orderId], { invoiceNumber, date: todayIso(), draft, isCombined: false, userId });
         await recordInvoiceOnOrders(tx, [locked], id, invoiceNumber, userId);
+        await announceChange(tx, { entity: 'invoice', id, version: 1, action: 'created', by: userId });
+        await queueInvoiceRender(deps.jobs, id, userId, tx);
         return { id, invoice_number: invoiceNumber, created: true };
       }),
     );
@@ -96,7 +100,7 @@ export async function recreateInvoiceForOrder(deps: DbDeps, actor: Actor, orderI
       taxExempt: draft.taxExempt,
       paymentsCredits: invoice.paymentsCredits,
     });
-    await tx
+    const [recreated] = await tx
       .update(invoices)
       .set({
         ...draftColumns(draft),
@@ -104,7 +108,9 @@ export async function recreateInvoiceForOrder(deps: DbDeps, actor: Actor, orderI
         hasManualEdits: false,
         version: sql`${invoices.version} + 1`,
       })
-      .where(eq(invoices.id, invoice.id));
+      .where(eq(invoices.id, invoice.id))
+      .returning({ version: invoices.version });
+    await announceChange(tx, { entity: 'invoice', id: invoice.id, version: recreated!.version, action: 'updated', by: userId });
     await tx.delete(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, invoice.id));
     await insertLines(tx, invoice.id, draft.lines);
     for (const o of locked) {
@@ -116,6 +122,7 @@ export async function recreateInvoiceForOrder(deps: DbDeps, actor: Actor, orderI
         userId,
       });
     }
+    await queueInvoiceRender(deps.jobs, invoice.id, userId, tx);
     return { id: invoice.id, invoice_number: invoice.invoiceNumber, created: false };
   });
 }

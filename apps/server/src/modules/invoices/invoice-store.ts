@@ -17,7 +17,11 @@ interface InvoiceContent {
   userId: number | null;
 }
 
-export async function insertLines(tx: Db, invoiceId: number, lines: readonly InvoiceLineItem[]): Promise<void> {
+export async function insertLines(
+  tx: Db,
+  invoiceId: number,
+  lines: readonly InvoiceLineItem[],
+): Promise<void> {
   if (lines.length === 0) return;
   await tx.insert(invoiceLineItems).values(
     lines.map((l, position) => ({
@@ -34,6 +38,7 @@ export async function insertLines(tx: Db, invoiceId: number, lines: readonly Inv
 export function totalsColumns(t: InvoiceTotals) {
   return {
     subtotal: t.subtotal,
+    taxableSubtotal: t.taxableSubtotal,
     discountAmount: t.discountAmount,
     taxAmount: t.taxAmount,
     totalAmount: t.total,
@@ -101,14 +106,21 @@ export async function recordInvoiceOnOrders(
       action: 'invoice_created',
       changes: {
         invoice_number: { old: null, new: invoiceNumber },
-        ...(locked.length > 1 ? { combined_with: { old: null, new: locked.filter((x) => x.id !== o.id).map((x) => x.doorNumber) } } : {}),
+        ...(locked.length > 1
+          ? {
+              combined_with: { old: null, new: locked.filter((x) => x.id !== o.id).map((x) => x.doorNumber) },
+            }
+          : {}),
       },
       userId,
     });
   }
 }
 
-export async function existingInvoiceOf(tx: Db, orderId: number): Promise<{ id: number; invoiceNumber: string } | null> {
+export async function existingInvoiceOf(
+  tx: Db,
+  orderId: number,
+): Promise<{ id: number; invoiceNumber: string } | null> {
   const [row] = await tx
     .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber })
     .from(invoiceOrders)

@@ -1,7 +1,10 @@
+import { queueInvoiceRender, renderInvoiceJob } from '../documents/jobs';
 import { eq, sql } from 'drizzle-orm';
 import {
   LIMITS,
+  PAYMENT_NOTES,
   calculateInvoiceTotals,
+  todayIso,
   invoicePatchSchema,
   roundCents,
   toDecimal,
@@ -14,8 +17,10 @@ import {
 import { invoiceLineItems, invoices, orders } from '@icehouse/db/schema';
 import { AppError, type FieldErrors } from '../../errors';
 import { bumpOrderVersion } from '../orders/order-write';
-import type { Actor } from '../orders/service-common';
+import type { SessionUser } from '../../deps';
+import { recordLedgerEntry, type PaymentView } from '../payments/ledger';
 import { recordHistory } from '../orders/history';
+import { announceChange } from '../../changes';
 import {
   INVOICE_NUMBER_DELETED,
   INVOICE_NUMBER_TAKEN,
@@ -31,11 +36,13 @@ import type { InvoicePatchBody } from './schemas';
 
 /** Editing an invoice: its lines, totals and fields, against the version the editor read. */
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function parseVersion(raw: unknown): { ok: true; version: number | null } | { ok: false } {
   if (raw === undefined || raw === null || raw === '') return { ok: true, version: null };
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
+  const n =
+    typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
   return Number.isSafeInteger(n) && n >= 1 ? { ok: true, version: n } : { ok: false };
 }
 
@@ -54,17 +61,23 @@ function normaliseLines(lines: InvoiceEditableData['line_items']): InvoiceLineIt
 /** Amounts a numeric(12,2) column cannot hold, as field errors. */
 function tooLargeErrors(lines: readonly InvoiceLineItem[], totals: InvoiceTotals): FieldErrors | null {
   const errors: FieldErrors[] = lines.map((l) =>
-    roundCents(l.quantity).abs().greaterThan(MONEY_MAX) || roundCents(toDecimal(l.price_each).times(l.quantity)).abs().greaterThan(MONEY_MAX)
+    roundCents(l.quantity).abs().greaterThan(MONEY_MAX) ||
+    roundCents(toDecimal(l.price_each).times(l.quantity)).abs().greaterThan(MONEY_MAX)
       ? ({ quantity: [INVOICE_MESSAGES.tooLarge] } as FieldErrors)
       : ({} as FieldErrors),
   );
   const lineProblem = errors.some((e) => Object.keys(e).length > 0);
-  const totalProblem = [totals.subtotal, totals.total, totals.taxableSubtotal].some((v) => toDecimal(v).abs().greaterThan(MONEY_MAX));
+  const totalProblem = [totals.subtotal, totals.total, totals.taxableSubtotal].some((v) =>
+    toDecimal(v).abs().greaterThan(MONEY_MAX),
+  );
   if (!lineProblem && !totalProblem) return null;
   return { editable_data: { line_items: lineProblem ? errors : [INVOICE_MESSAGES.tooLarge] } } as FieldErrors;
 }
 
-function sameLines(a: readonly InvoiceLineItem[], b: readonly { quantity: string; description: string; priceEach: string; isFreight: boolean | null }[]): boolean {
+function sameLines(
+  a: readonly InvoiceLineItem[],
+  b: readonly { quantity: string; description: string; priceEach: string; isFreight: boolean | null }[],
+): boolean {
   return (
     a.length === b.length &&
     a.every((l, i) => {
@@ -90,7 +103,14 @@ const lineText = (l: { quantity: unknown; description: string; price_each: unkno
  * that changes something sets has_manual_edits and moves the version on; one that changes
  * nothing changes nothing. That the body is an object is checked at the door (invoicePatchBody).
  */
-export async function updateInvoice(deps: DbDeps, actor: Actor, id: number, raw: InvoicePatchBody): Promise<InvoiceView> {
+export type InvoiceUpdateView = InvoiceView & { payment_adjustment: PaymentView | null };
+
+export async function updateInvoice(
+  deps: DbDeps,
+  actor: SessionUser | null,
+  id: number,
+  raw: InvoicePatchBody,
+): Promise<InvoiceUpdateView> {
   const userId = actor?.id ?? null;
   const db = deps.database.db;
   const current = await loadInvoiceRecord(db, id);
@@ -98,7 +118,8 @@ export async function updateInvoice(deps: DbDeps, actor: Actor, id: number, raw:
   const version = parseVersion(raw.version);
   if (!version.ok) throw AppError.validation({ version: [INVOICE_MESSAGES.versionInvalid] });
   // A stale editor is told first: fixing its other errors would only end in this conflict.
-  if (version.version !== null && version.version !== current.row.version) throw new AppError('CONFLICT', INVOICE_MESSAGES.stale);
+  if (version.version !== null && version.version !== current.row.version)
+    throw new AppError('CONFLICT', INVOICE_MESSAGES.stale);
 
   const stored = editableDataOf(current.row, current.lines);
   const sentData = raw.editable_data;
@@ -106,7 +127,12 @@ export async function updateInvoice(deps: DbDeps, actor: Actor, id: number, raw:
     ...(raw.invoice_number !== undefined ? { invoice_number: raw.invoice_number } : {}),
     ...(raw.date !== undefined ? { date: raw.date } : {}),
     // The keys sent replace the stored ones; the totals are computed from the whole result.
-    editable_data: sentData === undefined || sentData === null ? stored : isPlainObject(sentData) ? { ...stored, ...sentData } : sentData,
+    editable_data:
+      sentData === undefined || sentData === null
+        ? stored
+        : isPlainObject(sentData)
+          ? { ...stored, ...sentData }
+          : sentData,
   };
   const parsed = invoicePatchSchema.safeParse(candidate);
   if (!parsed.success) throw AppError.validation(zodIssuesToFieldErrors(parsed.error));
@@ -148,14 +174,16 @@ export async function updateInvoice(deps: DbDeps, actor: Actor, id: number, raw:
   const before = current.row;
   const changes: Record<string, { old: unknown; new: unknown }> = {};
   const compare = (key: string, oldValue: unknown, newValue: unknown) => {
-    if (JSON.stringify(oldValue) !== JSON.stringify(newValue)) changes[key] = { old: oldValue, new: newValue };
+    if (JSON.stringify(oldValue) !== JSON.stringify(newValue))
+      changes[key] = { old: oldValue, new: newValue };
   };
   compare('invoice_number', before.invoiceNumber, invoiceNumber);
   compare('date', before.date, date);
   for (const which of ['bill_to', 'ship_to'] as const) {
     const old = stored[which];
     const next = data[which];
-    for (const field of ['name', 'street', 'city', 'state', 'zip_code', 'country'] as const) compare(`${which}.${field}`, old[field], next[field]);
+    for (const field of ['name', 'street', 'city', 'state', 'zip_code', 'country'] as const)
+      compare(`${which}.${field}`, old[field], next[field]);
   }
   compare('po_job_name', before.poJobName, data.po_job_name);
   compare('ship_date', before.shipDate, data.ship_date);
@@ -168,27 +196,65 @@ export async function updateInvoice(deps: DbDeps, actor: Actor, id: number, raw:
   compare('discount_is_percentage', before.discountIsPercentage, data.discount_is_percentage);
   compare('payments_credits', toMoneyString(before.paymentsCredits), data.payments_credits);
   if (!sameLines(lines, current.lines)) {
-    changes.line_items = { old: current.lines.map((l) => lineText({ quantity: l.quantity, description: l.description, price_each: l.priceEach })), new: lines.map(lineText) };
+    changes.line_items = {
+      old: current.lines.map((l) =>
+        lineText({ quantity: l.quantity, description: l.description, price_each: l.priceEach }),
+      ),
+      new: lines.map(lineText),
+    };
   }
-  if (Object.keys(changes).length === 0) return getInvoice(deps, id);
+  if (Object.keys(changes).length === 0) return { ...(await getInvoice(deps, id)), payment_adjustment: null };
   compare('total_amount', toMoneyString(before.totalAmount), totals.total);
   compare('balance_due', toMoneyString(before.balanceDue), totals.balanceDue);
 
   const numberChanged = invoiceNumber !== before.invoiceNumber;
-  const numberTaken = () => AppError.validation({ invoice_number: [INVOICE_NUMBER_TAKEN] }, INVOICE_NUMBER_TAKEN);
+  const numberTaken = () =>
+    AppError.validation({ invoice_number: [INVOICE_NUMBER_TAKEN] }, INVOICE_NUMBER_TAKEN);
+  let adjustment: PaymentView | null = null;
   try {
     await db.transaction(async (tx) => {
-      const [locked] = await tx.select({ version: invoices.version }).from(invoices).where(eq(invoices.id, id)).for('update');
+      const [locked] = await tx
+        .select({ version: invoices.version })
+        .from(invoices)
+        .where(eq(invoices.id, id))
+        .for('update');
       if (!locked) throw AppError.notFound(INVOICE_NOT_FOUND);
       // Changed since it was read above (by a save that sent no version, or between the two reads).
       if (locked.version !== before.version) throw new AppError('CONFLICT', INVOICE_MESSAGES.stale);
       const holder = numberChanged ? await invoiceNumberHolder(tx, invoiceNumber, id) : null;
       if (holder === 'invoice') throw numberTaken();
-      if (holder === 'deleted') throw AppError.validation({ invoice_number: [INVOICE_NUMBER_DELETED] }, INVOICE_NUMBER_DELETED);
-      await tx
+      if (holder === 'deleted')
+        throw AppError.validation({ invoice_number: [INVOICE_NUMBER_DELETED] }, INVOICE_NUMBER_DELETED);
+      // payments_credits is the ledger's sum (issue 16): setting it to another value records one
+      // adjustment entry for the difference, after the new totals are stored (the balance uses them).
+      const { paymentsCredits: _sum, ...rest } = columns;
+      const [saved] = await tx
         .update(invoices)
-        .set({ ...columns, hasManualEdits: true, version: sql`${invoices.version} + 1` })
-        .where(eq(invoices.id, id));
+        .set({ ...rest, hasManualEdits: true, version: sql`${invoices.version} + 1` })
+        .where(eq(invoices.id, id))
+        .returning({ version: invoices.version });
+      const difference = toDecimal(data.payments_credits).minus(toDecimal(before.paymentsCredits));
+      if (!difference.isZero()) {
+        const recorded = await recordLedgerEntry(
+          tx,
+          actor,
+          {
+            invoiceId: id,
+            kind: 'adjustment',
+            date: todayIso(),
+            amount: toMoneyString(difference),
+            method: 'other',
+            note: PAYMENT_NOTES.adjustment(
+              toMoneyString(before.paymentsCredits),
+              toMoneyString(data.payments_credits),
+            ),
+          },
+          'conflict',
+          false,
+        );
+        adjustment = recorded.payment;
+      }
+      await announceChange(tx, { entity: 'invoice', id, version: saved!.version, action: 'updated', by: userId });
       await tx.delete(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, id));
       await insertLines(tx, id, lines);
       const orderIds = current.orders.map((o) => o.orderId);
@@ -203,10 +269,12 @@ export async function updateInvoice(deps: DbDeps, actor: Actor, id: number, raw:
         }
       }
       for (const orderId of orderIds) await recordHistory(tx, { orderId, invoiceId: id, action: 'invoice_updated', changes, userId });
+      await queueInvoiceRender(deps.jobs, id, userId, tx);
     });
+    deps.jobs?.wake(renderInvoiceJob);
   } catch (error) {
     if (isInvoiceNumberTaken(error)) throw numberTaken();
     throw error;
   }
-  return getInvoice(deps, id);
+  return { ...(await getInvoice(deps, id)), payment_adjustment: adjustment };
 }

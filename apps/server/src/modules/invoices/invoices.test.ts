@@ -40,7 +40,15 @@ describe('POST /api/orders/{id}/create-invoice/', () => {
       is_combined: false,
       version: 1,
     });
-    expect(invoice.line_items.items.map((l: InvoiceLineView) => [l.quantity, l.description, l.price_each, l.amount, l.is_freight])).toEqual([
+    expect(
+      invoice.line_items.items.map((l: InvoiceLineView) => [
+        l.quantity,
+        l.description,
+        l.price_each,
+        l.amount,
+        l.is_freight,
+      ]),
+    ).toEqual([
       [1, 'Walk-in Cooler 8x10 (Freezer/Cooler Unit)', '12000.00', '12000.00', false],
       [1, 'Door Cladding: Stainless', '275.00', '275.00', false],
       [2, 'Rod Holder', '19.90', '39.80', false],
@@ -48,8 +56,22 @@ describe('POST /api/orders/{id}/create-invoice/', () => {
       [1, 'Freight', '250.00', '250.00', true],
     ]);
     expect(invoice.editable_data).toEqual({
-      bill_to: { name: 'Acme Foods', street: '1 Main St', city: 'Duluth', state: 'MN', zip_code: '55802', country: 'US' },
-      ship_to: { name: 'Acme Warehouse', street: '9 Dock Rd', city: 'Superior', state: 'WI', zip_code: '54880', country: 'US' },
+      bill_to: {
+        name: 'Acme Foods',
+        street: '1 Main St',
+        city: 'Duluth',
+        state: 'MN',
+        zip_code: '55802',
+        country: 'US',
+      },
+      ship_to: {
+        name: 'Acme Warehouse',
+        street: '9 Dock Rd',
+        city: 'Superior',
+        state: 'WI',
+        zip_code: '54880',
+        country: 'US',
+      },
       po_job_name: 'Lake cabin',
       ship_date: null,
       ship_via: '',
@@ -69,9 +91,15 @@ describe('POST /api/orders/{id}/create-invoice/', () => {
       total: order.totals.total,
       payments_credits: '0.00',
       balance_due: order.totals.total,
+      credit: '0.00',
     });
     expect(invoice.orders_data).toHaveLength(1);
-    expect(invoice.orders_data[0]).toMatchObject({ id: order.id, has_invoice: true, invoice_number: '1001', invoice_details: { id: created.id, invoice_number: '1001' } });
+    expect(invoice.orders_data[0]).toMatchObject({
+      id: order.id,
+      has_invoice: true,
+      invoice_number: '1001',
+      invoice_details: { id: created.id, invoice_number: '1001' },
+    });
   });
 
   it('answers the existing invoice (200) on a second call, and writes nothing more', async () => {
@@ -90,7 +118,11 @@ describe('POST /api/orders/{id}/create-invoice/', () => {
     expect(after.invoice_number).toBe(created.invoice_number);
     expect(after.version).toBe(order.version + 1);
     const entry = (await historyOf(order.id)).find((h) => h.action === 'invoice_created');
-    expect(entry).toMatchObject({ invoiceId: created.id, userId: ctx.staffId, changes: { invoice_number: { old: null, new: '1001' } } });
+    expect(entry).toMatchObject({
+      invoiceId: created.id,
+      userId: ctx.staffId,
+      changes: { invoice_number: { old: null, new: '1001' } },
+    });
     // A form opened before the invoice is told it is stale.
     const stale = await ctx.staff.put(`/api/orders/${order.id}/`, { ...order, version: order.version });
     expect(stale.statusCode).toBe(409);
@@ -118,7 +150,10 @@ describe('POST /api/orders/{id}/create-invoice/', () => {
     expect(bAfter.invoice_number).toBe('1003');
     expect(bAfter.version).toBe(b.version + 1);
     // A number an invoice got outside the sequence (e.g. imported) is skipped.
-    await ctx.database.db.update(invoices).set({ invoiceNumber: '1004' }).where(eq(invoices.invoiceNumber, '1003'));
+    await ctx.database.db
+      .update(invoices)
+      .set({ invoiceNumber: '1004' })
+      .where(eq(invoices.invoiceNumber, '1003'));
     const c = await createOrder(ctx);
     expect(await invoiceOrder(ctx, c.id)).toMatchObject({ invoice_number: '1005' });
   });
@@ -128,7 +163,10 @@ describe('POST /api/orders/{id}/create-invoice/', () => {
     await ctx.staff.post(`/api/orders/${order.id}/void/`);
     const res = await ctx.staff.post(`/api/orders/${order.id}/create-invoice/`, { return_json: true });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail: 'A voided order cannot be invoiced. Unvoid it first.', error: 'A voided order cannot be invoiced. Unvoid it first.' });
+    expect(res.json()).toEqual({
+      detail: 'A voided order cannot be invoiced. Unvoid it first.',
+      error: 'A voided order cannot be invoiced. Unvoid it first.',
+    });
     expect(await countRows(ctx.database, 'invoices')).toBe(0);
     const missing = await ctx.staff.post('/api/orders/9999/create-invoice/', { return_json: true });
     expect(missing.statusCode).toBe(404);
@@ -153,7 +191,10 @@ describe('POST /api/orders/{id}/create-invoice/', () => {
     });
     const created = await invoiceOrder(ctx, order.id);
     const invoice = (await ctx.staff.get(`/api/invoices/${created.id}/`)).json();
-    expect(invoice.line_items.items.map((l: InvoiceLineView) => l.description)).toEqual(['Door Kit (Door Only)', 'Door Type: Standard Door']);
+    expect(invoice.line_items.items.map((l: InvoiceLineView) => l.description)).toEqual([
+      'Door Kit (Door Only)',
+      'Door Type: Standard Door',
+    ]);
     expect(invoice.total_amount).toBe(order.totals.total);
     const moved = await ctx.staff.post(`/api/orders/${order.id}/change-status/`, { new_status: 'completed' });
     expect(moved.statusCode, moved.body).toBe(200);
@@ -162,12 +203,21 @@ describe('POST /api/orders/{id}/create-invoice/', () => {
   it('recreate=true rebuilds the invoice from the order and keeps its number', async () => {
     const order = await createOrder(ctx);
     const created = await invoiceOrder(ctx, order.id);
-    const edited = await ctx.staff.patch(`/api/invoices/${created.id}/`, { editable_data: { payments_credits: '100' } });
+    const edited = await ctx.staff.patch(`/api/invoices/${created.id}/`, {
+      editable_data: { payments_credits: '100' },
+    });
     expect(edited.statusCode).toBe(200);
     const current = (await ctx.staff.get(`/api/orders/${order.id}/`)).json();
-    const saved = await ctx.staff.put(`/api/orders/${order.id}/`, { ...current, freight_cost: '300', version: current.version });
+    const saved = await ctx.staff.put(`/api/orders/${order.id}/`, {
+      ...current,
+      freight_cost: '300',
+      version: current.version,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    const res = await ctx.staff.post(`/api/orders/${order.id}/create-invoice/`, { return_json: true, recreate: true });
+    const res = await ctx.staff.post(`/api/orders/${order.id}/create-invoice/`, {
+      return_json: true,
+      recreate: true,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(created);
     const invoice = (await ctx.staff.get(`/api/invoices/${created.id}/`)).json();
@@ -180,8 +230,14 @@ describe('POST /api/orders/{id}/create-invoice/', () => {
 
 describe('GET /api/invoices/', () => {
   it('lists newest first with the list fields, and searches names and numbers', async () => {
-    const a = await createOrder(ctx, { billing_address: { name: 'Northwind Traders' }, shipping_address: { name: 'Bay Dock' } });
-    const b = await createOrder(ctx, { billing_address: { name: 'Lakeside Bait' }, shipping_address: { name: 'Pier 9' } });
+    const a = await createOrder(ctx, {
+      billing_address: { name: 'Northwind Traders' },
+      shipping_address: { name: 'Bay Dock' },
+    });
+    const b = await createOrder(ctx, {
+      billing_address: { name: 'Lakeside Bait' },
+      shipping_address: { name: 'Pier 9' },
+    });
     const ia = await invoiceOrder(ctx, a.id);
     const ib = await invoiceOrder(ctx, b.id);
     await ctx.database.db.update(invoices).set({ date: '2024-01-01' }).where(eq(invoices.id, ia.id));
@@ -202,10 +258,16 @@ describe('GET /api/invoices/', () => {
       total_amount: a.totals.total,
       has_manual_edits: false,
       is_combined: false,
+      updated_at: expect.any(String),
+      balance_due: a.totals.total,
+      status: 'unpaid',
     });
     expect(list.results[0].customer_name).toBe('Lakeside Bait');
 
-    const ids = async (search: string) => (await ctx.staff.get('/api/invoices/', { query: { search } })).json().results.map((r: InvoiceListRow) => r.id);
+    const ids = async (search: string) =>
+      (await ctx.staff.get('/api/invoices/', { query: { search } }))
+        .json()
+        .results.map((r: InvoiceListRow) => r.id);
     expect(await ids('northWIND')).toEqual([ia.id]);
     expect(await ids('bay dock')).toEqual([ia.id]); // the bill-to is the billing address; ship-to matches too
     expect(await ids('lakeside')).toEqual([ib.id]);
@@ -213,7 +275,9 @@ describe('GET /api/invoices/', () => {
     expect(await ids('100')).toEqual([ib.id, ia.id]);
     expect(await ids('%')).toEqual([]);
     // An order's billing name matches even after the invoice's bill-to was edited.
-    await ctx.staff.patch(`/api/invoices/${ia.id}/`, { editable_data: { bill_to: { name: 'Someone Else' }, ship_to: { name: '' } } });
+    await ctx.staff.patch(`/api/invoices/${ia.id}/`, {
+      editable_data: { bill_to: { name: 'Someone Else' }, ship_to: { name: '' } },
+    });
     expect(await ids('northwind')).toEqual([ia.id]);
     // customer_name: the bill-to name, else the ship-to name.
     await ctx.staff.patch(`/api/invoices/${ib.id}/`, { editable_data: { bill_to: { name: '' } } });
@@ -236,16 +300,32 @@ describe('GET /api/invoices/', () => {
   });
 
   it("follows its orders' names: a renamed customer is found by the new name only, a combined invoice by each order's", async () => {
-    const a = await createOrder(ctx, { billing_address: { name: 'Walleye Point' }, shipping_address: { name: 'Dock A' } });
-    const b = await createOrder(ctx, { billing_address: { name: 'Crappie Cove' }, shipping_address: { name: '' } });
-    const combined = await ctx.staff.post('/api/invoices/create-combined/', { order_ids: [a.id, b.id], date: '2024-06-01', confirm_mixed_customers: true });
+    const a = await createOrder(ctx, {
+      billing_address: { name: 'Walleye Point' },
+      shipping_address: { name: 'Dock A' },
+    });
+    const b = await createOrder(ctx, {
+      billing_address: { name: 'Crappie Cove' },
+      shipping_address: { name: '' },
+    });
+    const combined = await ctx.staff.post('/api/invoices/create-combined/', {
+      order_ids: [a.id, b.id],
+      date: '2024-06-01',
+      confirm_mixed_customers: true,
+    });
     expect([201, 503]).toContain(combined.statusCode); // 201 answers its PDF; 503 (no browser here) discards it
     const [link] = await ctx.database.db.select().from(invoiceOrders).where(eq(invoiceOrders.orderId, a.id));
     const single = link ? link.invoiceId : (await invoiceOrder(ctx, a.id)).id;
-    const ids = async (search: string) => (await ctx.staff.get('/api/invoices/', { query: { search } })).json().results.map((r: InvoiceListRow) => r.id);
+    const ids = async (search: string) =>
+      (await ctx.staff.get('/api/invoices/', { query: { search } }))
+        .json()
+        .results.map((r: InvoiceListRow) => r.id);
     const rename = async (id: number, field: 'billing_address' | 'shipping_address', name: string) => {
       const current = (await ctx.staff.get(`/api/orders/${id}/`)).json();
-      const saved = await ctx.staff.put(`/api/orders/${id}/`, { ...current, [field]: { ...current[field], name } });
+      const saved = await ctx.staff.put(`/api/orders/${id}/`, {
+        ...current,
+        [field]: { ...current[field], name },
+      });
       expect(saved.statusCode).toBe(200);
     };
     expect(await ids('walleye')).toEqual([single]);
@@ -260,10 +340,15 @@ describe('GET /api/invoices/', () => {
     }
   });
 
-  it("matches a ship-to name typed on the invoice only", async () => {
-    const order = await createOrder(ctx, { billing_address: { name: 'Lakeside Bait' }, shipping_address: { name: '' } });
+  it('matches a ship-to name typed on the invoice only', async () => {
+    const order = await createOrder(ctx, {
+      billing_address: { name: 'Lakeside Bait' },
+      shipping_address: { name: '' },
+    });
     const invoice = await invoiceOrder(ctx, order.id);
-    await ctx.staff.patch(`/api/invoices/${invoice.id}/`, { editable_data: { ship_to: { name: 'Harbor Yard 7' } } });
+    await ctx.staff.patch(`/api/invoices/${invoice.id}/`, {
+      editable_data: { ship_to: { name: 'Harbor Yard 7' } },
+    });
     const found = (await ctx.staff.get('/api/invoices/', { query: { search: 'HARBOR yard' } })).json();
     expect(found).toMatchObject({ count: 1, results: [{ id: invoice.id, customer_name: 'Lakeside Bait' }] });
   });
@@ -274,7 +359,8 @@ describe('GET /api/invoices/', () => {
       insert into invoices (invoice_number, date, bill_to, ship_to)
       select 'B-' || n, date '2022-06-01', jsonb_build_object('name', 'Manyfold Farms ' || n), '{}'::jsonb
       from generate_series(1, ${many}) as n`);
-    const page = async (n: number) => (await ctx.staff.get('/api/invoices/', { query: { search: 'manyfold', page: String(n) } })).json();
+    const page = async (n: number) =>
+      (await ctx.staff.get('/api/invoices/', { query: { search: 'manyfold', page: String(n) } })).json();
     const first = await page(1);
     expect(first.count).toBe(INVOICE_COUNT_LIMIT);
     expect(first.results).toHaveLength(25);
@@ -313,7 +399,14 @@ describe('PATCH /api/invoices/{id}/', () => {
       invoice_number: 'INV-77',
       date: '2024-07-01',
       version: 1,
-      editable_data: { discount: '12.5', discount_is_percentage: true, tax_rate: '7.5', payments_credits: '1000', line_items: lines, terms: '' },
+      editable_data: {
+        discount: '12.5',
+        discount_is_percentage: true,
+        tax_rate: '7.5',
+        payments_credits: '1000',
+        line_items: lines,
+        terms: '',
+      },
       // Sent totals are ignored.
       totals: { total: '1.00' },
       total_amount: '1.00',
@@ -335,11 +428,31 @@ describe('PATCH /api/invoices/{id}/', () => {
       total: expected.total,
       payments_credits: '1000.00',
       balance_due: expected.balanceDue,
+      credit: '0.00',
     });
     expect(invoice.totals.subtotal).toBe('10499.99');
-    expect(invoice).toMatchObject({ invoice_number: 'INV-77', date: '2024-07-01', has_manual_edits: true, version: 2, total_amount: expected.total });
-    expect(invoice.editable_data).toMatchObject({ terms: 'Due on receipt', discount: '12.50', tax_rate: '7.50', bill_to: { name: 'Acme Foods' } });
-    expect(invoice.line_items.items.map((l: InvoiceLineView) => [l.quantity, l.description, l.price_each, l.amount, l.is_freight])).toEqual([
+    expect(invoice).toMatchObject({
+      invoice_number: 'INV-77',
+      date: '2024-07-01',
+      has_manual_edits: true,
+      version: 2,
+      total_amount: expected.total,
+    });
+    expect(invoice.editable_data).toMatchObject({
+      terms: 'Due on receipt',
+      discount: '12.50',
+      tax_rate: '7.50',
+      bill_to: { name: 'Acme Foods' },
+    });
+    expect(
+      invoice.line_items.items.map((l: InvoiceLineView) => [
+        l.quantity,
+        l.description,
+        l.price_each,
+        l.amount,
+        l.is_freight,
+      ]),
+    ).toEqual([
       [2, 'Walk-in cooler', '5000.00', '10000.00', null],
       [1, 'Freight to site', '400.00', '400.00', null],
       [3, 'Shelf', '33.33', '99.99', null],
@@ -347,9 +460,15 @@ describe('PATCH /api/invoices/{id}/', () => {
     ]);
     // The orders follow the new number; the list shows the edit.
     expect((await ctx.staff.get(`/api/orders/${order.id}/`)).json().invoice_number).toBe('INV-77');
-    expect((await ctx.staff.get('/api/invoices/')).json().results[0]).toMatchObject({ has_manual_edits: true, total_amount: expected.total });
+    expect((await ctx.staff.get('/api/invoices/')).json().results[0]).toMatchObject({
+      has_manual_edits: true,
+      total_amount: expected.total,
+    });
     const entry = (await historyOf(order.id)).find((h) => h.action === 'invoice_updated');
-    expect(entry?.changes).toMatchObject({ invoice_number: { old: '1001', new: 'INV-77' }, date: { new: '2024-07-01' } });
+    expect(entry?.changes).toMatchObject({
+      invoice_number: { old: '1001', new: 'INV-77' },
+      date: { new: '2024-07-01' },
+    });
   });
 
   it('tax exempt: no tax whatever the rate; a line marked is_freight is untaxed whatever it says', async () => {
@@ -360,11 +479,24 @@ describe('PATCH /api/invoices/{id}/', () => {
       { quantity: 1, description: 'Freight', price_each: '100', is_freight: true },
       { quantity: 1, description: 'Freight liner (a product)', price_each: '10', is_freight: false },
     ];
-    const exempt = (await ctx.staff.patch(`/api/invoices/${created.id}/`, { editable_data: { tax_exempt: true, discount: '0', line_items: lines } })).json();
+    const exempt = (
+      await ctx.staff.patch(`/api/invoices/${created.id}/`, {
+        editable_data: { tax_exempt: true, discount: '0', line_items: lines },
+      })
+    ).json();
     expect(exempt.totals).toMatchObject({ subtotal: '1110.00', tax_amount: '0.00', total: '1110.00' });
-    const taxed = (await ctx.staff.patch(`/api/invoices/${created.id}/`, { editable_data: { tax_exempt: false, tax_rate: '10' } })).json();
+    const taxed = (
+      await ctx.staff.patch(`/api/invoices/${created.id}/`, {
+        editable_data: { tax_exempt: false, tax_rate: '10' },
+      })
+    ).json();
     // Tax on 1000 + 10 only.
-    expect(taxed.totals).toMatchObject({ subtotal: '1110.00', tax_amount: '101.00', total: '1211.00', balance_due: '1211.00' });
+    expect(taxed.totals).toMatchObject({
+      subtotal: '1110.00',
+      tax_amount: '101.00',
+      total: '1211.00',
+      balance_due: '1211.00',
+    });
     expect(taxed.version).toBe(3);
   });
 
@@ -387,8 +519,14 @@ describe('PATCH /api/invoices/{id}/', () => {
     const b = await createOrder(ctx);
     const ia = await invoiceOrder(ctx, a.id);
     const ib = await invoiceOrder(ctx, b.id);
-    expect((await ctx.staff.patch(`/api/invoices/${ia.id}/`, { editable_data: { po_job_name: 'x' }, version: 1 })).statusCode).toBe(200);
-    const stale = await ctx.staff.patch(`/api/invoices/${ia.id}/`, { editable_data: { po_job_name: 'y' }, version: 1 });
+    expect(
+      (await ctx.staff.patch(`/api/invoices/${ia.id}/`, { editable_data: { po_job_name: 'x' }, version: 1 }))
+        .statusCode,
+    ).toBe(200);
+    const stale = await ctx.staff.patch(`/api/invoices/${ia.id}/`, {
+      editable_data: { po_job_name: 'y' },
+      version: 1,
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().detail).toMatch(/changed by someone else/);
 
@@ -399,7 +537,13 @@ describe('PATCH /api/invoices/{id}/', () => {
     const bad = await ctx.staff.patch(`/api/invoices/${ia.id}/`, {
       invoice_number: ' ',
       date: '2024-02-30',
-      editable_data: { tax_rate: '101', discount: '150', discount_is_percentage: true, payments_credits: '-1', line_items: [{ quantity: 'x' }] },
+      editable_data: {
+        tax_rate: '101',
+        discount: '150',
+        discount_is_percentage: true,
+        payments_credits: '-1',
+        line_items: [{ quantity: 'x' }],
+      },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
@@ -412,14 +556,22 @@ describe('PATCH /api/invoices/{id}/', () => {
         line_items: [{ quantity: ['Quantity must be a number'] }],
       },
     });
-    expect((await ctx.staff.patch(`/api/invoices/${ia.id}/`, { version: 'abc' })).json()).toEqual({ version: ['A valid integer is required.'] });
-    const huge = await ctx.staff.patch(`/api/invoices/${ia.id}/`, { editable_data: { line_items: [{ quantity: 1000, price_each: '9999999999' }] } });
+    expect((await ctx.staff.patch(`/api/invoices/${ia.id}/`, { version: 'abc' })).json()).toEqual({
+      version: ['A valid integer is required.'],
+    });
+    const huge = await ctx.staff.patch(`/api/invoices/${ia.id}/`, {
+      editable_data: { line_items: [{ quantity: 1000, price_each: '9999999999' }] },
+    });
     expect(huge.statusCode).toBe(400);
     expect(huge.json()).toEqual({ editable_data: { line_items: [{ quantity: ['Amount is too large'] }] } });
     expect((await ctx.staff.patch('/api/invoices/999/', {})).statusCode).toBe(404);
     // Nothing of the refused saves was kept.
     const after = (await ctx.staff.get(`/api/invoices/${ia.id}/`)).json();
-    expect(after).toMatchObject({ invoice_number: ia.invoice_number, version: 2, editable_data: { po_job_name: 'x' } });
+    expect(after).toMatchObject({
+      invoice_number: ia.invoice_number,
+      version: 2,
+      editable_data: { po_job_name: 'x' },
+    });
   });
 });
 
@@ -434,7 +586,10 @@ describe('DELETE /api/invoices/{id}/', () => {
     const after = (await ctx.staff.get(`/api/orders/${order.id}/`)).json();
     expect(after).toMatchObject({ has_invoice: false, invoice_details: null, invoice_number: '1001' });
     const entry = (await historyOf(order.id)).find((h) => h.action === 'invoice_deleted');
-    expect(entry).toMatchObject({ userId: ctx.staffId, changes: { invoice_number: { old: '1001', new: null } } });
+    expect(entry).toMatchObject({
+      userId: ctx.staffId,
+      changes: { invoice_number: { old: '1001', new: null } },
+    });
     // The order can be invoiced again, with a new number: a deleted one is never reused (decision 011).
     expect(await invoiceOrder(ctx, order.id, 201)).toMatchObject({ invoice_number: '1002' });
     // The order itself can be deleted once its invoice is gone.
@@ -447,7 +602,9 @@ describe('DELETE /api/invoices/{id}/', () => {
     const { cat } = ctx;
     const order = await createOrder(ctx, { ...shippable(cat), status: 'scheduled_to_ship' });
     const created = await invoiceOrder(ctx, order.id);
-    const completed = await ctx.staff.post(`/api/orders/${order.id}/change-status/`, { new_status: 'completed' });
+    const completed = await ctx.staff.post(`/api/orders/${order.id}/change-status/`, {
+      new_status: 'completed',
+    });
     expect(completed.statusCode).toBe(200);
     const res = await ctx.staff.delete(`/api/invoices/${created.id}/`);
     expect(res.statusCode).toBe(409);
@@ -455,10 +612,17 @@ describe('DELETE /api/invoices/{id}/', () => {
       `Order ${order.door_number} is Completed, and a completed order must keep its invoice. Change the order's status first, then delete the invoice.`,
     );
     const back = completed.json();
-    const moved = await ctx.staff.put(`/api/orders/${order.id}/`, { ...back, status: 'scheduled_to_ship', version: back.version });
+    const moved = await ctx.staff.put(`/api/orders/${order.id}/`, {
+      ...back,
+      status: 'scheduled_to_ship',
+      version: back.version,
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await ctx.staff.delete(`/api/invoices/${created.id}/`)).statusCode).toBe(204);
-    const [row] = await ctx.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    const [row] = await ctx.database.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, order.id));
     expect(row?.status).toBe('scheduled_to_ship');
   });
 
@@ -474,25 +638,38 @@ describe('tRPC invoices.* and bols.info', () => {
     expect(created.statusCode).toBe(200);
     const { id, invoice_number, created: isNew } = created.json().result.data;
     expect({ invoice_number, isNew }).toEqual({ invoice_number: '1001', isNew: true });
-    expect((await ctx.staff.trpcMutation('invoices.createForOrder', { orderId: order.id })).json().result.data).toEqual({ id, invoice_number, created: false });
+    expect(
+      (await ctx.staff.trpcMutation('invoices.createForOrder', { orderId: order.id })).json().result.data,
+    ).toEqual({ id, invoice_number, created: false });
 
     const list = (await ctx.staff.trpcQuery('invoices.list', { search: 'acme' })).json().result.data;
     expect(list).toMatchObject({ count: 1, next: null, previous: null, results: [{ id }] });
     const got = (await ctx.staff.trpcQuery('invoices.get', { id })).json().result.data;
     expect(got).toMatchObject({ id, version: 1, line_items: { items: expect.any(Array) } });
 
-    const updated = await ctx.staff.trpcMutation('invoices.update', { id, data: { version: 1, editable_data: { payments_credits: got.totals.total } } });
+    const updated = await ctx.staff.trpcMutation('invoices.update', {
+      id,
+      data: { version: 1, editable_data: { payments_credits: got.totals.total } },
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().result.data.totals.balance_due).toBe('0.00');
-    const stale = await ctx.staff.trpcMutation('invoices.update', { id, data: { version: 1, editable_data: { payments_credits: '0' } } });
+    const stale = await ctx.staff.trpcMutation('invoices.update', {
+      id,
+      data: { version: 1, editable_data: { payments_credits: '0' } },
+    });
     expect(stale.statusCode).toBe(409);
     const invalid = await ctx.staff.trpcMutation('invoices.update', { id, data: { invoice_number: '' } });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error.data.fieldErrors).toEqual({ invoice_number: ['Invoice # is required'] });
 
-    expect((await ctx.staff.trpcQuery('bols.info', { orderId: order.id })).json().result.data).toMatchObject({ bol_number: '1001', is_update: false });
+    expect((await ctx.staff.trpcQuery('bols.info', { orderId: order.id })).json().result.data).toMatchObject({
+      bol_number: '1001',
+      is_update: false,
+    });
 
-    expect((await ctx.staff.trpcMutation('invoices.delete', { id })).json().result.data).toEqual({ success: true });
+    expect((await ctx.staff.trpcMutation('invoices.delete', { id })).json().result.data).toEqual({
+      success: true,
+    });
     expect((await ctx.staff.trpcQuery('invoices.get', { id })).statusCode).toBe(404);
   });
 
@@ -521,13 +698,19 @@ describe('access', () => {
       ['POST', `/api/orders/${order.id}/create-bill-of-lading/`],
       ['GET', `/api/orders/${order.id}/print/`],
     ] as const) {
-      const res = await ctx.anonymous.request(method, url, method === 'GET' || method === 'DELETE' ? {} : { payload: {} });
+      const res = await ctx.anonymous.request(
+        method,
+        url,
+        method === 'GET' || method === 'DELETE' ? {} : { payload: {} },
+      );
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
     expect((await ctx.anonymous.trpcQuery('invoices.list')).statusCode).toBe(401);
     expect((await ctx.staff.get('/api/invoices/')).statusCode).toBe(200);
     expect((await ctx.admin.get(`/api/invoices/${created.id}/`)).statusCode).toBe(200);
-    const staffEdit = await ctx.staff.patch(`/api/invoices/${created.id}/`, { editable_data: { terms: 'Net 30' } });
+    const staffEdit = await ctx.staff.patch(`/api/invoices/${created.id}/`, {
+      editable_data: { terms: 'Net 30' },
+    });
     expect(staffEdit.statusCode).toBe(200);
   });
 });

@@ -15,6 +15,7 @@ import {
   invoiceListInput,
   invoiceListRestAnswer,
   invoiceUpdateInput,
+  invoiceUpdateAnswer,
 } from './schemas';
 import { createInvoiceForOrder, recreateInvoiceForOrder } from './invoice-of-order';
 import { updateInvoice } from './invoice-update';
@@ -23,8 +24,12 @@ import { createCombinedInvoiceWithPdf } from './combined';
 import { listDeletedInvoices } from './deleted';
 import { headerText } from '../../header-values';
 import { getInvoice, listInvoices } from './views';
-import { renderInvoicePdf } from './documents';
+import { invoicePdf } from './documents';
+import { sendArchivedPdf } from '../documents/reply';
+import { renderInvoiceJob } from '../documents/jobs';
 import { sendPdf } from './pdf-reply';
+import { sendCsv } from '../../csv';
+import { invoicesCsv } from './export';
 
 const TAG = 'Invoices';
 
@@ -40,11 +45,32 @@ export const invoicesOperations = operationSet('invoices', {
       path: '/api/invoices/',
       summary:
         'Invoices, newest first (date, then id), 25 a page. search: invoice number or customer name (bill-to/ship-to, or ' +
-        "an order's billing or shipping name) contains, any case. A page past the end is a 404.",
+        "an order's billing or shipping name) contains, any case. A page past the end is a 404. Incremental sync: " +
+        'updated_since (ISO 8601 timestamp; invoices changed at or after it, inclusive) and/or ordering=updated_at ' +
+        '(oldest change first) or -updated_at order the rows by (updated_at, id); each row carries updated_at.',
       tag: TAG,
       query: true,
       shape: restPage,
       output: invoiceListRestAnswer,
+    },
+  }),
+  /** The list as a CSV download (issue 16): the same search, every matching invoice (not a page). */
+  exportCsv: defineBinaryOperation({
+    kind: 'query',
+    access: 'user',
+    input: invoiceListInput,
+    trpc: false,
+    run: async ({ deps, input }) => invoicesCsv(deps, input ?? {}),
+    rest: {
+      method: 'GET',
+      path: '/api/invoices/export.csv',
+      summary:
+        "The invoices list as CSV (UTF-8 with BOM; ISO dates; decimals with a dot; text cells starting with = + - @ prefixed with '): " +
+        'the list search, every matching invoice with its totals, payments and balance, newest first, streamed.',
+      tag: TAG,
+      query: true,
+      produces: 'text/csv',
+      reply: ({ stream, filename }, reply) => sendCsv(reply, stream, filename),
     },
   }),
   /** Superusers: the record of deleted invoices, whose numbers are never reused (decision 011). */
@@ -74,7 +100,8 @@ export const invoicesOperations = operationSet('invoices', {
     rest: {
       method: 'GET',
       path: '/api/invoices/{id}/',
-      summary: 'The invoice: list fields, orders_data (full orders), line_items {items}, editable_data, totals, version',
+      summary:
+        'The invoice: list fields, orders_data (full orders), line_items {items}, editable_data, totals, version',
       tag: TAG,
     },
   }),
@@ -82,14 +109,16 @@ export const invoicesOperations = operationSet('invoices', {
     kind: 'mutation',
     access: 'user',
     input: invoiceUpdateInput,
-    output: invoiceAnswer,
+    output: invoiceUpdateAnswer,
     run: ({ deps, user, input }) => updateInvoice(deps, user, input.id, input.data),
     rest: {
       method: 'PATCH',
       path: '/api/invoices/{id}/',
       summary:
         'Edit the invoice (invoice_number, date, editable_data; optional version -> 409 when stale). Totals are computed ' +
-        'by the server. A number another invoice has: 400 {invoice_number}. Answers the updated invoice.',
+        'by the server. A number another invoice has: 400 {invoice_number}. Answers the updated invoice. payments_credits is ' +
+        "the payments ledger's sum: setting it to another value records one adjustment entry for the difference, answered " +
+        'in payment_adjustment (null otherwise).',
       tag: TAG,
       body: 'data',
     },
@@ -106,7 +135,8 @@ export const invoicesOperations = operationSet('invoices', {
     rest: {
       method: 'DELETE',
       path: '/api/invoices/{id}/',
-      summary: 'Delete the invoice; its orders can be invoiced again. 409 while one of its orders is completed.',
+      summary:
+        'Delete the invoice; its orders can be invoiced again. 409 while one of its orders is completed.',
       tag: TAG,
       successStatus: 204,
     },
@@ -117,8 +147,12 @@ export const invoicesOperations = operationSet('invoices', {
     access: 'user',
     input: createForOrderInput,
     output: createForOrderAnswer,
-    run: ({ deps, user, input }) =>
-      input.recreate ? recreateInvoiceForOrder(deps, user, input.orderId) : createInvoiceForOrder(deps, user, input.orderId),
+    run: async ({ deps, user, input }) => {
+      const answer = await (input.recreate ? recreateInvoiceForOrder(deps, user, input.orderId) : createInvoiceForOrder(deps, user, input.orderId));
+      // Its pre-render was queued with the change: this instance's worker starts on it now.
+      deps.jobs.wake(renderInvoiceJob);
+      return answer;
+    },
     rest: {
       method: 'POST',
       path: '/api/orders/{id}/create-invoice/',
@@ -157,7 +191,9 @@ export const invoicesOperations = operationSet('invoices', {
       // The number is user text: percent-encoded when not plain ASCII (a raw en dash threw after the commit).
       reply: (created, reply) =>
         sendPdf(
-          reply.header('x-invoice-id', String(created.id)).header('x-invoice-number', headerText(created.invoice_number)),
+          reply
+            .header('x-invoice-id', String(created.id))
+            .header('x-invoice-number', headerText(created.invoice_number)),
           created.pdf,
           'attachment',
           created.filename,
@@ -170,14 +206,16 @@ export const invoicesOperations = operationSet('invoices', {
     access: 'user',
     input: invoiceIdInput,
     trpc: false,
-    run: ({ deps, input }) => renderInvoicePdf(deps, input.id),
+    run: ({ deps, user, input }) => invoicePdf(deps, input.id, user.id),
     rest: {
       method: 'GET',
       path: '/api/invoices/{id}/pdf/',
-      summary: 'The invoice as a PDF (inline; filename="invoice-{number}.pdf"). 503 {detail} when no browser can be started.',
+      summary:
+        'The invoice as a PDF (inline; filename="invoice-{number}.pdf"): its current archived version, rendered only when ' +
+        'something on it changed. Strong ETag (the SHA-256 of the bytes); If-None-Match -> 304. 503 {detail} when no browser can be started.',
       tag: TAG,
       produces: 'application/pdf',
-      reply: ({ pdf, filename }, reply) => sendPdf(reply, pdf, 'inline', filename),
+      reply: (pdf, reply) => sendArchivedPdf(reply, pdf, 'inline'),
     },
   }),
 });

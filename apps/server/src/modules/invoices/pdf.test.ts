@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { companyInfo, history, invoices } from '@icehouse/db/schema';
+import { archivedDocuments, companyInfo, history, invoices } from '@icehouse/db/schema';
 import { readPdfText } from '../../pdf/testing/pdfText';
 import type { InvoiceLineView } from './views';
 import { countRows } from '../orders/test-support';
@@ -87,6 +87,66 @@ describe('GET /api/invoices/{id}/pdf/', () => {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('Rod Holder');
+  });
+
+  it('lists the payments and the balance; a new entry makes a new archived PDF (issue 16)', async () => {
+    const created = await invoiceOrder(ctx, (await createOrder(ctx)).id);
+    const patched = await ctx.staff.patch(`/api/invoices/${created.id}/`, {
+      editable_data: {
+        line_items: [{ quantity: 1, description: 'Cooler', price_each: '1000.00' }],
+        tax_exempt: true,
+        discount: '0',
+      },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const pay = async (body: Record<string, unknown>) => {
+      const res = await ctx.staff.post(`/api/invoices/${created.id}/payments/`, body);
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    const pdf = async () => {
+      const res = await ctx.staff.get(`/api/invoices/${created.id}/pdf/`);
+      expect(res.statusCode, res.body).toBe(200);
+      return { bytes: res.rawPayload, text: await pdfText(res.rawPayload) };
+    };
+    const versions = async () =>
+      (await ctx.database.db.select().from(archivedDocuments).where(eq(archivedDocuments.recordId, created.id)))
+        .length;
+
+    const unpaid = await pdf();
+    expect(unpaid.text).toContain('Balance Due $1,000.00');
+    expect(unpaid.text).not.toContain('PAYMENTS');
+    expect(unpaid.text).not.toContain('Credit $');
+
+    await pay({ date: '2024-03-05', amount: '400', method: 'check', reference: '1201' });
+    const partial = await pdf();
+    for (const expected of [
+      'PAYMENTS\nDATE METHOD REFERENCE AMOUNT',
+      '03/05/2024 Check 1201 $400.00',
+      'Payments/Credits -$400.00',
+      'Balance Due $600.00',
+    ]) {
+      expect(partial.text).toContain(expected);
+    }
+    expect(await versions()).toBe(2);
+    // Nothing changed: the archived bytes again, no new version.
+    expect((await pdf()).bytes.equals(partial.bytes)).toBe(true);
+    expect(await versions()).toBe(2);
+
+    // A refund prints negative; paying more than the total leaves a credit and no balance.
+    await pay({ date: '2024-03-20', amount: '-50', method: 'check', reference: 'R-7', reason: 'Damaged lid' });
+    await pay({ date: '2024-04-02', amount: '700.00', method: 'wire', reference: 'FED-88' });
+    const overpaid = await pdf();
+    for (const expected of [
+      '03/05/2024 Check 1201 $400.00',
+      '03/20/2024 Check (Refund) R-7 -$50.00',
+      '04/02/2024 Wire FED-88 $700.00',
+      'Payments/Credits -$1,050.00',
+      'Balance Due $0.00',
+      'Credit $50.00',
+    ]) {
+      expect(overpaid.text).toContain(expected);
+    }
+    expect(await versions()).toBe(3);
   });
 
   it('404 for an unknown invoice', async () => {

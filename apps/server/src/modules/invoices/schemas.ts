@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { invoicePatchSchema, storedAddressSchema } from '@icehouse/domain';
+import {
+  INVOICE_STATUSES,
+  invoicePatchSchema,
+  invoiceStatusFilter,
+  storedAddressSchema,
+} from '@icehouse/domain';
 import { idField } from '../../operations/input';
-import { listPage, listText, pageAnswer, restPageAnswer } from '../../operations/list-input';
+import { listOrdering, listPage, listText, listUpdatedSince, pageAnswer, restPageAnswer } from '../../operations/list-input';
 import { orderAnswer } from '../orders/schemas';
+import { paymentAnswer } from '../payments/schemas';
 
 /**
  * Schemas of the invoices operations: inputs the domain does not own and the answers (their one
@@ -16,7 +22,11 @@ import { orderAnswer } from '../orders/schemas';
 export const invoiceListInput = z
   .object({
     search: listText(),
+    /** Issue 16: unpaid, partially_paid, paid or overdue (the domain's invoicePaymentStatus). */
+    status: invoiceStatusFilter.optional(),
     page: listPage(),
+    updated_since: listUpdatedSince(),
+    ordering: listOrdering(),
   })
   .nullish();
 
@@ -29,14 +39,20 @@ export const createForOrderInput = z.object({
   recreate: z
     .boolean()
     .optional()
-    .describe('true: when the order has an invoice, rebuild its lines and terms from the order (keeps number, date, payments)'),
+    .describe(
+      'true: when the order has an invoice, rebuild its lines and terms from the order (keeps number, date, payments)',
+    ),
 });
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function patchJsonSchema(): Record<string, unknown> {
   try {
-    const json = z.toJSONSchema(invoicePatchSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    const json = z.toJSONSchema(invoicePatchSchema, { io: 'input', unrepresentable: 'any' }) as Record<
+      string,
+      unknown
+    >;
     delete json.$schema;
     const properties = { ...((json.properties as Record<string, unknown> | undefined) ?? {}) };
     properties.version = { type: 'integer', description: 'The version you read; stale -> 409. Optional.' };
@@ -80,7 +96,12 @@ export const lineAnswer = z.object({
   description: z.string(),
   price_each: money,
   amount: money.describe('quantity x price_each, rounded to cents'),
-  is_freight: z.boolean().nullable().describe('Set on lines made from an order; null on lines typed by hand (a description containing "freight" then decides)'),
+  is_freight: z
+    .boolean()
+    .nullable()
+    .describe(
+      'Set on lines made from an order; null on lines typed by hand (a description containing "freight" then decides)',
+    ),
 });
 
 export const invoiceAddressAnswer = storedAddressSchema;
@@ -96,6 +117,11 @@ export const invoiceListRowAnswer = z.object({
   total_amount: money,
   has_manual_edits: z.boolean(),
   is_combined: z.boolean(),
+  updated_at: z.string().describe('ISO 8601 timestamp of the last change (the cursor of updated_since)'),
+  balance_due: money.describe('total − payments, never below 0 (issue 16)'),
+  status: z
+    .enum(INVOICE_STATUSES)
+    .describe('Derived: unpaid, partially_paid, paid, overdue (a balance past its due date)'),
 });
 
 export const invoiceListAnswer = pageAnswer(invoiceListRowAnswer);
@@ -140,8 +166,19 @@ export const invoiceAnswer = invoiceListRowAnswer.extend({
     total: money,
     payments_credits: money,
     balance_due: money,
+    credit: money.describe('An overpayment: payments − total when more was paid, else 0.00 (issue 16)'),
   }),
   version: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
+});
+
+/**
+ * The PATCH answer: the invoice, and the ledger entry the edit recorded when it set
+ * editable_data.payments_credits to another value than the ledger's sum (issue 16; null otherwise).
+ */
+export const invoiceUpdateAnswer = invoiceAnswer.extend({
+  payment_adjustment: paymentAnswer
+    .nullable()
+    .describe('The adjustment entry recorded for a changed payments_credits (the difference), or null'),
 });

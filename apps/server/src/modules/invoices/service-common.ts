@@ -9,7 +9,8 @@ import type { BillingCustomer } from './customers';
  * it (numbers.ts) and the constraints decide races.
  */
 
-export type DbDeps = Pick<AppDeps, 'database' | 'log'>;
+/** `jobs` when the app has its queue: writes then queue the invoice's pre-render (decision 061). */
+export type DbDeps = Pick<AppDeps, 'database' | 'log'> & Partial<Pick<AppDeps, 'jobs'>>;
 
 /** create-invoice errors carry `error` too: the order form shows the server's `error`. */
 export function createError(code: 'VALIDATION' | 'NOT_FOUND' | 'CONFLICT', message: string): AppError {

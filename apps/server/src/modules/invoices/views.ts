@@ -1,7 +1,23 @@
-import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count as countRows, desc, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { LIMITS, lineAmount, toMoneyString } from '@icehouse/domain';
-import { invoiceCount, invoiceLineItems, invoiceOrders, invoices, orders, type InvoiceAddress } from '@icehouse/db/schema';
+import {
+  LIMITS,
+  type InvoiceStatus,
+  balanceDueOf,
+  creditOf,
+  invoicePaymentStatus,
+  lineAmount,
+  toMoneyString,
+  todayIso,
+} from '@icehouse/domain';
+import {
+  invoiceCount,
+  invoiceLineItems,
+  invoiceOrders,
+  invoices,
+  orders,
+  type InvoiceAddress,
+} from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 import { pageRows, searchCount, type ListPage } from '../../operations/list-page';
@@ -9,6 +25,7 @@ import type { AppDeps } from '../../deps';
 import { getOrders } from '../orders/order-read';
 import { preparedQuery } from '../../prepared-query';
 import { containsPattern } from '../../like-pattern';
+import { invoiceStatusSql } from './status-filter';
 import type { invoiceAddressAnswer, invoiceAnswer, invoiceListRowAnswer, lineAnswer } from './schemas';
 
 /**
@@ -70,6 +87,13 @@ export function lineView(l: LineRow): InvoiceLineView {
  * drizzle query costs more CPU than running these small indexed ones. Page size and limits are
  * literals, so PostgreSQL's one plan per statement walks the (date, id) index and stops.
  */
+/**
+ * The list's search: invoices.search (number, bill-to and ship-to names, its orders' names; kept by
+ * triggers) contains the pattern. One condition for the list and its CSV export.
+ */
+export const invoiceSearchCondition = (pattern: SQL | SQL.Aliased | ReturnType<typeof sql.placeholder>) =>
+  sql`${invoices.search} ilike ${pattern}`;
+
 function invoiceQueries(db: Db) {
   const pageIds = (where: SQL | undefined) =>
     sql`(select ${invoices.id} as "id" from ${invoices}${where ? sql` where ${where}` : sql``}
@@ -82,7 +106,11 @@ function invoiceQueries(db: Db) {
       .orderBy(desc(invoices.date), desc(invoices.id))
       .prepare(name);
   return {
-    byId: db.select().from(invoices).where(eq(invoices.id, sql.placeholder('id'))).prepare('invoice_by_id'),
+    byId: db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.id, sql.placeholder('id')))
+      .prepare('invoice_by_id'),
     lines: db
       .select()
       .from(invoiceLineItems)
@@ -105,11 +133,35 @@ function invoiceQueries(db: Db) {
     // A search: its page and its count (up to INVOICE_COUNT_LIMIT + 1) in one statement, from one
     // collection of the matches (a materialized CTE, which is also a fence: the trigram index finds
     // the matches, then they are sorted, whatever the term; see the orders list).
+    // The status filter (issue 16): its page walks the (date, id) index, its count reads the matches.
+    statusPage: page(
+      sql`${invoiceStatusSql(sql.placeholder('today') as unknown as SQL)} = ${sql.placeholder('status')}`,
+      'invoice_status_page',
+    ),
+    statusCount: db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(invoices)
+      .where(
+        sql`${invoiceStatusSql(sql.placeholder('today') as unknown as SQL)} = ${sql.placeholder('status')}`,
+      )
+      .prepare('invoice_status_count'),
+    searchStatusPage: db
+      .select({ invoice: invoices, total: sql<number>`"page_ids"."total"` })
+      .from(
+        sql`(with "matching" as materialized (
+            select ${invoices.id} as "id", ${invoices.date} as "date" from ${invoices} where ${invoices.search} ilike ${sql.placeholder('pattern')}
+              and ${invoiceStatusSql(sql.placeholder('today') as unknown as SQL)} = ${sql.placeholder('status')})
+          select "id", (select count(*)::int from (select 1 from "matching" limit ${sql.raw(String(INVOICE_COUNT_LIMIT + 1))}) as "counted") as "total"
+          from "matching" order by "date" desc, "id" desc limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`,
+      )
+      .innerJoin(invoices, sql`${invoices.id} = "page_ids"."id"`)
+      .orderBy(desc(invoices.date), desc(invoices.id))
+      .prepare('invoice_search_status_page'),
     searchPage: db
       .select({ invoice: invoices, total: sql<number>`"page_ids"."total"` })
       .from(
         sql`(with "matching" as materialized (
-            select ${invoices.id} as "id", ${invoices.date} as "date" from ${invoices} where ${invoices.search} ilike ${sql.placeholder('pattern')})
+            select ${invoices.id} as "id", ${invoices.date} as "date" from ${invoices} where ${invoiceSearchCondition(sql.placeholder('pattern'))})
           select "id", (select count(*)::int from (select 1 from "matching" limit ${sql.raw(String(INVOICE_COUNT_LIMIT + 1))}) as "counted") as "total"
           from "matching" order by "date" desc, "id" desc limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`,
       )
@@ -128,7 +180,7 @@ interface InvoiceOrderRef {
 }
 
 /** The orders of these invoices (one query), by invoice, oldest order first. */
-async function orderRefs(db: Db, invoiceIds: readonly number[]): Promise<Map<number, InvoiceOrderRef[]>> {
+export async function orderRefs(db: Db, invoiceIds: readonly number[]): Promise<Map<number, InvoiceOrderRef[]>> {
   const byInvoice = new Map<number, InvoiceOrderRef[]>();
   if (invoiceIds.length === 0) return byInvoice;
   const rows = await queriesOf(db).orderRefs.execute({ ids: [...invoiceIds] });
@@ -152,6 +204,14 @@ function listRow(row: InvoiceRow, refs: readonly InvoiceOrderRef[]): InvoiceList
     total_amount: toMoneyString(row.totalAmount),
     has_manual_edits: row.hasManualEdits,
     is_combined: row.isCombined,
+    updated_at: row.updatedAt.toISOString(),
+    balance_due: balanceDueOf(row.totalAmount, row.paymentsCredits),
+    status: invoicePaymentStatus({
+      total: row.totalAmount,
+      paid: row.paymentsCredits,
+      dueDate: row.dueDate,
+      today: todayIso(),
+    }),
   };
 }
 
@@ -192,6 +252,33 @@ export function totalsOf(row: InvoiceRow): InvoiceTotalsView {
     total: toMoneyString(row.totalAmount),
     payments_credits: toMoneyString(row.paymentsCredits),
     balance_due: toMoneyString(row.balanceDue),
+    credit: creditOf(row.totalAmount, row.paymentsCredits),
+  };
+}
+
+/** What an invoice's PDF shows of it: its own fields and its orders' door numbers (not the full orders). */
+export type InvoiceForDocument = Pick<
+  InvoiceView,
+  'invoice_number' | 'date' | 'editable_data' | 'line_items' | 'totals' | 'version'
+> & { order_numbers: string[] };
+
+/**
+ * The invoice for its PDF: three statements (the row, its lines, its orders' numbers), where getInvoice
+ * also reads every order in full. Every download of an unchanged PDF builds its HTML to compare hashes
+ * (decision 061), so this read is on that path.
+ */
+export async function getInvoiceForDocument(deps: DbDeps, id: number): Promise<InvoiceForDocument> {
+  const record = await loadInvoiceRecord(deps.database.db, id);
+  if (!record) throw notFound();
+  const { row, lines } = record;
+  return {
+    invoice_number: row.invoiceNumber,
+    date: row.date,
+    editable_data: editableDataOf(row, lines),
+    line_items: { items: lines.map(lineView) },
+    totals: totalsOf(row),
+    version: row.version,
+    order_numbers: record.orders.map((o) => o.doorNumber),
   };
 }
 
@@ -199,7 +286,10 @@ export function totalsOf(row: InvoiceRow): InvoiceTotalsView {
 export async function getInvoice(deps: DbDeps, id: number): Promise<InvoiceView> {
   const record = await loadInvoiceRecord(deps.database.db, id);
   if (!record) throw notFound();
-  const ordersData = await getOrders(deps, record.orders.map((o) => o.orderId));
+  const ordersData = await getOrders(
+    deps,
+    record.orders.map((o) => o.orderId),
+  );
   const { row, lines } = record;
   return {
     ...listRow(row, record.orders),
@@ -216,7 +306,12 @@ export async function getInvoice(deps: DbDeps, id: number): Promise<InvoiceView>
 export interface InvoiceListFilters {
   /** Customer name (bill-to / ship-to, or an order's billing or shipping name) or invoice number contains this, any case. */
   search?: string | null | undefined;
+  /** Issue 16: the derived status (invoicePaymentStatus). */
+  status?: InvoiceStatus | null | undefined;
   page?: number | null | undefined;
+  /** Incremental sync: invoices changed at or after this moment, in `ordering` (default oldest change first). */
+  updated_since?: Date | null | undefined;
+  ordering?: 'updated_at' | '-updated_at' | null | undefined;
 }
 
 /** Past this many matches a search stops counting: `count` is then a lower bound (as on the orders list). */
@@ -239,14 +334,56 @@ export async function listInvoices(deps: DbDeps, filters: InvoiceListFilters = {
   const offset = (page - 1) * INVOICE_PAGE_SIZE;
   let fetched: InvoiceRow[];
   let count: number;
-  if (text) {
+  const status = filters.status ?? null;
+  if (filters.updated_since || filters.ordering) {
+    // Sync order (issue 18): changed at or after `updated_since` (inclusive), by (updated_at, id); exact count.
+    const db = deps.database.db;
+    const where = and(
+      filters.updated_since ? gte(invoices.updatedAt, filters.updated_since) : undefined,
+      text ? ilike(invoices.search, containsPattern(text)) : undefined,
+      filters.status ? sql`${invoiceStatusSql(sql`${todayIso()}`)} = ${filters.status}` : undefined,
+    );
+    const direction = filters.ordering === '-updated_at' ? desc : asc;
+    const [rows, [total]] = await Promise.all([
+      db.select().from(invoices).where(where).orderBy(direction(invoices.updatedAt), direction(invoices.id)).limit(INVOICE_PAGE_SIZE + 1).offset(offset),
+      db.select({ n: countRows() }).from(invoices).where(where),
+    ]);
+    fetched = rows;
+    count = Number(total?.n ?? 0);
+  } else if (status) {
+    const today = todayIso();
+    if (text) {
+      const found = await queries.searchStatusPage.execute({
+        pattern: containsPattern(text),
+        offset,
+        today,
+        status,
+      });
+      fetched = found.map((r) => r.invoice);
+      count = await searchCount(fetched.length, page, INVOICE_PAGE_SIZE, INVOICE_COUNT_LIMIT, () =>
+        Number(found[0]?.total ?? 0),
+      );
+    } else {
+      const [rows, [total]] = await Promise.all([
+        queries.statusPage.execute({ offset, today, status }),
+        queries.statusCount.execute({ today, status }),
+      ]);
+      fetched = rows.map((r) => r.invoice);
+      count = Number(total?.count ?? 0);
+    }
+  } else if (text) {
     // The matches' number (invoices.search: its number, bill-to and ship-to names, its orders' names;
     // kept by triggers) comes with the page, counted up to the limit.
     const found = await queries.searchPage.execute({ pattern: containsPattern(text), offset });
     fetched = found.map((r) => r.invoice);
-    count = await searchCount(fetched.length, page, INVOICE_PAGE_SIZE, INVOICE_COUNT_LIMIT, () => Number(found[0]?.total ?? 0));
+    count = await searchCount(fetched.length, page, INVOICE_PAGE_SIZE, INVOICE_COUNT_LIMIT, () =>
+      Number(found[0]?.total ?? 0),
+    );
   } else {
-    const [rows, [total]] = await Promise.all([queries.listPage.execute({ offset }), queries.listCount.execute()]);
+    const [rows, [total]] = await Promise.all([
+      queries.listPage.execute({ offset }),
+      queries.listCount.execute(),
+    ]);
     fetched = rows.map((r) => r.invoice);
     count = Number(total?.count ?? 0);
   }

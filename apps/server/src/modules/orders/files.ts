@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
 import { BlobMissingError, BlobRejectedError, BlobStoreError, type PutResult } from '../../blobs';
 import { recordHistory } from './history';
+import { announceChange } from '../../changes';
 import type { OrderFileKind } from './schemas';
 import { ORDER_NOT_FOUND, type Actor } from './service-common';
 import { serveBlueprintUrl, serveDoorPlacementUrl } from './views';
@@ -158,6 +159,8 @@ export async function saveOrderFile(
       .set(kind === 'blueprint' ? { blueprintFileId: stored!.id, updatedBy: userId } : { doorPlacementFileId: stored!.id, updatedBy: userId })
       .where(eq(orders.id, id));
     if (oldId !== null) await tx.delete(storedFiles).where(eq(storedFiles.id, oldId));
+    // The version stays (files are not part of the form's save): lists and open forms refresh the file only.
+    await announceChange(tx, { entity: 'order', id, version: row.version, action: 'files_changed', by: userId });
     await recordHistory(tx, {
       orderId: id,
       action: 'file_added',
@@ -202,6 +205,7 @@ export async function removeOrderFile(deps: DbDeps, actor: Actor, id: number, ki
       .set(kind === 'blueprint' ? { blueprintFileId: null, updatedBy: userId } : { doorPlacementFileId: null, updatedBy: userId })
       .where(eq(orders.id, id));
     await tx.delete(storedFiles).where(eq(storedFiles.id, oldId));
+    await announceChange(tx, { entity: 'order', id, version: row.version, action: 'files_changed', by: userId });
     await recordHistory(tx, { orderId: id, action: 'file_removed', changes: { [labels.field]: { old: oldName, new: null } }, userId });
   });
   return answerFor(kind, id, null);

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count as countRows, desc, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { LIMITS, type OrderStatus } from '@icehouse/domain';
 import {
@@ -8,10 +8,12 @@ import {
   invoices,
   orderMonthCounts,
   orders,
+  settings,
 } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { pageRows, searchCount, type ListPage } from '../../operations/list-page';
 import { customerNameOf, statusView, type OrderListRow } from './views';
+import { keysetBatches } from '../../csv';
 import { preparedQuery } from '../../prepared-query';
 import { containsPattern } from '../../like-pattern';
 import type { DbDeps } from './service-common';
@@ -31,6 +33,9 @@ export interface OrderListFilters {
   serial?: string | null | undefined;
   page?: number | null | undefined;
   include_voided?: boolean | null | undefined;
+  /** Incremental sync: orders changed at or after this moment, in `ordering` (default oldest change first). */
+  updated_since?: Date | null | undefined;
+  ordering?: 'updated_at' | '-updated_at' | null | undefined;
 }
 
 export type OrderListPage = ListPage<OrderListRow>;
@@ -148,6 +153,39 @@ const listShipping = alias(addresses, 'list_shipping');
  */
 const PAGE_FETCH = sql.raw(String(ORDER_PAGE_SIZE + 1));
 
+/**
+ * A page's rows: `ids` is a subquery named "page_ids" (its "id", and its "total" when `counted`), each
+ * joined to its names, invoice and bill of lading. The caller orders them.
+ */
+function pageRowsQuery(db: Db, ids: SQL, counted: boolean) {
+  return db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      date: orders.date,
+      doorNumber: orders.doorNumber,
+      epsPoNumber: orders.epsPoNumber,
+      shipDate: orders.shipDate,
+      shipViaId: orders.shipViaId,
+      billingName: listBilling.name,
+      shippingName: listShipping.name,
+      invoiceId: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      invoiceDate: invoices.date,
+      bolId: billsOfLading.id,
+      updatedAt: orders.updatedAt,
+      // the matches counted up to the limit (a text search's rows), else null
+      total: counted ? sql<number | null>`"page_ids"."total"` : sql<number | null>`null::int`,
+    })
+    .from(ids)
+    .innerJoin(orders, sql`${orders.id} = "page_ids"."id"`)
+    .leftJoin(listBilling, eq(listBilling.id, orders.billingAddressId))
+    .leftJoin(listShipping, eq(listShipping.id, orders.shippingAddressId))
+    .leftJoin(invoiceOrders, eq(invoiceOrders.orderId, orders.id))
+    .leftJoin(invoices, eq(invoices.id, invoiceOrders.invoiceId))
+    .leftJoin(billsOfLading, eq(billsOfLading.orderId, orders.id));
+}
+
 function listQueries(db: Db, shape: ListShape, fenced: boolean) {
   const textSearch = shape.customer || shape.serial;
   const where = listConditions(shape);
@@ -174,33 +212,7 @@ function listQueries(db: Db, shape: ListShape, fenced: boolean) {
     : sql`(select ${orders.id} as "id" from ${orders}${where ? sql` where ${where}` : sql``}
         order by ${orders.date} desc, ${orders.id} desc limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`;
   const rowsFrom = (ids: SQL, name: string, counted: boolean) =>
-    db
-      .select({
-        id: orders.id,
-        status: orders.status,
-        date: orders.date,
-        doorNumber: orders.doorNumber,
-        epsPoNumber: orders.epsPoNumber,
-        shipDate: orders.shipDate,
-        shipViaId: orders.shipViaId,
-        billingName: listBilling.name,
-        shippingName: listShipping.name,
-        invoiceId: invoices.id,
-        invoiceNumber: invoices.invoiceNumber,
-        invoiceDate: invoices.date,
-        bolId: billsOfLading.id,
-        // the matches counted up to the limit (a text search's rows), else null
-        total: counted ? sql<number | null>`"page_ids"."total"` : sql<number | null>`null::int`,
-      })
-      .from(ids)
-      .innerJoin(orders, sql`${orders.id} = "page_ids"."id"`)
-      .leftJoin(listBilling, eq(listBilling.id, orders.billingAddressId))
-      .leftJoin(listShipping, eq(listShipping.id, orders.shippingAddressId))
-      .leftJoin(invoiceOrders, eq(invoiceOrders.orderId, orders.id))
-      .leftJoin(invoices, eq(invoices.id, invoiceOrders.invoiceId))
-      .leftJoin(billsOfLading, eq(billsOfLading.orderId, orders.id))
-      .orderBy(desc(orders.date), desc(orders.id))
-      .prepare(name);
+    pageRowsQuery(db, ids, counted).orderBy(desc(orders.date), desc(orders.id)).prepare(name);
   const rows = rowsFrom(pageIds, `order_list_rows_${shape.key}`, textSearch);
   // A text search first looks among the newest PROBE_ROWS orders of the other filters (the (date, id)
   // index, then the text on each): when a page and one more match there, they are the answer,
@@ -237,6 +249,7 @@ function listQueries(db: Db, shape: ListShape, fenced: boolean) {
  * the rows seen, so no count is run. Voided orders only when asked for.
  */
 export async function listOrders(deps: DbDeps, filters: OrderListFilters = {}): Promise<OrderListPage> {
+  if (filters.updated_since || filters.ordering) return listOrdersByChange(deps, filters);
   const db = deps.database.db;
   const page = filters.page ?? 1;
   const shape = listShape(filters);
@@ -263,11 +276,13 @@ export async function listOrders(deps: DbDeps, filters: OrderListFilters = {}): 
     count = Number(total?.count ?? 0);
   }
   const { rows, next, previous } = pageRows(fetched, page, ORDER_PAGE_SIZE);
+  return { count, next, previous, results: rows.map(listRowOf) };
+}
+
+type FetchedRow = Awaited<ReturnType<ReturnType<typeof listQueries>['rows']['execute']>>[number];
+
+function listRowOf(r: Omit<FetchedRow, 'total'>) {
   return {
-    count,
-    next,
-    previous,
-    results: rows.map((r) => ({
       id: r.id,
       ...statusView({
         status: r.status,
@@ -284,6 +299,115 @@ export async function listOrders(deps: DbDeps, filters: OrderListFilters = {}): 
         r.invoiceId !== null
           ? { id: r.invoiceId, invoice_number: r.invoiceNumber ?? '', date: r.invoiceDate ?? '' }
           : null,
-    })),
+      updated_at: r.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The list in sync order (issue 18): `updated_since` keeps the orders changed at or after that moment
+ * (inclusive: rows changed in the same microsecond are not lost; a client skips the ids it has),
+ * ordered by (updated_at, id), oldest first unless `ordering=-updated_at`; the other filters apply as
+ * usual. Served by the (updated_at, id) index; an exact count.
+ */
+async function listOrdersByChange(deps: DbDeps, f: OrderListFilters): Promise<OrderListPage> {
+  const db = deps.database.db;
+  const page = f.page ?? 1;
+  const range = dateRange(f);
+  const conditions: (SQL | undefined)[] = [
+    f.status ? eq(orders.status, f.status) : f.include_voided ? undefined : sql`${orders.status} <> 'voided'`,
+    range ? and(gte(orders.date, range.from), sql`${orders.date} < ${range.to}`) : f.month ? sql`extract(month from ${orders.date}) = ${f.month}` : undefined,
+    f.customer?.trim() ? ilike(orders.customerSearch, containsPattern(f.customer.trim())) : undefined,
+    f.serial?.trim() ? ilike(orders.doorNumber, containsPattern(f.serial.trim())) : undefined,
+    f.updated_since ? gte(orders.updatedAt, f.updated_since) : undefined,
+  ];
+  const where = and(...conditions);
+  const direction = f.ordering === '-updated_at' ? desc : asc;
+  const dir = sql.raw(f.ordering === '-updated_at' ? 'desc' : 'asc');
+  const ids = sql`(select ${orders.id} as "id" from ${orders}${where ? sql` where ${where}` : sql``}
+    order by ${orders.updatedAt} ${dir}, ${orders.id} ${dir}
+    limit ${ORDER_PAGE_SIZE + 1} offset ${(page - 1) * ORDER_PAGE_SIZE}) as "page_ids"`;
+  const [fetched, [total]] = await Promise.all([
+    pageRowsQuery(db, ids, false).orderBy(direction(orders.updatedAt), direction(orders.id)),
+    db.select({ n: countRows() }).from(orders).where(where),
+  ]);
+  const { rows, next, previous } = pageRows(fetched, page, ORDER_PAGE_SIZE);
+  return { count: Number(total?.n ?? 0), next, previous, results: rows.map(listRowOf) };
+}
+
+// ---------------------------------------------------------------------------------- export
+
+/** Orders an export reads per query (keyset batches: memory holds one batch). */
+export const ORDER_EXPORT_BATCH = 1000;
+
+const exportShipVia = alias(settings, 'export_ship_via');
+
+/**
+ * The export's query of a list shape: every order the list's filters select (the same
+ * listConditions), in the list's order, a batch at a time after a (date, id) cursor, with what the
+ * CSV shows of each.
+ */
+function exportQueries(db: Db, shape: ListShape) {
+  const where = listConditions(shape);
+  const batch = (after: boolean, name: string) =>
+    db
+      .select({
+        id: orders.id,
+        doorNumber: orders.doorNumber,
+        date: orders.date,
+        status: orders.status,
+        billingName: listBilling.name,
+        shippingName: listShipping.name,
+        customerId: orders.customerId,
+        customerPoJobName: orders.customerPoJobName,
+        epsPoNumber: orders.epsPoNumber,
+        phone: orders.phone,
+        shipDate: orders.shipDate,
+        shipVia: exportShipVia.value,
+        freightCost: orders.freightCost,
+        discount: orders.discount,
+        discountIsPercentage: orders.discountIsPercentage,
+        taxExempt: orders.taxExempt,
+        invoiceNumber: invoices.invoiceNumber,
+        invoiceDate: invoices.date,
+        bolNumber: billsOfLading.bolNumber,
+      })
+      // The batch's ids first, with the batch size written into the statement (as the list does: a
+      // LIMIT parameter gives the generic plan hash joins over every order), then their rows.
+      .from(
+        sql`(select ${orders.id} as "id" from ${orders} where ${and(
+          where,
+          after
+            ? sql`(${orders.date}, ${orders.id}) < (${sql.placeholder('afterDate')}::date, ${sql.placeholder('afterId')}::int)`
+            : undefined,
+        ) ?? sql`true`} order by ${orders.date} desc, ${orders.id} desc limit ${sql.raw(String(ORDER_EXPORT_BATCH))}) as "page_ids"`,
+      )
+      .innerJoin(orders, sql`${orders.id} = "page_ids"."id"`)
+      .leftJoin(listBilling, eq(listBilling.id, orders.billingAddressId))
+      .leftJoin(listShipping, eq(listShipping.id, orders.shippingAddressId))
+      .leftJoin(exportShipVia, eq(exportShipVia.id, orders.shipViaId))
+      .leftJoin(invoiceOrders, eq(invoiceOrders.orderId, orders.id))
+      .leftJoin(invoices, eq(invoices.id, invoiceOrders.invoiceId))
+      .leftJoin(billsOfLading, eq(billsOfLading.orderId, orders.id))
+      .orderBy(desc(orders.date), desc(orders.id))
+      .prepare(name);
+  return { first: batch(false, `order_export_first_${shape.key}`), next: batch(true, `order_export_next_${shape.key}`) };
+}
+
+export type OrderExportRow = Awaited<ReturnType<ReturnType<typeof exportQueries>['first']['execute']>>[number];
+
+/**
+ * Every order the list's filters select (not only a page), newest first, read in batches of
+ * ORDER_EXPORT_BATCH: the CSV export of the orders list.
+ */
+export function exportOrders(deps: DbDeps, filters: OrderListFilters = {}): AsyncIterable<OrderExportRow> {
+  const db = deps.database.db;
+  const shape = listShape(filters);
+  const queries = preparedQuery(db, `orders.export.${shape.key}`, (d) => exportQueries(d, shape));
+  const values = listValues(filters, 1);
+  return keysetBatches<OrderExportRow, { date: string; id: number }>(
+    (after) =>
+      after ? queries.next.execute({ ...values, afterDate: after.date, afterId: after.id }) : queries.first.execute(values),
+    (row) => ({ date: row.date, id: row.id }),
+    ORDER_EXPORT_BATCH,
+  );
 }

@@ -96,6 +96,7 @@ describe('list-view', () => {
       missing_requirements: ['EPS PO Number', 'Ship Date', 'Ship Via'],
       next_possible_status: 'scheduled_to_ship',
       invoice_details: null,
+      updated_at: expect.any(String),
     });
   });
 

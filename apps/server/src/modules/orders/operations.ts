@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { defineOperation, operationSet } from '../../operations/define';
+import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
+import { sendCsv } from '../../csv';
+import { ordersCsv } from './export';
 import { pageUrl, restPage } from '../../rest/pages';
 import {
   byMonthAnswer,
@@ -28,7 +30,10 @@ const LIST_VIEW_PATH = '/api/orders/list-view/';
 const LIST_SUMMARY =
   'Order list rows, newest first (date, then id), 25 a page. Filters: year, month (1-12), status, customer ' +
   '(billing or shipping name contains, any case), serial (door number contains), include_voided. ' +
-  'Voided orders only with status=voided or include_voided=true. A page past the end is a 404.';
+  'Voided orders only with status=voided or include_voided=true. A page past the end is a 404. ' +
+  'Incremental sync: updated_since (ISO 8601 timestamp; orders changed at or after it, inclusive) and/or ' +
+  'ordering=updated_at (oldest change first) or -updated_at order the rows by (updated_at, id) instead; each row ' +
+  'carries updated_at. Deletions are in GET /api/events/.';
 
 export const ordersOperations = operationSet('orders', {
   get: defineOperation({
@@ -92,6 +97,25 @@ export const ordersOperations = operationSet('orders', {
       { path: '/api/orders/', summary: 'Orders, newest first, 25 a page (the same list as /api/orders/list-view/)' },
       { path: LIST_VIEW_PATH, summary: LIST_SUMMARY },
     ].map(({ path, summary }) => ({ method: 'GET' as const, path, summary, tag: TAG, query: true as const, shape: restPage, output: orderListRestAnswer })),
+  }),
+  /** The list as a CSV download (issue 16): the same filters, every matching order (not a page). */
+  exportCsv: defineBinaryOperation({
+    kind: 'query',
+    access: 'user',
+    input: orderListInput,
+    trpc: false,
+    run: async ({ deps, input }) => ordersCsv(deps, input ?? {}),
+    rest: {
+      method: 'GET',
+      path: '/api/orders/export.csv',
+      summary:
+        "The orders list as CSV (UTF-8 with BOM; ISO dates; decimals with a dot; text cells starting with = + - @ prefixed with '): " +
+        'the list filters (year, month, status, customer, serial, include_voided), every matching order, newest first, streamed.',
+      tag: TAG,
+      query: true,
+      produces: 'text/csv',
+      reply: ({ stream, filename }, reply) => sendCsv(reply, stream, filename),
+    },
   }),
   initialData: defineOperation({
     kind: 'query',

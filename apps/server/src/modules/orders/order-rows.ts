@@ -37,6 +37,8 @@ export function orderValues(data: OrderData, additionalInfo: string) {
     poDeliveryDate: data.po_delivery_date,
     notes: data.notes,
     additionalInfo,
+    // Absent (undefined) keeps the stored customer on update: drizzle leaves an undefined column out.
+    customerId: data.customer_id,
   };
 }
 

@@ -17,6 +17,7 @@ import { recordHistory } from './history';
 import { orderHasInvoice, type OrderView } from './views';
 import { notFound, type DbDeps, type Actor } from './service-common';
 import { getOrder } from './order-read';
+import { announceChange } from '../../changes';
 
 /** An order's status moves: the next status (with its requirements), void and unvoid. */
 
@@ -38,11 +39,14 @@ async function lockOrder(tx: Db, id: number) {
   return row;
 }
 
-async function setStatus(tx: Db, id: number, status: OrderStatus, userId: number | null) {
-  await tx
+/** Sets the status (the version moves on) and announces the change as `action`. */
+async function setStatus(tx: Db, id: number, status: OrderStatus, userId: number | null, action: 'status_changed' | 'voided' | 'unvoided') {
+  const [row] = await tx
     .update(orders)
     .set({ status, version: sql`${orders.version} + 1`, updatedBy: userId })
-    .where(eq(orders.id, id));
+    .where(eq(orders.id, id))
+    .returning({ version: orders.version });
+  await announceChange(tx, { entity: 'order', id, version: row!.version, action, by: userId });
 }
 
 /**
@@ -84,7 +88,7 @@ export async function changeOrderStatus(
     const missing = missingRequirements(facts, next);
     if (missing.length > 0)
       throw statusChangeError(`Missing requirements: ${missing.join(', ')}`, current, missing);
-    await setStatus(tx, id, next, userId);
+    await setStatus(tx, id, next, userId, 'status_changed');
     await recordHistory(tx, {
       orderId: id,
       action: 'status_changed',
@@ -106,7 +110,7 @@ async function moveBetween(
   await deps.database.db.transaction(async (tx) => {
     const row = await lockOrder(tx, id);
     if (!move.allowed(row.status)) throw statusChangeError(`${move.refusal} This order is ${statusLabel(row.status)}.`, row.status);
-    await setStatus(tx, id, move.to, userId);
+    await setStatus(tx, id, move.to, userId, move.action);
     await recordHistory(tx, { orderId: id, action: move.action, changes: { status: { old: row.status, new: move.to } }, userId });
   });
   return getOrder(deps, id);

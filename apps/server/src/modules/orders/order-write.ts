@@ -34,6 +34,7 @@ import { notFound, type DbDeps, type Actor } from './service-common';
 import { getOrder } from './order-read';
 import { addressValues, orderValues, buildingValues, itemValues, sameValues, syncItems } from './order-rows';
 import { bumpDoorSequence } from './door-numbers';
+import { announceChange } from '../../changes';
 
 /** Saving orders: create, update and delete, each in one transaction with its history entry. */
 
@@ -106,6 +107,7 @@ export async function createOrder(deps: DbDeps, actor: Actor, raw: unknown): Pro
         items: items.map((item, i) => itemValues(item, i)),
       });
       const view = await finishWrite(tx, orderId, 'created', null, userId);
+      await announceChange(tx, { entity: 'order', id: orderId, version: view?.version ?? 1, action: 'created', by: userId });
       // Last: it locks the sequence row until the commit, and every new order with a numeric door number needs it.
       await bumpDoorSequence(tx, data.door_number);
       return { id: orderId, view };
@@ -152,7 +154,7 @@ export async function updateOrder(deps: DbDeps, actor: Actor, id: number, raw: u
           updatedBy: userId,
         })
         .where(and(eq(orders.id, id), eq(orders.version, version!)))
-        .returning({ id: orders.id });
+        .returning({ id: orders.id, version: orders.version });
       if (updated.length === 0) {
         const [exists] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
         throw exists ? staleOrderError() : notFound();
@@ -189,6 +191,7 @@ export async function updateOrder(deps: DbDeps, actor: Actor, id: number, raw: u
       }
       await syncItems(tx, id, before.items, data.building_info.additional_items);
       const view = await finishWrite(tx, id, 'updated', before, userId);
+      await announceChange(tx, { entity: 'order', id, version: updated[0]!.version, action: 'updated', by: userId });
       if (data.door_number !== before.order.doorNumber) await bumpDoorSequence(tx, data.door_number);
       return view;
     });
@@ -234,6 +237,7 @@ export async function deleteOrder(deps: DbDeps, actor: Actor, id: number): Promi
       : [];
     const nameOf = (addressId: number | null) => names.find((n) => n.id === addressId)?.name ?? '';
     await tx.delete(orders).where(eq(orders.id, id));
+    await announceChange(tx, { entity: 'order', id, version: row.version, action: 'deleted', by: actor?.id ?? null });
     if (addressIds.length) await tx.delete(addresses).where(inArray(addresses.id, addressIds));
     if (fileIds.length) await tx.delete(storedFiles).where(inArray(storedFiles.id, fileIds));
     await recordHistory(tx, {
@@ -260,8 +264,10 @@ export async function deleteOrder(deps: DbDeps, actor: Actor, id: number): Promi
  * the change is told it is stale (409) instead of silently writing its old value back.
  */
 export async function bumpOrderVersion(tx: Db, orderId: number, userId: number | null): Promise<void> {
-  await tx
+  const [bumped] = await tx
     .update(orders)
     .set({ version: sql`${orders.version} + 1`, updatedBy: userId })
-    .where(eq(orders.id, orderId));
+    .where(eq(orders.id, orderId))
+    .returning({ version: orders.version });
+  if (bumped) await announceChange(tx, { entity: 'order', id: orderId, version: bumped.version, action: 'updated', by: userId });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES, ORDER_STATUSES, orderSchema, storedAddressSchema, type OrderInput } from '@icehouse/domain';
 import { idField } from '../../operations/input';
-import { listBool, listInt, listPage, listText, pageAnswer, restPageAnswer } from '../../operations/list-input';
+import { listBool, listInt, listOrdering, listPage, listText, listUpdatedSince, pageAnswer, restPageAnswer } from '../../operations/list-input';
 
 /**
  * Schemas of the orders API: the inputs the domain does not own (list filters, status change,
@@ -68,6 +68,8 @@ export const orderListInput = z
     serial: listText(),
     page: listPage(),
     include_voided: listBool(),
+    updated_since: listUpdatedSince(),
+    ordering: listOrdering(),
   })
   .nullish();
 
@@ -153,6 +155,7 @@ export const orderAnswer = z.object({
   additional_info: z.string(),
   bol_number: z.string().nullable(),
   customer_name: z.string(),
+  customer_id: z.number().int().nullable().describe('The customer the order is for (issue 16), or null'),
   blueprint: z.string().nullable().describe('URL that serves the PDF'),
   blueprint_filename: z.string().nullable(),
   door_placement_drawing: z.string().nullable().describe('URL that serves the PDF'),
@@ -176,6 +179,7 @@ export const orderListRowAnswer = z.object({
   customer_name: z.string(),
   door_number: z.string(),
   invoice_details: invoiceDetailsAnswer,
+  updated_at: z.string().describe('ISO 8601 timestamp of the last change (the cursor of updated_since)'),
 });
 
 export const orderListAnswer = pageAnswer(orderListRowAnswer);

@@ -19,6 +19,7 @@ import { TestClient } from '../../../tests/client';
 import { PASSWORD, createStandardUsers } from '../../../tests/users';
 import { createPdfRenderer, type PdfRenderer } from '../../pdf';
 import type { BlobStore } from '../../blobs';
+import type { AppConfig } from '../../app';
 
 /**
  * Test setup of the orders tests: one app per file, the standard users signed in once, and
@@ -61,9 +62,13 @@ const ORDER_TABLES = [
   'invoices',
   'deleted_invoices',
   'bills_of_lading',
+  'email_messages',
+  'archived_documents',
   'order_additional_items',
   'order_building_info',
   'orders',
+  'customer_addresses',
+  'customers',
   'addresses',
   'stored_files',
   'product_components',
@@ -124,12 +129,26 @@ export async function seedCatalogue(database: Database): Promise<Catalogue> {
  * One app per test file (with `pdf: true`, one Chromium renderer too), the standard users signed in
  * once, and the order, invoice and catalogue tables emptied and the catalogue re-seeded before each test.
  */
-export function useOrdersTestApp(options: { pdf?: boolean; blobs?: () => Promise<BlobStore> } = {}): OrdersTestContext {
+export function useOrdersTestApp(
+  options: {
+    pdf?: boolean;
+    blobs?: () => Promise<BlobStore>;
+    jobWorkers?: boolean;
+    smtpUrl?: () => string;
+    app?: Partial<Omit<AppConfig, 'database'>>;
+  } = {},
+): OrdersTestContext {
   const ctx = {} as OrdersTestContext;
   beforeAll(async () => {
     ctx.pdf = options.pdf ? createPdfRenderer({ executablePath: process.env.CHROME_PATH, maxConcurrent: 2 }) : null;
     const blobs = options.blobs ? await options.blobs() : undefined;
-    const test = await createTestApp({ ...(ctx.pdf ? { pdf: ctx.pdf } : {}), ...(blobs ? { blobs } : {}) });
+    const test = await createTestApp({
+      ...options.app,
+      ...(ctx.pdf ? { pdf: ctx.pdf } : {}),
+      ...(blobs ? { blobs } : {}),
+      ...(options.jobWorkers ? { jobs: { workers: true, pollingIntervalSeconds: 0.5 } } : {}),
+      ...(options.smtpUrl ? { smtpUrl: options.smtpUrl() } : {}),
+    });
     ctx.app = test.app;
     ctx.blobs = test.blobs;
     ctx.database = test.database;

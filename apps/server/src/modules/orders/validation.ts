@@ -12,7 +12,7 @@ import {
   type OrderStatus,
   type SettingCategory,
 } from '@icehouse/domain';
-import { orders, products, settings } from '@icehouse/db/schema';
+import { customers, orders, products, settings } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 
@@ -138,7 +138,8 @@ export async function checkReferences(
   const issues: IssueLike[] = [];
   const refs = settingRefs(data);
   const productId = data.building_info.product === CUSTOM_PRODUCT ? null : data.building_info.product;
-  const [settingRows, productRows, doorRows] = await Promise.all([
+  const customerId = data.customer_id ?? null;
+  const [settingRows, productRows, doorRows, customerRows] = await Promise.all([
     refs.length > 0
       ? db
           .select({ id: settings.id, category: settings.category })
@@ -157,7 +158,11 @@ export async function checkReferences(
           : and(eq(orders.doorNumber, data.door_number), ne(orders.id, exceptOrderId)),
       )
       .limit(1),
+    customerId !== null
+      ? db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).limit(1)
+      : Promise.resolve([]),
   ]);
+  if (customerId !== null && customerRows.length === 0) issues.push({ path: ['customer_id'], message: MESSAGES.customerInvalid });
   const categoryOf = new Map(settingRows.map((s) => [s.id, s.category]));
   for (const ref of refs) {
     if (categoryOf.get(ref.id) !== ref.category) issues.push({ path: ref.path, message: MESSAGES.optionInvalid });

@@ -269,6 +269,7 @@ export function toOrderView(r: OrderRecord, taxRate: string): OrderView {
     additional_info: o.additionalInfo,
     bol_number: r.bol?.bolNumber ?? null,
     customer_name: customerNameOf(r.billing?.name, r.shipping?.name),
+    customer_id: o.customerId,
     blueprint: o.blueprintFileId !== null ? serveBlueprintUrl(o.id) : null,
     blueprint_filename: o.blueprintFileId !== null ? r.blueprintFilename : null,
     door_placement_drawing: o.doorPlacementFileId !== null ? serveDoorPlacementUrl(o.id) : null,

@@ -20,7 +20,16 @@ export const usersOperations = operationSet('users', {
     input: createUserSchema,
     output: userSchema,
     run: ({ deps, input }) => createUser(deps, input),
-    rest: { method: 'POST', path: '/api/auth/users/', summary: 'Create a user (is_admin makes a superuser)', tag: TAG, body: true, successStatus: 201 },
+    rest: {
+      method: 'POST',
+      path: '/api/auth/users/',
+      summary: 'Create a user (is_admin makes a superuser)',
+      tag: TAG,
+      body: true,
+      successStatus: 201,
+      // Sets a password: sessions only (issue 18).
+      tokens: false,
+    },
   }),
   update: defineOperation({
     kind: 'mutation',
@@ -28,8 +37,16 @@ export const usersOperations = operationSet('users', {
     input: updateUserInput,
     output: userSchema,
     run: ({ deps, user, input, req }) =>
-      updateUser(deps, deps.sessions, { userId: user.id, sessionId: req.auth?.session.id ?? null }, input.id, input.data),
-    rest: { method: 'PUT', path: '/api/auth/users/{id}/', summary: 'Update a user; a blank password keeps the current one', tag: TAG, body: 'data' },
+      updateUser(deps, deps.sessions, { userId: user.id, sessionId: req.auth?.session?.id ?? null }, input.id, input.data),
+    rest: {
+      method: 'PUT',
+      path: '/api/auth/users/{id}/',
+      summary: 'Update a user; a blank password keeps the current one',
+      tag: TAG,
+      body: 'data',
+      // Sets a password: sessions only (issue 18).
+      tokens: false,
+    },
   }),
   delete: defineOperation({
     kind: 'mutation',

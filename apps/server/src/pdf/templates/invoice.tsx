@@ -11,7 +11,7 @@ import {
   usDate,
 } from './layout';
 import { AmountRow, DiscountAndTaxRows, DocMeta, PricedItemsTable } from './parts';
-import type { InvoiceDocument, InvoiceTotalsBlock } from './types';
+import type { InvoiceDocument, InvoicePaymentLine, InvoiceTotalsBlock } from './types';
 
 const INVOICE_CSS = `
 .invoice-facts th:first-child{width:26%}
@@ -19,6 +19,10 @@ const INVOICE_CSS = `
 .summary{display:flex;gap:18px;align-items:flex-start;break-inside:avoid;page-break-inside:avoid}
 .summary .remit{flex:1 1 0;min-width:0}
 .note{margin-top:8px;font-style:italic;color:#3e4c59}
+.payments{margin-bottom:12px;break-inside:avoid;page-break-inside:avoid}
+.payments caption{text-align:left;font-weight:bold;font-size:8pt;text-transform:uppercase;letter-spacing:0.05em;padding-bottom:3px}
+.payments .date{width:1in}
+.payments .method{width:1.6in}
 `;
 
 function Totals({ totals }: { totals: InvoiceTotalsBlock }) {
@@ -33,6 +37,34 @@ function Totals({ totals }: { totals: InvoiceTotalsBlock }) {
           shown={nonZero(totals.payments_credits) ? `-${money(totals.payments_credits)}` : money(0)}
         />
         <AmountRow label="Balance Due" shown={money(totals.balance_due)} className="balance" />
+        {nonZero(totals.credit) && <AmountRow label="Credit" shown={money(totals.credit)} />}
+      </tbody>
+    </table>
+  );
+}
+
+/** The payments ledger, oldest first: date, method, reference, amount (refunds and reversals negative). */
+function Payments({ payments }: { payments: InvoicePaymentLine[] }) {
+  return (
+    <table className="items payments">
+      <caption>Payments</caption>
+      <thead>
+        <tr>
+          <th className="date">Date</th>
+          <th className="method">Method</th>
+          <th>Reference</th>
+          <th className="num money">Amount</th>
+        </tr>
+      </thead>
+      <tbody>
+        {payments.map((p, i) => (
+          <tr key={i}>
+            <td className="date">{usDate(p.date)}</td>
+            <td className="method">{p.method}</td>
+            <td className="pre">{text(p.reference)}</td>
+            <td className="num">{money(p.amount)}</td>
+          </tr>
+        ))}
       </tbody>
     </table>
   );
@@ -76,6 +108,8 @@ export function renderInvoiceHtml(doc: InvoiceDocument): string {
         emptyText="No items"
         rows={doc.line_items.map((line) => ({ ...line, price: line.price_each }))}
       />
+
+      {doc.payments && doc.payments.length > 0 && <Payments payments={doc.payments} />}
 
       <div className="summary">
         <div className="remit">

@@ -78,6 +78,18 @@ export interface InvoiceTotalsBlock {
   total: Money;
   payments_credits: Money;
   balance_due: Money;
+  /** An overpayment (paid − total, the domain's `creditOf`); the row is printed only when it is not zero. */
+  credit?: Money;
+}
+
+/** One entry of the invoice's payments ledger, as the invoice prints it. */
+export interface InvoicePaymentLine {
+  date: IsoDate;
+  /** The method's label ('Check'), with the entry's kind when it is not a payment ('Check (Refund)'). */
+  method: string;
+  reference?: Text;
+  /** Negative for a refund or a reversal. */
+  amount: Money;
 }
 
 export interface InvoiceDocument {
@@ -99,6 +111,8 @@ export interface InvoiceDocument {
   due_date?: IsoDate | null;
   line_items: InvoiceLine[];
   totals: InvoiceTotalsBlock;
+  /** The payments ledger, oldest first; the Payments table is printed only when there is an entry. */
+  payments?: InvoicePaymentLine[];
   /** Door numbers of the orders this invoice covers (several for a combined invoice). */
   order_numbers?: string[];
   /** A closing note printed under the lines, e.g. 'Thank you for your business.' */

@@ -1,0 +1,69 @@
+/**
+ * Issue 16: the sales tax report (one year) and the aging report on the bench data (100k orders /
+ * 20k invoices) on PostgreSQL, one client: prints p50/p95 of 40 runs each after 5 warm-up runs.
+ * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres); database icehouse_bench_reports.
+ */
+import { sql } from 'drizzle-orm';
+import { createDb } from '@icehouse/db/client';
+import { rowsOf } from '@icehouse/db';
+import { seedBenchData } from './seed';
+import { salesTaxReport } from '../src/modules/reports/sales-tax';
+import { agingReport } from '../src/modules/reports/aging';
+
+const base = new URL(process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+// BENCH_PG_DATABASE=icehouse_bench reuses the load benchmark's seeded database (it seeds only an empty one).
+const name = process.env.BENCH_PG_DATABASE ?? 'icehouse_bench_reports';
+
+async function main() {
+  const admin = await createDb({ databaseUrl: base.toString(), poolMax: 1 });
+  const exists =
+    rowsOf(await admin.db.execute(sql`select 1 from pg_database where datname = ${name}`)).length > 0;
+  if (!exists) await admin.db.execute(sql.raw(`create database "${name}"`));
+  await admin.close();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await createDb({ databaseUrl: url.toString(), poolMax: 1 });
+  await database.migrate();
+  const { n } = rowsOf<{ n: number }>(
+    await database.db.execute(sql`select count(*)::int as n from orders`),
+  )[0]!;
+  if (Number(n) === 0) {
+    const t = Date.now();
+    await seedBenchData(database, { orders: 100_000, invoices: 20_000, log: () => {} });
+    console.log(`seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
+  await database.db.execute(sql`analyze`);
+  const { y } = rowsOf<{ y: string }>(
+    await database.db.execute(sql`select to_char(max(date), 'YYYY') as y from invoices`),
+  )[0]!;
+  const { c } = rowsOf<{ c: number }>(
+    await database.db.execute(
+      sql`select count(*)::int as c from invoices where date >= ${`${y}-01-01`}::date`,
+    ),
+  )[0]!;
+  const deps = { database };
+  const time = async (label: string, run: () => Promise<unknown>) => {
+    for (let i = 0; i < 5; i++) await run();
+    const ms: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const t = performance.now();
+      await run();
+      ms.push(performance.now() - t);
+    }
+    ms.sort((a, b) => a - b);
+    console.log(`${label}: p50 ${ms[19]!.toFixed(1)} ms, p95 ${ms[37]!.toFixed(1)} ms`);
+  };
+  console.log(`year ${y}: ${c} invoices`);
+  await time(`sales tax ${y} by month`, () =>
+    salesTaxReport(deps, { from: `${y}-01-01`, to: `${y}-12-31`, period: 'month' }),
+  );
+  await time('aging (all open invoices)', () =>
+    agingReport(deps, { as_of: new Date().toISOString().slice(0, 10) }),
+  );
+  await database.close();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

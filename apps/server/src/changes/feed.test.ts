@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { sql } from 'drizzle-orm';
+import { orders } from '@icehouse/db/schema';
+import { orderPayload, useOrdersTestApp } from '../modules/orders/test-support';
+import { announceChange, registerChangeSink } from './announce';
+import { createChangeFeed, type ChangeFeed, type FeedEntry } from './feed';
+
+/** Issue 17 item 1: every committed change is announced once, after its commit; nothing else is. */
+const ctx = useOrdersTestApp();
+const log = pino({ level: 'silent' });
+let feed: ChangeFeed;
+
+/** Every event of the feed, and a way to wait for the next one matching. */
+function record(f: ChangeFeed) {
+  const seen: FeedEntry[] = [];
+  const waiters: { match: (e: FeedEntry) => boolean; resolve: (e: FeedEntry) => void }[] = [];
+  const stop = f.subscribe((entry) => {
+    seen.push(entry);
+    for (const w of [...waiters]) {
+      if (!w.match(entry)) continue;
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(entry);
+    }
+  });
+  const next = (match: (e: FeedEntry) => boolean) =>
+    new Promise<FeedEntry>((resolve) => {
+      const found = seen.find(match);
+      if (found) resolve(found);
+      else waiters.push({ match, resolve });
+    });
+  return { seen, next, stop };
+}
+const marker = (id: number) => (e: FeedEntry) =>
+  e.event.type === 'change' && e.event.change.entity === 'customer' && e.event.change.id === id;
+
+beforeAll(async () => {
+  feed = createChangeFeed(ctx.database, log);
+  await feed.start();
+});
+afterAll(async () => {
+  await feed?.close();
+});
+
+describe('the change feed', () => {
+  it('delivers a change only when its transaction commits; a rolled-back one is never announced', async () => {
+    const rec = record(feed);
+    await ctx.database.db
+      .transaction(async (tx) => {
+        await announceChange(tx, { entity: 'customer', id: 1, version: 1, action: 'created', by: null });
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    let deliveredBeforeCommit = false;
+    await ctx.database.db.transaction(async (tx) => {
+      await announceChange(tx, { entity: 'customer', id: 2, version: 3, action: 'updated', by: ctx.staffId });
+      // Inside the transaction nothing has been delivered yet.
+      await tx.execute(sql`select 1`);
+      deliveredBeforeCommit = rec.seen.some(marker(2));
+    });
+    const entry = await rec.next(marker(2));
+    expect(deliveredBeforeCommit).toBe(false);
+    // Notifications keep commit order: had the rolled-back one been sent, it would have come first.
+    expect(
+      rec.seen
+        .filter((e) => e.event.type === 'change')
+        .map((e) => e.event.type === 'change' && e.event.change.id),
+    ).toEqual([2]);
+    expect(entry.event).toMatchObject({
+      type: 'change',
+      byName: 'staff',
+      change: { entity: 'customer', id: 2, version: 3, action: 'updated', by: ctx.staffId },
+    });
+    rec.stop();
+  });
+
+  it('runs registered sinks in the same transaction: a failing sink rolls the change back', async () => {
+    const rec = record(feed);
+    const seenBySink: string[] = [];
+    const remove = registerChangeSink(async (tx, change) => {
+      // The sink reads through the change's own transaction.
+      const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(orders);
+      seenBySink.push(`${change.entity}:${change.action}:${row!.n}`);
+      if (change.id === 13) throw new Error('sink refused');
+    });
+    try {
+      await expect(
+        ctx.database.db.transaction(async (tx) => {
+          await announceChange(tx, { entity: 'customer', id: 13, version: 1, action: 'created', by: null });
+        }),
+      ).rejects.toThrow('sink refused');
+      await ctx.database.db.transaction((tx) =>
+        announceChange(tx, { entity: 'customer', id: 14, version: 1, action: 'created', by: null }),
+      );
+    } finally {
+      remove();
+    }
+    await rec.next(marker(14));
+    expect(rec.seen.some(marker(13))).toBe(false);
+    expect(seenBySink).toEqual(['customer:created:0', 'customer:created:0']);
+    rec.stop();
+  });
+
+  it('the orders service announces create, update, status change and delete with the new version and who', async () => {
+    const rec = record(feed);
+    const created = (await ctx.staff.post('/api/orders/', orderPayload(ctx.cat))).json() as {
+      id: number;
+      version: number;
+    };
+    const updated = await ctx.staff.put(`/api/orders/${created.id}/`, {
+      ...orderPayload(ctx.cat),
+      version: created.version,
+      notes: 'changed',
+    });
+    expect(updated.statusCode).toBe(200);
+    expect((await ctx.staff.post(`/api/orders/${created.id}/void/`, {})).statusCode).toBe(200);
+    expect((await ctx.staff.delete(`/api/orders/${created.id}/`)).statusCode).toBe(204);
+    const isDeleted = (e: FeedEntry) => e.event.type === 'change' && e.event.change.action === 'deleted';
+    await rec.next(isDeleted);
+    const changes = rec.seen.flatMap((e) => (e.event.type === 'change' ? [e.event.change] : []));
+    expect(changes.map((c) => [c.entity, c.id, c.version, c.action, c.by])).toEqual([
+      ['order', created.id, 1, 'created', ctx.staffId],
+      ['order', created.id, 2, 'updated', ctx.staffId],
+      ['order', created.id, 3, 'voided', ctx.staffId],
+      ['order', created.id, 3, 'deleted', ctx.staffId],
+    ]);
+    const [row] = await ctx.database.db.select().from(orders);
+    expect(row).toBeUndefined();
+    rec.stop();
+  });
+
+  it('resumes from an event id of its ring, and refuses ids of another instance or too old', async () => {
+    const small = createChangeFeed(ctx.database, log, { ringSize: 2 });
+    await small.start();
+    const rec = record(small);
+    try {
+      for (const id of [21, 22, 23])
+        await ctx.database.db.transaction((tx) =>
+          announceChange(tx, { entity: 'customer', id, version: 1, action: 'created', by: null }),
+        );
+      await rec.next(marker(23));
+      const [first, second, third] = rec.seen;
+      expect(small.since(second!.id)!.map((e) => e.id)).toEqual([third!.id]);
+      expect(small.since(third!.id)).toEqual([]);
+      expect(small.since(first!.id)!.map((e) => e.id)).toEqual([second!.id, third!.id]);
+      expect(small.since(`${small.instanceId}:0`)).toBeNull(); // fell out of the ring
+      expect(small.since(`other:${third!.seq}`)).toBeNull();
+      expect(small.since(`${small.instanceId}:99`)).toBeNull();
+    } finally {
+      rec.stop();
+      await small.close();
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'PostgreSQL: survives the loss of its listening connection and tells clients to refetch',
+    async () => {
+      const rec = record(feed);
+      const killed = await ctx.database.db.execute(
+        sql`select pg_terminate_backend(pid) as done from pg_stat_activity where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()`,
+      );
+      expect([...(killed as unknown as unknown[])]).toHaveLength(1);
+      const refetch = await rec.next((e) => e.event.type === 'refetch');
+      expect(refetch.event).toEqual({ type: 'refetch', reason: 'reconnected' });
+      await ctx.database.db.transaction((tx) =>
+        announceChange(tx, { entity: 'customer', id: 31, version: 1, action: 'created', by: null }),
+      );
+      await rec.next(marker(31));
+      rec.stop();
+    },
+  );
+});

@@ -1,0 +1,147 @@
+import { tracked, type TrackedEnvelope } from '@trpc/server';
+import type { Logger } from 'pino';
+import type { Database } from '@icehouse/db/client';
+import type { SessionUser } from '../deps';
+import type { Access } from '../operations/define';
+import type { SessionStore } from '../modules/auth/session';
+import type { ChangeEntity, LiveEvent } from './change';
+import { createChangeFeed, type ChangeFeed, type FeedEntry } from './feed';
+import { createSessionWatch, type SessionWatch } from './session-watch';
+
+/** Who may read each entity's changes: the access of the operation that reads that record. */
+export const ENTITY_READ_ACCESS: Record<ChangeEntity, Access> = {
+  order: 'user',
+  invoice: 'user',
+  bill_of_lading: 'user',
+  payment: 'user',
+  customer: 'user',
+};
+
+export function mayRead(user: SessionUser, entity: ChangeEntity): boolean {
+  const access = ENTITY_READ_ACCESS[entity];
+  return access === 'public' || access === 'user' || (access === 'superuser' && user.is_superuser);
+}
+
+/** Events a slow connection may have waiting before they are replaced by one "refetch". */
+export const MAX_QUEUED = 500;
+
+/** This instance's live connections: the change feed, the session watch and the open subscriptions. */
+export interface LiveHub {
+  feed: ChangeFeed;
+  sessions: SessionWatch;
+  /** Open subscriptions on this instance. */
+  readonly size: number;
+  /** Ends every subscription (the server is shutting down) and stops listening. */
+  close(): Promise<void>;
+  /** The events of one subscription, ended by `signal`, by the end of its session, or by close(). */
+  events(opts: {
+    user: SessionUser;
+    sessionId: string;
+    lastEventId: string | null | undefined;
+    signal: AbortSignal | undefined;
+  }): AsyncGenerator<TrackedEnvelope<LiveEvent>>;
+}
+
+const toLive = (entry: FeedEntry): LiveEvent =>
+  entry.event.type === 'refetch'
+    ? { type: 'refetch', reason: entry.event.reason }
+    : { type: 'change', change: { ...entry.event.change, by_name: entry.event.byName } };
+
+export function createLiveHub(deps: {
+  database: Database;
+  log: Logger;
+  sessions: Pick<SessionStore, 'stillValid'>;
+}): LiveHub {
+  const log = deps.log.child({ module: 'live' });
+  const feed = createChangeFeed(deps.database, log);
+  const sessions = createSessionWatch(deps.sessions, log);
+  const open = new Set<() => void>();
+  let closed = false;
+
+  async function* events({
+    user,
+    sessionId,
+    lastEventId,
+    signal,
+  }: Parameters<LiveHub['events']>[0]): AsyncGenerator<TrackedEnvelope<LiveEvent>> {
+    if (closed) return;
+    await feed.start();
+    const queue: FeedEntry[] = [];
+    let overflowed = false;
+    let ended = false;
+    let wake: (() => void) | null = null;
+    const notify = () => {
+      const w = wake;
+      wake = null;
+      w?.();
+    };
+    const end = () => {
+      ended = true;
+      notify();
+    };
+    const unsubscribe = feed.subscribe((entry) => {
+      if (entry.event.type === 'change' && !mayRead(user, entry.event.change.entity)) return;
+      if (queue.length >= MAX_QUEUED) overflowed = true;
+      else queue.push(entry);
+      notify();
+    });
+    const unwatch = sessions.watch(sessionId, end);
+    open.add(end);
+    signal?.addEventListener('abort', end, { once: true });
+    try {
+      let lastSeq = 0;
+      if (lastEventId) {
+        const missed = feed.since(lastEventId);
+        if (missed === null) {
+          yield tracked(feed.lastId(), { type: 'refetch', reason: 'resume_unavailable' });
+        } else {
+          for (const entry of missed) {
+            if (entry.event.type === 'change' && !mayRead(user, entry.event.change.entity)) continue;
+            lastSeq = entry.seq;
+            yield tracked(entry.id, toLive(entry));
+          }
+        }
+      }
+      while (!ended) {
+        if (overflowed) {
+          overflowed = false;
+          queue.length = 0;
+          yield tracked(feed.lastId(), { type: 'refetch', reason: 'resume_unavailable' });
+          continue;
+        }
+        const entry = queue.shift();
+        if (entry) {
+          if (entry.seq <= lastSeq) continue; // already sent while resuming
+          lastSeq = entry.seq;
+          yield tracked(entry.id, toLive(entry));
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      }
+    } finally {
+      wake = null;
+      signal?.removeEventListener('abort', end);
+      open.delete(end);
+      unwatch();
+      unsubscribe();
+    }
+  }
+
+  return {
+    feed,
+    sessions,
+    get size() {
+      return open.size;
+    },
+    events,
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const end of [...open]) end();
+      sessions.close();
+      await feed.close();
+    },
+  };
+}

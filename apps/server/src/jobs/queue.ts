@@ -1,0 +1,273 @@
+import PgBoss from 'pg-boss';
+import { sql } from 'drizzle-orm';
+import type { Database, Db, Tx } from '@icehouse/db/client';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { AppDeps } from '../deps';
+import type { JobDefinition } from './define';
+import { databaseAdapter, transactionAdapter } from './sql-adapter';
+
+/** pg-boss's tables live in a schema of their own, which pg-boss creates and migrates itself on start. */
+export const JOBS_SCHEMA = 'pgboss';
+
+export interface JobQueueOptions {
+  database: Database;
+  log: Logger;
+  definitions: readonly JobDefinition[];
+  /** Run workers in this instance (default true). Off: jobs are only queued (tools, most tests). */
+  workers?: boolean;
+  /** How often an idle worker looks for work (pg-boss minimum 0.5 s; default 2 s). */
+  pollingIntervalSeconds?: number;
+  /** How long stop() lets running jobs finish before they are failed (and so retried later); default 8 s. */
+  shutdownTimeoutMs?: number;
+}
+
+export interface SendOptions {
+  /** Enqueue inside this transaction: the job exists only if the transaction commits. */
+  tx?: Tx | Db;
+  /**
+   * Idempotency key. With a `stately` job: while one job with this key waits, another send is dropped
+   * (answers null). With `standard`: only a label (a job per send).
+   */
+  singletonKey?: string;
+  /** Run no earlier than this. */
+  startAfter?: Date;
+}
+
+/** A job that used up its retries, as the Failed jobs screen shows it. */
+export interface FailedJob {
+  id: string;
+  name: string;
+  label: string;
+  data: unknown;
+  error: string;
+  attempts: number;
+  created_on: string;
+  failed_on: string;
+}
+
+/** A job's state as a record's page shows it (e.g. an email's next retry). */
+export interface JobState {
+  id: string;
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  retry_count: number;
+  /** When it runs next (created/retry), ISO. */
+  start_after: string;
+  error: string | null;
+}
+
+export interface JobQueue {
+  /**
+   * Queues a job (data checked by its definition's schema). Returns the job id, or null when a stately
+   * job with the same singletonKey is already waiting. Throws for a definition not in `all-jobs.ts`.
+   */
+  send<S extends z.ZodType>(
+    job: JobDefinition<S>,
+    data: z.input<S>,
+    options?: SendOptions,
+  ): Promise<string | null>;
+  /** Wakes this instance's idle worker of that job now (call after the sending transaction commits). */
+  wake(job: JobDefinition): void;
+  /** Installs or migrates pg-boss's schema, creates the queues and, with workers, starts them. */
+  start(deps: AppDeps): Promise<void>;
+  /** Stops fetching; running jobs get `shutdownTimeoutMs` to finish. Idempotent. */
+  stop(): Promise<void>;
+  failed(): Promise<FailedJob[]>;
+  /** Queues a failed job again for one more attempt (pg-boss's retry). False when no failed job has that id. */
+  retry(id: string): Promise<boolean>;
+  /** Deletes a failed job. False when no failed job has that id. */
+  discard(id: string): Promise<boolean>;
+  state(name: string, id: string): Promise<JobState | null>;
+  /** Runs pg-boss's maintenance now (expires jobs whose worker died, archives old ones). */
+  maintain(): Promise<void>;
+}
+
+const iso = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+function errorText(output: unknown): string {
+  if (output && typeof output === 'object' && 'message' in output)
+    return String((output as { message: unknown }).message);
+  if (output === null || output === undefined) return '';
+  return typeof output === 'string' ? output : JSON.stringify(output);
+}
+
+function rows<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? Array.from(result) : ((result as { rows?: T[] }).rows ?? [])) as T[];
+}
+
+export function createJobQueue(options: JobQueueOptions): JobQueue {
+  const { database, log } = options;
+  const byName = new Map(options.definitions.map((d) => [d.name, d]));
+  const runWorkers = options.workers ?? true;
+  const boss = new PgBoss({
+    db: databaseAdapter(database),
+    schema: JOBS_SCHEMA,
+    // Cron schedules are not used; maintenance (expiring jobs of dead workers, archiving) runs where workers do.
+    schedule: false,
+    supervise: runWorkers,
+    migrate: true,
+    // Failed jobs stay in the Failed jobs list for 30 days before pg-boss archives them.
+    archiveFailedAfterSeconds: 30 * 24 * 3600,
+    maintenanceIntervalSeconds: 60,
+  });
+  boss.on('error', (err) => log.warn({ err }, 'job queue error'));
+  const workerIds = new Map<string, string[]>();
+  let started: Promise<void> | null = null;
+  let stopped = false;
+
+  const definition = (name: string) => {
+    const found = byName.get(name);
+    if (!found) throw new Error(`Unknown job "${name}": list its definition in src/jobs/all-jobs.ts`);
+    return found;
+  };
+
+  const runOne = async (deps: AppDeps, def: JobDefinition, job: PgBoss.JobWithMetadata<unknown>) => {
+    const data = def.data.parse(job.data);
+    const started = Date.now();
+    try {
+      await def.run({
+        deps,
+        data,
+        job: { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit },
+      });
+      log.debug({ job: def.name, id: job.id, ms: Date.now() - started }, 'job done');
+    } catch (err) {
+      log.warn({ err, job: def.name, id: job.id, attempt: job.retryCount + 1 }, 'job failed');
+      throw err;
+    }
+  };
+
+  return {
+    async send(job, data, opts = {}) {
+      const def = definition(job.name);
+      const payload = def.data.parse(data) as object;
+      return boss.send(def.name, payload, {
+        retryLimit: def.retryLimit ?? 3,
+        retryDelay: def.retryDelay ?? 10,
+        retryBackoff: def.retryBackoff ?? true,
+        expireInSeconds: def.expireInSeconds ?? 300,
+        ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+        ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
+        ...(opts.tx ? { db: transactionAdapter(opts.tx) } : {}),
+      });
+    },
+    wake(job) {
+      for (const id of workerIds.get(job.name) ?? []) boss.notifyWorker(id);
+    },
+    start(deps) {
+      started ??= (async () => {
+        await boss.start();
+        for (const def of options.definitions) {
+          if (!(await boss.getQueue(def.name)))
+            await boss.createQueue(def.name, { name: def.name, policy: def.policy ?? 'standard' });
+          if (!runWorkers) continue;
+          const ids: string[] = [];
+          for (let i = 0; i < (def.concurrency ?? 1); i += 1) {
+            let id = '';
+            id = await boss.work<unknown>(
+              def.name,
+              {
+                batchSize: 1,
+                includeMetadata: true,
+                pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+              },
+              async ([job]) => {
+                if (!job) return;
+                try {
+                  await runOne(deps, def, job);
+                } finally {
+                  // pg-boss 10 waits the polling interval after every fetch, even one that found a job
+                  // (one job per worker per interval: ~2 a second). A worker that found work looks again
+                  // at once; only an empty fetch waits.
+                  boss.notifyWorker(id);
+                }
+              },
+            );
+            ids.push(id);
+          }
+          workerIds.set(def.name, ids);
+        }
+      })();
+      return started;
+    },
+    async stop() {
+      if (stopped || !started) return;
+      stopped = true;
+      await started.catch(() => undefined);
+      await boss.stop({
+        graceful: true,
+        wait: true,
+        close: false,
+        timeout: options.shutdownTimeoutMs ?? 8000,
+      });
+    },
+    async failed() {
+      const result = await database.db.execute(sql`
+        select id::text as id, name, data, output, retry_count, ${iso('created_on')} as created_on, ${iso('completed_on')} as failed_on
+        from ${sql.raw(JOBS_SCHEMA)}.job where state = 'failed' order by completed_on desc, id limit 500`);
+      return rows<{
+        id: string;
+        name: string;
+        data: unknown;
+        output: unknown;
+        retry_count: number;
+        created_on: string;
+        failed_on: string | null;
+      }>(result).map((r) => ({
+        id: r.id,
+        name: r.name,
+        label: byName.get(r.name)?.label ?? r.name,
+        data: r.data,
+        error: errorText(r.output),
+        attempts: Number(r.retry_count) + 1,
+        created_on: r.created_on,
+        failed_on: r.failed_on ?? r.created_on,
+      }));
+    },
+    async retry(id) {
+      const name = await failedJobName(database, id);
+      if (!name) return false;
+      await boss.retry(name, id);
+      return true;
+    },
+    async discard(id) {
+      const name = await failedJobName(database, id);
+      if (!name) return false;
+      await boss.deleteJob(name, id);
+      return true;
+    },
+    async state(name, id) {
+      const result = await database.db.execute(sql`
+        select id::text as id, state::text as state, retry_count, ${iso('start_after')} as start_after, output
+        from ${sql.raw(JOBS_SCHEMA)}.job where name = ${name} and id = ${id}::uuid`);
+      const row = rows<{
+        id: string;
+        state: JobState['state'];
+        retry_count: number;
+        start_after: string;
+        output: unknown;
+      }>(result)[0];
+      if (!row) return null;
+      const failedOutput = row.state === 'failed' || row.state === 'retry' ? errorText(row.output) : '';
+      return {
+        id: row.id,
+        state: row.state,
+        retry_count: Number(row.retry_count),
+        start_after: row.start_after,
+        error: failedOutput || null,
+      };
+    },
+    maintain: () => boss.maintain(),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function failedJobName(database: Database, id: string): Promise<string | null> {
+  if (!UUID.test(id)) return null;
+  const result = await database.db.execute(
+    sql`select name from ${sql.raw(JOBS_SCHEMA)}.job where id = ${id}::uuid and state = 'failed'`,
+  );
+  return rows<{ name: string }>(result)[0]?.name ?? null;
+}

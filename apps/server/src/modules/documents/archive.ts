@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { archivedDocuments, users } from '@icehouse/db/schema';
+import type { AppDeps } from '../../deps';
+
+/**
+ * Archived documents (decision 061): every PDF produced is kept, immutable, its bytes in the blob store.
+ * "Unchanged" means: the SHA-256 of the exact HTML handed to Chromium (data, company information and
+ * template code all end up in it) equals the current version's. Then the stored bytes are served and
+ * no browser is involved; otherwise the PDF is rendered and stored as the next version.
+ */
+
+export type DocumentKind = 'invoice' | 'bol' | 'order_print';
+
+/** What to produce: the record, and the HTML that a render would use. */
+export interface DocumentSource {
+  kind: DocumentKind;
+  /** The invoice's id, or the order's (bol, order_print). */
+  recordId: number;
+  recordVersion: number | null;
+  filename: string;
+  /** The HTML to render. */
+  html: string;
+  /**
+   * The HTML whose hash says "unchanged", when it differs from `html` (the order print's own
+   * "printed at" time is left out of it: a reprint of an unchanged order is the stored print).
+   */
+  hashHtml?: string;
+}
+
+export type ArchivedDocumentRow = typeof archivedDocuments.$inferSelect;
+
+export interface ArchivedPdf {
+  document: ArchivedDocumentRow;
+  filename: string;
+  /** The stored bytes (read from the blob store when asked for). */
+  bytes(): Promise<Buffer>;
+  /** Rendered by this call (false: served from the archive). */
+  rendered: boolean;
+}
+
+type Deps = Pick<AppDeps, 'database' | 'pdf' | 'blobs'>;
+
+export const sourceHashOf = (source: DocumentSource) =>
+  createHash('sha256')
+    .update(source.hashHtml ?? source.html)
+    .digest('hex');
+
+async function latestVersion(deps: Pick<AppDeps, 'database'>, kind: DocumentKind, recordId: number) {
+  const [row] = await deps.database.db
+    .select()
+    .from(archivedDocuments)
+    .where(and(eq(archivedDocuments.kind, kind), eq(archivedDocuments.recordId, recordId)))
+    .orderBy(desc(archivedDocuments.version))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function readBlob(deps: Pick<AppDeps, 'blobs'>, sha256: string): Promise<Buffer> {
+  const { stream } = await deps.blobs.open(sha256);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function archived(
+  deps: Pick<AppDeps, 'blobs'>,
+  document: ArchivedDocumentRow,
+  rendered: boolean,
+  bytes?: Buffer,
+): ArchivedPdf {
+  return {
+    document,
+    filename: document.filename,
+    rendered,
+    bytes: async () => bytes ?? readBlob(deps, document.sha256),
+  };
+}
+
+/**
+ * The document for `source`: the current archived version when its source hash matches, else a new
+ * render stored as the next version (by `userId`; null: the system, e.g. a pre-render job). Storing
+ * is serialised per record by an advisory lock, so two callers that rendered the same source at once
+ * (a pre-render job and a download) keep one version.
+ */
+export async function produceDocument(
+  deps: Deps,
+  source: DocumentSource,
+  userId: number | null,
+): Promise<ArchivedPdf> {
+  const hash = sourceHashOf(source);
+  const current = await latestVersion(deps, source.kind, source.recordId);
+  if (current && current.sourceHash === hash) return archived(deps, current, false);
+
+  const pdf = await deps.pdf.render(source.html);
+  const put = await deps.blobs.put(
+    (async function* () {
+      yield pdf;
+    })(),
+  );
+  // One writer per record at a time (all instances): a caller that rendered the same source while
+  // another stored it answers the stored version instead of adding an identical one.
+  const stored = await deps.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ARCHIVE_LOCK}, ${source.recordId})`);
+    const latest = await latestVersion(
+      { database: { ...deps.database, db: tx } },
+      source.kind,
+      source.recordId,
+    );
+    if (latest && latest.sourceHash === hash) return { row: latest, created: false };
+    const [row] = await tx
+      .insert(archivedDocuments)
+      .values({
+        kind: source.kind,
+        recordId: source.recordId,
+        version: (latest?.version ?? 0) + 1,
+        recordVersion: source.recordVersion,
+        sourceHash: hash,
+        sha256: put.sha256,
+        sizeBytes: put.size,
+        filename: source.filename,
+        createdBy: userId,
+      })
+      .returning();
+    return { row: row!, created: true };
+  });
+  return stored.created ? archived(deps, stored.row, true, pdf) : archived(deps, stored.row, false);
+}
+
+/** The advisory lock class of document archiving (with the record id as the second key). */
+const ARCHIVE_LOCK = 8180061;
+
+/** One record's versions, newest first, with who made each (the Documents lists). */
+export async function listDocuments(deps: Pick<AppDeps, 'database'>, kind: DocumentKind, recordId: number) {
+  const rows = await deps.database.db
+    .select({ document: archivedDocuments, username: users.username })
+    .from(archivedDocuments)
+    .leftJoin(users, eq(users.id, archivedDocuments.createdBy))
+    .where(and(eq(archivedDocuments.kind, kind), eq(archivedDocuments.recordId, recordId)))
+    .orderBy(desc(archivedDocuments.version));
+  return rows.map(({ document, username }) => documentView(document, username));
+}
+
+export function documentView(d: ArchivedDocumentRow, username: string | null) {
+  return {
+    id: d.id,
+    kind: d.kind,
+    record_id: d.recordId,
+    version: d.version,
+    record_version: d.recordVersion,
+    filename: d.filename,
+    size: d.sizeBytes,
+    sha256: d.sha256,
+    created_at: d.createdAt.toISOString(),
+    created_by: username,
+  };
+}
+
+export async function getDocument(
+  deps: Pick<AppDeps, 'database'>,
+  id: number,
+): Promise<ArchivedDocumentRow | null> {
+  const [row] = await deps.database.db.select().from(archivedDocuments).where(eq(archivedDocuments.id, id));
+  return row ?? null;
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { MESSAGES } from '@icehouse/domain';
+import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
+import { AppError } from '../../errors';
+import { getDocument, listDocuments, readBlob } from './archive';
+import { sendArchivedPdf } from './reply';
+
+const documentSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['invoice', 'bol', 'order_print']),
+  record_id: z.number().int(),
+  version: z.number().int(),
+  record_version: z.number().int().nullable(),
+  filename: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+});
+const documentList = z.object({ results: z.array(documentSchema) });
+const idInput = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+const TAG = 'Archived documents';
+
+/** Every version of the documents produced for an invoice or an order (decision 061). */
+export const documentsOperations = operationSet('documents', {
+  /** The invoice's PDFs, newest version first. */
+  forInvoice: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: idInput,
+    output: documentList,
+    run: async ({ deps, input }) => ({ results: await listDocuments(deps, 'invoice', input.id) }),
+  }),
+  /** The order's bills of lading and prints, newest version first. */
+  forOrder: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: idInput,
+    output: documentList,
+    run: async ({ deps, input }) => ({
+      results: [
+        ...(await listDocuments(deps, 'bol', input.id)),
+        ...(await listDocuments(deps, 'order_print', input.id)),
+      ],
+    }),
+  }),
+  download: defineBinaryOperation({
+    kind: 'query',
+    access: 'user',
+    input: idInput,
+    trpc: false,
+    run: async ({ deps, input }) => {
+      const document = await getDocument(deps, input.id);
+      if (!document) throw AppError.notFound(MESSAGES.documentNotFound);
+      return {
+        document,
+        filename: document.filename,
+        rendered: false,
+        bytes: () => readBlob(deps, document.sha256),
+      };
+    },
+    rest: {
+      method: 'GET',
+      path: '/api/documents/{id}/',
+      summary:
+        'One archived version of a document (attachment; its file name), byte for byte as it was produced. Strong ETag; ' +
+        'If-None-Match -> 304. 404 {detail} when there is no such document.',
+      tag: TAG,
+      produces: 'application/pdf',
+      reply: (pdf, reply) => sendArchivedPdf(reply, pdf, 'attachment'),
+    },
+  }),
+});

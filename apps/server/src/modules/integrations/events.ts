@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '@icehouse/db/client';
+import { billsOfLading, integrationEvents, webhookDeliveries, webhookEndpoints } from '@icehouse/db/schema';
+import type { AppDeps } from '../../deps';
+import type { Change } from '../../changes';
+import { getOrder } from '../orders/order-read';
+import { getInvoice } from '../invoices/views';
+import { deliverWebhookJob } from './deliver';
+import { AppError } from '../../errors';
+import { paymentRecordedView } from '../payments/ledger';
+import { getCustomer } from '../customers/service';
+
+/** The events integrators hear about (webhooks and GET /api/events/). */
+export const EVENT_TYPES = [
+  'order.created',
+  'order.updated',
+  'order.status_changed',
+  'order.voided',
+  'order.unvoided',
+  'order.deleted',
+  'invoice.created',
+  'invoice.updated',
+  'invoice.deleted',
+  'bill_of_lading.created',
+  'bill_of_lading.updated',
+  'payment.recorded',
+  'customer.created',
+  'customer.updated',
+  'customer.deleted',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** Events are kept this long (then pruned as new ones are written). */
+export const EVENT_KEEP_DAYS = 30;
+const KEEP = sql.raw(`interval '${EVENT_KEEP_DAYS} days'`);
+
+/** The event type of a change, or null when integrators are not told about it. A file change is an order update. */
+export function eventTypeOf(change: Pick<Change, 'entity' | 'action'>): EventType | null {
+  const action = change.entity === 'order' && change.action === 'files_changed' ? 'updated' : change.action;
+  const type = `${change.entity}.${action}`;
+  return (EVENT_TYPES as readonly string[]).includes(type) ? (type as EventType) : null;
+}
+
+/** The record as its REST path answers it, read inside the change's transaction; `{ id }` once deleted. */
+async function representationOf(deps: AppDeps, tx: Db, change: Change): Promise<unknown> {
+  if (change.action === 'deleted') return { id: change.id };
+  const inTx = { ...deps, database: { ...deps.database, db: tx } };
+  if (change.entity === 'order') return getOrder(inTx, change.id).catch(orIdWhenGone(change.id));
+  if (change.entity === 'invoice') return getInvoice(inTx, change.id).catch(orIdWhenGone(change.id));
+  if (change.entity === 'bill_of_lading') {
+    const [row] = await tx.select().from(billsOfLading).where(eq(billsOfLading.id, change.id));
+    return row
+      ? {
+          id: row.id,
+          order_id: row.orderId,
+          bill_of_lading_number: row.bolNumber,
+          date: row.date,
+          free_on_board: row.freeOnBoard,
+        }
+      : { id: change.id };
+  }
+  if (change.entity === 'payment') return (await paymentRecordedView(tx, change.id)) ?? { id: change.id };
+  if (change.entity === 'customer') return getCustomer(inTx, change.id).catch(orIdWhenGone(change.id));
+  return { id: change.id };
+}
+
+/** A record announced but not readable (gone in the same transaction): its event carries `{ id }`, as a deletion's does. */
+const orIdWhenGone = (id: number) => (error: unknown) => {
+  if (error instanceof AppError && error.code === 'NOT_FOUND') return { id };
+  throw error;
+};
+
+const handled = new WeakSet<Change>();
+
+export const newEventUid = () => `evt_${randomBytes(16).toString('base64url')}`;
+
+/**
+ * The change feed's sink (decision 102), in the change's transaction: the event row, and the outbox
+ * (one delivery per active endpoint subscribed to the event, and its job). A transaction-scoped
+ * advisory lock makes events commit in id order, so `?since=<id>` never skips an event that commits late.
+ */
+export function integrationsSink(deps: AppDeps) {
+  return async (tx: Db, change: Change) => {
+    // Sinks are per process: with two apps in one process (tests), the first one's sink writes the event.
+    if (handled.has(change)) return;
+    handled.add(change);
+    const type = eventTypeOf(change);
+    if (!type) return;
+    await tx.execute(sql`select pg_advisory_xact_lock(8180018)`);
+    const data = await representationOf(deps, tx, change);
+    const [event] = await tx
+      .insert(integrationEvents)
+      .values({ uid: newEventUid(), type, entity: change.entity, recordId: change.id, data })
+      .returning({ id: integrationEvents.id });
+    // Pruned as we go: every 100th event deletes those past the keep period.
+    if (event!.id % 100 === 0)
+      await tx.delete(integrationEvents).where(lt(integrationEvents.createdAt, sql`now() - ${KEEP}`));
+    await enqueueDeliveries(deps, tx, event!.id, type);
+  };
+}
+
+/** Outbox rows for an event to every active endpoint that wants it (or to one endpoint), and their jobs. */
+export async function enqueueDeliveries(
+  deps: AppDeps,
+  tx: Db,
+  eventId: number,
+  type: string,
+  onlyEndpoint?: number,
+) {
+  const endpoints = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      onlyEndpoint !== undefined
+        ? eq(webhookEndpoints.id, onlyEndpoint)
+        : and(eq(webhookEndpoints.active, true), sql`${type} = any(${webhookEndpoints.events})`),
+    );
+  if (endpoints.length === 0) return [];
+  const rows = await tx
+    .insert(webhookDeliveries)
+    .values(endpoints.map((e) => ({ endpointId: e.id, eventId })))
+    .returning({ id: webhookDeliveries.id });
+  for (const row of rows) await deps.jobs.send(deliverWebhookJob, { deliveryId: row.id }, { tx });
+  return rows;
+}
+
+export const EVENTS_PAGE_SIZE = 100;
+
+/** GET /api/events/?since=<id>: the events after that id, oldest first, 100 at most. */
+export async function listEvents(deps: Pick<AppDeps, 'database'>, since: number) {
+  const rows = await deps.database.db
+    .select()
+    .from(integrationEvents)
+    .where(and(gt(integrationEvents.id, since), ne(integrationEvents.type, 'webhook.test')))
+    .orderBy(asc(integrationEvents.id))
+    .limit(EVENTS_PAGE_SIZE + 1);
+  const page = rows.slice(0, EVENTS_PAGE_SIZE);
+  return {
+    results: page.map((e) => ({
+      id: e.id,
+      webhook_id: e.uid,
+      type: e.type,
+      created_at: e.createdAt.toISOString(),
+      data: e.data,
+    })),
+    last_id: page.length ? page[page.length - 1]!.id : since,
+    has_more: rows.length > EVENTS_PAGE_SIZE,
+  };
+}

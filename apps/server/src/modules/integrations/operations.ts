@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { defineOperation, operationSet } from '../../operations/define';
+import {
+  deliveryAnswer,
+  eventsAnswer,
+  eventsInput,
+  webhookAnswer,
+  webhookCreateInput,
+  webhookIdInput,
+  webhookUpdateInput,
+} from './schemas';
+import { EVENT_KEEP_DAYS, EVENT_TYPES, listEvents } from './events';
+import {
+  createWebhook,
+  deleteWebhook,
+  listDeliveries,
+  listWebhooks,
+  redeliver,
+  sendTestEvent,
+  updateWebhook,
+} from './webhooks';
+
+const TAG = 'Integrations';
+const SIGNATURE_DOC =
+  'Each delivery is a POST with a JSON body {type, timestamp, data} and the Standard Webhooks headers webhook-id (the event, ' +
+  'the same on every retry), webhook-timestamp (Unix seconds) and webhook-signature: "v1,<base64 HMAC-SHA256 of ' +
+  '`${webhook-id}.${webhook-timestamp}.${body}`>" keyed with the base64-decoded part of the secret after "whsec_". ' +
+  'Any 2xx within 10 s is success; otherwise retried with exponential backoff for 24 h, then failed. Redirects are not followed.';
+
+export const integrationsOperations = operationSet('integrations', {
+  events: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: eventsInput,
+    output: eventsAnswer,
+    run: ({ deps, input }) => listEvents(deps, input?.since ?? 0),
+    rest: {
+      method: 'GET',
+      path: '/api/events/',
+      summary:
+        `Every change integrators hear about (${EVENT_TYPES.join(', ')}), oldest first, 100 at a time after ?since=<event id> ` +
+        `(0 or absent: from the oldest kept). Each event carries the record's REST representation ({id} for a deletion). Kept ${EVENT_KEEP_DAYS} days. ` +
+        'Call again with since=last_id while has_more.',
+      tag: TAG,
+      query: true,
+    },
+  }),
+  webhooks: {
+    list: defineOperation({
+      kind: 'query',
+      access: 'superuser',
+      output: z.array(webhookAnswer),
+      run: ({ deps }) => listWebhooks(deps),
+      rest: { method: 'GET', path: '/api/webhooks/', summary: 'Webhook endpoints (superusers)', tag: TAG },
+    }),
+    create: defineOperation({
+      kind: 'mutation',
+      access: 'superuser',
+      input: webhookCreateInput,
+      output: webhookAnswer,
+      run: ({ deps, input }) => createWebhook(deps, input),
+      rest: {
+        method: 'POST',
+        path: '/api/webhooks/',
+        summary: `Register an endpoint {url, events, active}; the answer carries its generated signing secret. ${SIGNATURE_DOC} Loopback, link-local and private targets are refused (400 {url}), also after DNS resolution.`,
+        tag: TAG,
+        body: true,
+        successStatus: 201,
+      },
+    }),
+    update: defineOperation({
+      kind: 'mutation',
+      access: 'superuser',
+      input: webhookUpdateInput,
+      output: webhookAnswer,
+      run: ({ deps, input }) => updateWebhook(deps, input),
+      rest: {
+        method: 'PATCH',
+        path: '/api/webhooks/{id}/',
+        summary: 'Change an endpoint (url, events, active)',
+        tag: TAG,
+        body: 'data',
+      },
+    }),
+    delete: defineOperation({
+      kind: 'mutation',
+      access: 'superuser',
+      input: webhookIdInput,
+      output: z.object({ success: z.literal(true) }),
+      run: async ({ deps, input }) => {
+        await deleteWebhook(deps, input.id);
+        return { success: true as const };
+      },
+      rest: {
+        method: 'DELETE',
+        path: '/api/webhooks/{id}/',
+        summary: 'Remove an endpoint and its delivery log',
+        tag: TAG,
+        successStatus: 204,
+      },
+    }),
+    deliveries: defineOperation({
+      kind: 'query',
+      access: 'superuser',
+      input: webhookIdInput,
+      output: z.array(deliveryAnswer),
+      run: ({ deps, input }) => listDeliveries(deps, input.id),
+      rest: {
+        method: 'GET',
+        path: '/api/webhooks/{id}/deliveries/',
+        summary:
+          'The delivery log of an endpoint, newest first (event, attempts, status code, duration, response excerpt)',
+        tag: TAG,
+      },
+    }),
+    redeliver: defineOperation({
+      kind: 'mutation',
+      access: 'superuser',
+      input: webhookIdInput,
+      output: z.object({ delivery_id: z.number().int() }),
+      run: ({ deps, input }) => redeliver(deps, input.id),
+      rest: {
+        method: 'POST',
+        path: '/api/webhooks/deliveries/{id}/redeliver/',
+        summary: 'Send the event of this delivery again (same webhook-id) as a new delivery',
+        tag: TAG,
+        successStatus: 202,
+      },
+    }),
+    test: defineOperation({
+      kind: 'mutation',
+      access: 'superuser',
+      input: webhookIdInput,
+      output: z.object({ delivery_id: z.number().int() }),
+      run: ({ deps, input }) => sendTestEvent(deps, input.id),
+      rest: {
+        method: 'POST',
+        path: '/api/webhooks/{id}/test/',
+        summary: 'Send a webhook.test event to this endpoint',
+        tag: TAG,
+        successStatus: 202,
+      },
+    }),
+  },
+});

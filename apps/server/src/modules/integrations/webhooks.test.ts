@@ -1,0 +1,168 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { waitFor } from '../../jobs/testing';
+import { useOrdersTestApp, orderPayload } from '../orders/test-support';
+import { deliverWebhookJob, postWebhook } from './deliver';
+import { signWebhook } from './signature';
+import { TARGET_REFUSED, guardedLookup, targetProblem } from './target';
+import { eventsAnswer } from './schemas';
+
+/** Issue 18 items 2 and 4: the event log and signed webhooks, delivered to a real HTTP receiver in this process. */
+interface Received {
+  id: string;
+  timestamp: string;
+  signature: string;
+  body: string;
+  type: string;
+  data: { id: number; status?: string };
+}
+const received: Received[] = [];
+/** Answers for the next requests (status, or 'slow' to answer after the attempt timeout); then 200. */
+const script: (number | 'slow')[] = [];
+let receiver: http.Server;
+let receiverUrl = '';
+
+beforeAll(async () => {
+  receiver = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      const next = script.shift() ?? 200;
+      const parsed = JSON.parse(body) as { type: string; data: Received['data'] };
+      const record = () =>
+        received.push({
+          id: String(req.headers['webhook-id']),
+          timestamp: String(req.headers['webhook-timestamp']),
+          signature: String(req.headers['webhook-signature']),
+          body,
+          type: parsed.type,
+          data: parsed.data,
+        });
+      if (next === 'slow') return void setTimeout(() => res.writeHead(200).end('late'), 1500);
+      if (next === 200) record();
+      res.writeHead(next).end(next === 200 ? 'ok' : 'boom');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+});
+afterAll(async () => {
+  receiver.closeAllConnections();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+const ctx = useOrdersTestApp({
+  app: {
+    jobs: {
+      workers: true,
+      pollingIntervalSeconds: 0.5,
+      definitions: [{ ...deliverWebhookJob, retryDelay: 1, retryBackoff: false } as never],
+    },
+    webhooks: { allowPrivateTargets: true, timeoutMs: 500 },
+  },
+});
+
+beforeEach(async () => {
+  received.length = 0;
+  script.length = 0;
+  await ctx.database.db.execute(
+    sql`truncate table webhook_deliveries, webhook_endpoints, integration_events restart identity cascade`,
+  );
+});
+
+async function register(events: string[]) {
+  const res = await ctx.admin.post('/api/webhooks/', { url: receiverUrl, events });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; secret: string };
+}
+
+const deliveries = async (endpointId: number) =>
+  (await ctx.admin.get(`/api/webhooks/${endpointId}/deliveries/`)).json() as {
+    state: string;
+    attempts: number;
+    last_status: number | null;
+    webhook_id: string;
+    id: number;
+  }[];
+
+describe('webhooks', () => {
+  it('a change is delivered signed (Standard Webhooks) with the record, and is in GET /api/events/', async () => {
+    const hook = await register(['order.created']);
+    const created = await ctx.staff.post('/api/orders/', orderPayload(ctx.cat, { door_number: 'W-1' }));
+    expect(created.statusCode).toBe(201);
+    await waitFor(() => received.length === 1);
+    const [got] = received;
+    expect(got!.type).toBe('order.created');
+    expect(got!.data.id).toBe(created.json().id);
+    expect(got!.signature).toBe(signWebhook(hook.secret, got!.id, Number(got!.timestamp), got!.body));
+    expect(got!.signature).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    expect(hook.secret).toMatch(/^whsec_/);
+    const events = eventsAnswer.parse((await ctx.staff.get('/api/events/?since=0')).json());
+    expect(events.results.map((e) => [e.type, e.webhook_id])).toEqual([['order.created', got!.id]]);
+    expect(events.results[0]!.data).toMatchObject({ id: created.json().id, door_number: 'W-1' });
+    expect((await ctx.staff.get(`/api/events/?since=${events.last_id}`)).json().results).toEqual([]);
+  });
+
+  it('retries after a 500 and after a timeout with the same webhook-id, and keeps the order of one record’s events', async () => {
+    const hook = await register(['order.created', 'order.voided']);
+    script.push(500, 'slow');
+    const order = (
+      await ctx.staff.post('/api/orders/', orderPayload(ctx.cat, { door_number: 'W-2' }))
+    ).json();
+    expect((await ctx.staff.post(`/api/orders/${order.id}/void/`, {})).statusCode).toBe(200);
+    await waitFor(() => received.length === 2, 30_000);
+    expect(received.map((r) => r.type)).toEqual(['order.created', 'order.voided']);
+    const log = await deliveries(hook.id);
+    expect(log.every((d) => d.state === 'delivered')).toBe(true);
+    const first = log.find((d) => d.webhook_id === received[0]!.id)!;
+    expect(first.attempts).toBeGreaterThanOrEqual(3);
+  });
+
+  it('Redeliver sends the same event (same webhook-id) again; Send test event reaches the endpoint', async () => {
+    const hook = await register(['order.deleted']);
+    const order = (
+      await ctx.staff.post('/api/orders/', orderPayload(ctx.cat, { door_number: 'W-3' }))
+    ).json();
+    expect((await ctx.staff.delete(`/api/orders/${order.id}/`)).statusCode).toBe(204);
+    await waitFor(() => received.length === 1);
+    expect(received[0]).toMatchObject({ type: 'order.deleted', data: { id: order.id } });
+    const [delivery] = await deliveries(hook.id);
+    expect((await ctx.admin.post(`/api/webhooks/deliveries/${delivery!.id}/redeliver/`, {})).statusCode).toBe(
+      202,
+    );
+    await waitFor(() => received.length === 2);
+    expect(received[1]!.id).toBe(received[0]!.id);
+    expect((await ctx.admin.post(`/api/webhooks/${hook.id}/test/`, {})).statusCode).toBe(202);
+    await waitFor(() => received.length === 3);
+    expect(received[2]!.type).toBe('webhook.test');
+    // Staff may not manage webhooks.
+    expect((await ctx.staff.get('/api/webhooks/')).statusCode).toBe(403);
+  });
+
+  it('refuses loopback, link-local and private targets unless allowed, also after DNS resolution', async () => {
+    for (const url of [
+      'http://127.0.0.1/x',
+      'http://localhost:8080/',
+      'http://169.254.169.254/latest',
+      'http://10.1.2.3/',
+      'http://[::1]/',
+      'http://192.168.0.10/',
+    ])
+      expect(targetProblem(url, false), url).toBe(TARGET_REFUSED);
+    expect(targetProblem('https://example.com/hooks', false)).toBeNull();
+    expect(targetProblem('ftp://example.com/', false)).not.toBeNull();
+    // A name that resolves to loopback is refused when the request connects.
+    const refused = await postWebhook(receiverUrl.replace('127.0.0.1', 'localhost'), {}, '{}', {
+      allowPrivateTargets: false,
+      timeoutMs: 1000,
+    });
+    expect(refused.status).toBeNull();
+    expect(refused.error).toBe(TARGET_REFUSED);
+    await new Promise<void>((resolve) =>
+      guardedLookup(true)('localhost', {}, (error) => (expect(error).toBeNull(), resolve())),
+    );
+    expect(received).toHaveLength(0);
+  });
+});

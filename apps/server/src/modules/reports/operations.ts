@@ -1,0 +1,78 @@
+import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
+import { sendCsv } from '../../csv';
+import { agingAnswer, agingInput, salesTaxAnswer, salesTaxInput } from './schemas';
+import { salesTaxReport } from './sales-tax';
+import { agingReport } from './aging';
+import { agingCsv, salesTaxCsv } from './csv';
+
+const TAG = 'Reports';
+
+/** Issue 16 item 3: the reports every signed-in user reads (and their CSV, item 4). */
+export const reportsOperations = operationSet('reports', {
+  salesTax: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: salesTaxInput,
+    output: salesTaxAnswer,
+    run: ({ deps, input }) => salesTaxReport(deps, input),
+    rest: {
+      method: 'GET',
+      path: '/api/reports/sales-tax/',
+      summary:
+        'Sales tax by period: invoices dated from..to (default this year) grouped by period (month, quarter, year): taxable sales, ' +
+        'exempt sales, freight, discounts, tax collected and total, per period and in total (the invoice totals rule, to the cent).',
+      tag: TAG,
+      query: true,
+    },
+  }),
+  salesTaxCsv: defineBinaryOperation({
+    kind: 'query',
+    access: 'user',
+    input: salesTaxInput,
+    trpc: false,
+    run: async ({ deps, input }) => salesTaxCsv(await salesTaxReport(deps, input)),
+    rest: {
+      method: 'GET',
+      path: '/api/reports/sales-tax/csv/',
+      summary:
+        'The sales tax report (same filters) as CSV: UTF-8 with BOM, ISO dates, decimals with a dot; a Total line last.',
+      tag: TAG,
+      query: true,
+      produces: 'text/csv',
+      reply: ({ stream, filename }, reply) => sendCsv(reply, stream, filename),
+    },
+  }),
+  aging: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: agingInput,
+    output: agingAnswer,
+    run: ({ deps, input }) => agingReport(deps, input),
+    rest: {
+      method: 'GET',
+      path: '/api/reports/aging/',
+      summary:
+        'Accounts receivable aging per customer: balances due by days past the due date (current, 1-30, 31-60, 61-90, over 90) ' +
+        'as of as_of (default today), with totals. Unlinked invoices are grouped by bill-to name.',
+      tag: TAG,
+      query: true,
+    },
+  }),
+  agingCsv: defineBinaryOperation({
+    kind: 'query',
+    access: 'user',
+    input: agingInput,
+    trpc: false,
+    run: async ({ deps, input }) => agingCsv(await agingReport(deps, input)),
+    rest: {
+      method: 'GET',
+      path: '/api/reports/aging/csv/',
+      summary:
+        'The aging report (same as_of) as CSV: UTF-8 with BOM, decimals with a dot; a Total line last.',
+      tag: TAG,
+      query: true,
+      produces: 'text/csv',
+      reply: ({ stream, filename }, reply) => sendCsv(reply, stream, filename),
+    },
+  }),
+});

@@ -1,0 +1,68 @@
+import { and, asc, gte, lte } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  SALES_TAX_COLUMNS,
+  addSalesTax,
+  periodOf,
+  salesTaxOfInvoice,
+  type ReportPeriod,
+  type SalesTaxAmounts,
+} from '@icehouse/domain';
+import { invoices } from '@icehouse/db/schema';
+import type { AppDeps } from '../../deps';
+import type { salesTaxAnswer } from './schemas';
+
+type DbDeps = Pick<AppDeps, 'database'>;
+export type SalesTaxReport = z.output<typeof salesTaxAnswer>;
+
+/**
+ * Sales tax by period (issue 16 item 3): each invoice dated in from..to contributes what the
+ * domain's salesTaxOfInvoice makes of its stored totals (the invoice totals rule's own results:
+ * subtotal, taxable subtotal, discount, tax, total), summed per period with addSalesTax. Every
+ * period of the range has a row, empty ones included.
+ */
+export async function salesTaxReport(
+  deps: DbDeps,
+  input: { from: string; to: string; period: ReportPeriod },
+): Promise<SalesTaxReport> {
+  const rows = await deps.database.db
+    .select({
+      date: invoices.date,
+      subtotal: invoices.subtotal,
+      taxableSubtotal: invoices.taxableSubtotal,
+      discountAmount: invoices.discountAmount,
+      taxAmount: invoices.taxAmount,
+      total: invoices.totalAmount,
+      taxExempt: invoices.taxExempt,
+    })
+    .from(invoices)
+    .where(and(gte(invoices.date, input.from), lte(invoices.date, input.to)))
+    .orderBy(asc(invoices.date));
+
+  const periods = new Map<string, { start: string; end: string; items: SalesTaxAmounts[] }>();
+  // Every period of the range, in order.
+  for (let day = input.from; day <= input.to;) {
+    const p = periodOf(day, input.period);
+    periods.set(p.key, { start: p.start, end: p.end, items: [] });
+    day = nextDay(p.end);
+  }
+  for (const row of rows)
+    periods.get(periodOf(row.date, input.period).key)?.items.push(salesTaxOfInvoice(row));
+  const out = [...periods].map(([key, p]) => ({
+    period: key,
+    start: p.start,
+    end: p.end,
+    invoices: p.items.length,
+    ...addSalesTax(p.items),
+  }));
+  const total = { invoices: rows.length, ...addSalesTax(out) };
+  return { from: input.from, to: input.to, period: input.period, rows: out, total };
+}
+
+function nextDay(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export const SALES_TAX_CSV_COLUMNS = SALES_TAX_COLUMNS;

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { MESSAGES, REPORT_PERIODS, addDays, isIsoDate, todayIso } from '@icehouse/domain';
+
+/** Inputs and answers of the reports (issue 16 item 3). Query strings on REST, the same object on tRPC. */
+
+const money = z.string().describe('Decimal with two places, e.g. "1250.00"');
+const blank = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+const isoDate = z.preprocess(blank, z.string().refine(isIsoDate, MESSAGES.dateInvalid).optional());
+
+export const MAX_REPORT_DAYS = 3660;
+
+/** from..to (default: this calendar year), grouped by month, quarter or year (default month). */
+export const salesTaxInput = z
+  .object({
+    from: isoDate.describe('First day, YYYY-MM-DD (default: 1 January this year)'),
+    to: isoDate.describe('Last day, YYYY-MM-DD (default: 31 December this year)'),
+    period: z.preprocess(blank, z.enum(REPORT_PERIODS, { error: MESSAGES.reportPeriodInvalid }).optional()),
+  })
+  .nullish()
+  .transform((v, ctx) => {
+    const year = todayIso().slice(0, 4);
+    const from = v?.from ?? `${year}-01-01`;
+    const to = v?.to ?? `${year}-12-31`;
+    if (to < from) ctx.addIssue({ code: 'custom', message: MESSAGES.reportRangeOrder, path: ['to'] });
+    else if (to > addDays(from, MAX_REPORT_DAYS))
+      ctx.addIssue({ code: 'custom', message: MESSAGES.reportRangeTooLong, path: ['to'] });
+    return { from, to, period: v?.period ?? 'month' };
+  });
+
+const amounts = {
+  invoices: z.number().int().describe('Invoices dated in the period'),
+  taxable_sales: money.describe(
+    'What tax was charged on: non-freight lines less the discount, on invoices not tax exempt',
+  ),
+  exempt_sales: money.describe('The same on tax-exempt invoices'),
+  freight: money.describe('Freight lines (never taxed)'),
+  discounts: money.describe('Discounts given (already taken off taxable/exempt sales)'),
+  tax: money.describe('Tax collected (charged on the invoices)'),
+  total: money.describe('Invoice totals'),
+};
+
+export const salesTaxAnswer = z.object({
+  from: z.string(),
+  to: z.string(),
+  period: z.enum(REPORT_PERIODS),
+  rows: z.array(
+    z.object({
+      period: z.string().describe('2026-03, 2026-Q1 or 2026'),
+      start: z.string(),
+      end: z.string(),
+      ...amounts,
+    }),
+  ),
+  total: z.object(amounts),
+});
+
+export const agingInput = z
+  .object({
+    as_of: isoDate.describe('The day the days past due are counted to (default today); balances are current'),
+  })
+  .nullish()
+  .transform((v) => ({ as_of: v?.as_of ?? todayIso() }));
+
+const buckets = {
+  current: money.describe('Not yet past due'),
+  days_1_30: money,
+  days_31_60: money,
+  days_61_90: money,
+  over_90: money,
+  total: money,
+};
+
+export const agingAnswer = z.object({
+  as_of: z.string(),
+  rows: z.array(
+    z.object({
+      customer_id: z
+        .number()
+        .int()
+        .nullable()
+        .describe("The customer (null: the invoice's orders are not linked; grouped by bill-to name)"),
+      customer_name: z.string(),
+      invoices: z.number().int().describe('Invoices with a balance'),
+      ...buckets,
+    }),
+  ),
+  total: z.object({ invoices: z.number().int(), ...buckets }),
+});
