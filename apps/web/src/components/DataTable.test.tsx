@@ -21,6 +21,30 @@ const rows: MonthRow[] = [
 ];
 
 describe('DataTable', () => {
+  it('is a focusable region named by its caption while it scrolls sideways, and out of the Tab order when it fits', () => {
+    const width = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(900);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
+    const { unmount } = render(
+      <DataTable
+        caption="Deliveries"
+        captionHidden
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.month_name}
+      />,
+    );
+    const box = screen.getByRole('region', { name: 'Deliveries' });
+    expect(box).toHaveAttribute('tabindex', '0');
+    expect(within(box).getByRole('table', { name: 'Deliveries' })).toBeInTheDocument();
+    unmount();
+
+    width.mockReturnValue(300);
+    render(<DataTable caption="Deliveries" columns={columns} rows={rows} rowKey={(r) => r.month_name} />);
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Deliveries' }).parentElement).not.toHaveAttribute('tabindex');
+    vi.restoreAllMocks();
+  });
+
   it('shows the empty text when there are no rows', () => {
     render(
       <DataTable
@@ -38,6 +62,7 @@ describe('DataTable', () => {
   it('shows the loading text while loading an empty table', () => {
     render(
       <DataTable
+        caption="Orders by month"
         columns={columns}
         rows={[]}
         rowKey={(r) => r.month_name}
@@ -53,6 +78,7 @@ describe('DataTable', () => {
     const onRowClick = vi.fn();
     render(
       <DataTable
+        caption="Orders by month"
         columns={columns}
         rows={rows}
         rowKey={(r) => `${r.year}-${r.month_name}`}
@@ -84,7 +110,13 @@ describe('DataTable', () => {
       ...columns,
     ];
     render(
-      <DataTable columns={withCheckbox} rows={rows} rowKey={(r) => r.month_name} onRowClick={onRowClick} />,
+      <DataTable
+        caption="Orders by month"
+        columns={withCheckbox}
+        rows={rows}
+        rowKey={(r) => r.month_name}
+        onRowClick={onRowClick}
+      />,
     );
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select March' }));

@@ -1,5 +1,6 @@
-import type { KeyboardEvent, Key, MouseEvent, ReactNode } from 'react';
+import { useId, useRef, type KeyboardEvent, type Key, type MouseEvent, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
+import { useScrollBox } from './useScrollBox';
 
 export interface DataTableColumn<Row> {
   /** Unique within the table; also the property read when there is no `cell`. */
@@ -29,8 +30,11 @@ export interface DataTableProps<Row> {
   onRowClick?: (row: Row) => void;
   /** Accessible name of each clickable row, e.g. `(order) => 'Open order ' + order.door_number`. */
   rowLabel?: (row: Row) => string;
-  /** The table's accessible name; shown as a caption unless `captionHidden`. */
-  caption?: ReactNode;
+  /**
+   * The table's accessible name, as its <caption>; shown unless `captionHidden`. Required: every
+   * table is named (WCAG 1.3.1; issue 19), which is also how tests and screen readers find it.
+   */
+  caption: ReactNode;
   captionHidden?: boolean;
   className?: string;
 }
@@ -68,6 +72,9 @@ export function DataTable<Row>({
   className,
 }: DataTableProps<Row>) {
   const clickable = Boolean(onRowClick);
+  const captionId = useId();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const scrollBox = useScrollBox(boxRef, caption ? captionId : undefined);
 
   function fromControl(event: MouseEvent | KeyboardEvent): boolean {
     const target = event.target as HTMLElement;
@@ -78,10 +85,20 @@ export function DataTable<Row>({
   const placeholder = rows.length === 0 ? (loading ? loadingText : emptyText) : null;
 
   return (
-    <div className={cn('overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm', className)}>
+    // `relative`: the screen-reader-only texts in cells (absolutely positioned) stay inside the
+    // scrolling box instead of widening the page on a phone.
+    <div
+      ref={boxRef}
+      {...scrollBox}
+      className={cn(
+        'relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-sky-600',
+        className,
+      )}
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={loading || undefined}>
         {caption && (
           <caption
+            id={captionId}
             className={cn(
               'px-4 py-2 text-left text-sm font-medium text-slate-700',
               captionHidden && 'sr-only',

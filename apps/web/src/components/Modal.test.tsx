@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -45,6 +45,19 @@ describe('Modal', () => {
     expect(screen.getByRole('textbox', { name: 'Customer Name' })).toHaveFocus();
   });
 
+  it('makes the page behind inert while open, and only while open', async () => {
+    const { container } = render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Open order' });
+    await userEvent.click(opener);
+    const root = screen.getByRole('dialog').parentElement!;
+    expect(container).toHaveAttribute('inert');
+    expect(root).not.toHaveAttribute('inert');
+
+    await userEvent.keyboard('{Escape}');
+    expect(container).not.toHaveAttribute('inert');
+    expect(opener).toHaveFocus();
+  });
+
   it('closes on Escape and gives focus back to the button that opened it', async () => {
     const onClose = vi.fn();
     render(<Harness onClose={onClose} />);
@@ -56,6 +69,45 @@ describe('Modal', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
+  });
+
+  it('gives focus back to returnFocusRef when the opener had lost it (a submit button disabled while busy)', async () => {
+    function Submitted() {
+      const [open, setOpen] = useState(false);
+      const [busy, setBusy] = useState(false);
+      const submitRef = useRef<HTMLButtonElement>(null);
+      return (
+        <>
+          <Button
+            ref={submitRef}
+            busy={busy}
+            onClick={() => {
+              setBusy(true);
+              // Chromium takes focus away from a button being disabled.
+              submitRef.current?.blur();
+              // The answer comes: the button is enabled again as the dialog opens.
+              queueMicrotask(() => {
+                setBusy(false);
+                setOpen(true);
+              });
+            }}
+          >
+            Create token
+          </Button>
+          <Modal open={open} onClose={() => setOpen(false)} title="Your new token" returnFocusRef={submitRef}>
+            <p>The key</p>
+          </Modal>
+        </>
+      );
+    }
+    render(<Submitted />);
+    const submit = screen.getByRole('button', { name: 'Create token' });
+    await userEvent.click(submit);
+    await screen.findByRole('dialog', { name: 'Your new token' });
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(submit).toHaveFocus();
   });
 
   it('keeps Tab inside the dialog', async () => {

@@ -31,6 +31,11 @@ export interface ModalProps {
   closeOnBackdropClick?: boolean;
   /** What gets focus on opening; by default the first control in the body. */
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /**
+   * What gets focus back on closing; by default what had it on opening. For a dialog opened by a
+   * submit button that was disabled while busy (and so had lost focus by then).
+   */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
 const SIZE_CLASSES: Record<ModalSize, string> = {
@@ -67,14 +72,44 @@ function focusableIn(root: HTMLElement): HTMLElement[] {
 interface OpenModal {
   id: symbol;
   depth: number;
+  /** The dialog's portal root, a child of <body>. */
+  root: HTMLElement;
 }
 const openStack: OpenModal[] = [];
 let savedBodyOverflow = '';
 
-function topModal(): symbol | undefined {
+function topEntry(): OpenModal | undefined {
   let top: OpenModal | undefined;
   for (const entry of openStack) if (!top || entry.depth >= top.depth) top = entry;
-  return top?.id;
+  return top;
+}
+
+function topModal(): symbol | undefined {
+  return topEntry()?.id;
+}
+
+/** The elements this module made inert (never one made inert by someone else). */
+const madeInert = new Set<Element>();
+
+/**
+ * Everything but the top dialog is inert while a dialog is open: out of the Tab order, out of
+ * reach of the pointer and hidden from screen readers (what aria-modal promises but browsers and
+ * readers do not all keep). Recomputed on every opening and closing.
+ */
+function syncInert() {
+  const top = topEntry()?.root;
+  for (const element of Array.from(madeInert)) {
+    if (element === top || !top) {
+      element.removeAttribute('inert');
+      madeInert.delete(element);
+    }
+  }
+  if (!top) return;
+  for (const child of Array.from(document.body.children)) {
+    if (child === top || child.hasAttribute('inert') || child.tagName === 'SCRIPT') continue;
+    child.setAttribute('inert', '');
+    madeInert.add(child);
+  }
 }
 
 /** How many dialogs this one is nested in. */
@@ -96,6 +131,7 @@ export function Modal({
   closeLabel = 'Close',
   closeOnBackdropClick = false,
   initialFocusRef,
+  returnFocusRef,
 }: ModalProps) {
   const depth = useContext(ModalDepthContext) + 1;
   const titleId = useId();
@@ -104,19 +140,23 @@ export function Modal({
   const bodyRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   const initialFocusRefRef = useRef(initialFocusRef);
+  const returnFocusRefRef = useRef(returnFocusRef);
 
   useLayoutEffect(() => {
     onCloseRef.current = onClose;
     initialFocusRefRef.current = initialFocusRef;
+    returnFocusRefRef.current = returnFocusRef;
   });
 
   useEffect(() => {
     if (!open) return;
     const panel = panelRef.current;
     if (!panel) return;
+    const root = panel.parentElement ?? panel;
     const id = Symbol('modal');
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    openStack.push({ id, depth });
+    openStack.push({ id, depth, root });
+    syncInert();
     if (openStack.length === 1) {
       savedBodyOverflow = document.body.style.overflow;
       document.body.style.overflow = 'hidden';
@@ -172,8 +212,10 @@ export function Modal({
       document.removeEventListener('focusin', onFocusIn);
       const index = openStack.findIndex((entry) => entry.id === id);
       if (index !== -1) openStack.splice(index, 1);
+      syncInert();
       if (openStack.length === 0) document.body.style.overflow = savedBodyOverflow;
-      if (previouslyFocused?.isConnected) previouslyFocused.focus();
+      const back = returnFocusRefRef.current?.current ?? previouslyFocused;
+      if (back?.isConnected) back.focus();
     };
   }, [open, depth]);
 

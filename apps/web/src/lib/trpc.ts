@@ -1,5 +1,5 @@
 import { createTRPCReact } from '@trpc/react-query';
-import { httpBatchLink, type TRPCClient } from '@trpc/client';
+import { httpBatchLink, httpSubscriptionLink, splitLink, type TRPCClient } from '@trpc/client';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@icehouse/server/trpc';
 import { http, type HttpClient } from './http';
@@ -21,9 +21,17 @@ export function createTrpcClient(options: TrpcClientOptions = {}): TRPCClient<Ap
   const client = options.httpClient ?? http;
   return trpc.createClient({
     links: [
-      httpBatchLink({
-        url: options.url ?? TRPC_URL,
-        fetch: (input, init) => client.fetch(input, init as RequestInit | undefined),
+      // Subscriptions (the live feed) are server-sent events with the session cookie; the rest is batched.
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({
+          url: options.url ?? TRPC_URL,
+          eventSourceOptions: { withCredentials: true },
+        }),
+        false: httpBatchLink({
+          url: options.url ?? TRPC_URL,
+          fetch: (input, init) => client.fetch(input, init as RequestInit | undefined),
+        }),
       }),
     ],
   });

@@ -1,7 +1,9 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppHeader } from '../features/layout/AppHeader';
+import { KeyboardShortcuts } from '../features/layout/KeyboardShortcuts';
 import { OrderFormProvider } from '../features/order-form/OrderFormProvider';
+import { LiveUpdates } from '../lib/live';
 
 /** Where a screen goes while its code loads (screens are loaded on first use: see routes/index.tsx). */
 function ScreenLoading() {
@@ -18,21 +20,24 @@ function ScreenLoading() {
  */
 export function HeaderLayout() {
   return (
-    <OrderFormProvider>
-      <div className="flex min-h-dvh flex-col">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
-        >
-          Skip to content
-        </a>
-        <AppHeader />
-        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
-          <Suspense fallback={<ScreenLoading />}>
-            <Outlet />
-          </Suspense>
-        </main>
-      </div>
-    </OrderFormProvider>
+    <LiveUpdates>
+      <OrderFormProvider>
+        <div className="flex min-h-dvh flex-col">
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+          >
+            Skip to content
+          </a>
+          <AppHeader />
+          <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
+            <Suspense fallback={<ScreenLoading />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </div>
+        <KeyboardShortcuts />
+      </OrderFormProvider>
+    </LiveUpdates>
   );
 }

@@ -25,6 +25,9 @@ const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage
 const SystemStatusPage = lazyPage(() => import('../features/system/SystemStatusPage'), 'SystemStatusPage');
 const OrdersPage = lazyPage(() => import('../features/orders/OrdersPage'), 'OrdersPage');
 const InvoicesPage = lazyPage(() => import('../features/invoices/InvoicesPage'), 'InvoicesPage');
+const ReportsPage = lazyPage(() => import('../features/reports/ReportsPage'), 'ReportsPage');
+const CustomersPage = lazyPage(() => import('../features/customers/CustomersPage'), 'CustomersPage');
+const CustomerPage = lazyPage(() => import('../features/customers/CustomerPage'), 'CustomerPage');
 const UserManagementPage = lazyPage(
   () => import('../features/users/UserManagementPage'),
   'UserManagementPage',
@@ -32,14 +35,18 @@ const UserManagementPage = lazyPage(
 const ComponentsPage = lazyPage(() => import('../features/catalogue/ComponentsPage'), 'ComponentsPage');
 const ProductsPage = lazyPage(() => import('../features/catalogue/ProductsPage'), 'ProductsPage');
 const SettingsPage = lazyPage(() => import('../features/catalogue/SettingsPage'), 'SettingsPage');
+const ApiTokensPage = lazyPage(() => import('../features/tokens/ApiTokensPage'), 'ApiTokensPage');
 const CompanyInfoPage = lazyPage(() => import('../features/company/CompanyInfoPage'), 'CompanyInfoPage');
+const ShipSchedulePage = lazyPage(() => import('../features/schedule/ShipSchedulePage'), 'ShipSchedulePage');
+const WebhooksPage = lazyPage(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage');
+const FailedJobsPage = lazyPage(() => import('../features/jobs/FailedJobsPage'), 'FailedJobsPage');
 
 /**
  * Every route of the app (orders spec §2, invoices spec §2).
  *
  * - /login is public; a signed-in visitor goes on to /dashboard (or the remembered location).
  * - Everything else needs a session: signed out, the guard goes to /login?next=<here>.
- * - /components, /products, /settings, /users and /company-info are for superusers; others go to
+ * - /components, /products, /settings, /users, /company-info, /failed-jobs and /webhooks are for superusers; others go to
  *   /dashboard.
  * - The invoice viewer (/invoices/{id}/view) sits under RequireAuth but outside HeaderLayout (no
  *   header).
@@ -75,6 +82,11 @@ export const routes: RouteObject[] = [
               { path: 'orders', element: <OrdersPage /> },
               { path: 'invoices', element: <InvoicesPage /> },
               { path: 'invoices/:id/edit', element: <InvoiceEditorRoute /> },
+              { path: 'reports/ship-schedule', element: <ShipSchedulePage /> },
+              { path: 'api-tokens', element: <ApiTokensPage /> },
+              { path: 'reports', element: <ReportsPage /> },
+              { path: 'customers', element: <CustomersPage /> },
+              { path: 'customers/:id', element: <CustomerPage /> },
               {
                 element: <RequireSuperuser />,
                 children: [
@@ -83,6 +95,8 @@ export const routes: RouteObject[] = [
                   { path: 'settings', element: <SettingsPage /> },
                   { path: 'users', element: <UserManagementPage /> },
                   { path: 'company-info', element: <CompanyInfoPage /> },
+                  { path: 'failed-jobs', element: <FailedJobsPage /> },
+                  { path: 'webhooks', element: <WebhooksPage /> },
                 ],
               },
               { path: '*', element: <NotFoundRoute /> },

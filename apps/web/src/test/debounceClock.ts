@@ -17,8 +17,13 @@ const global = globalThis as typeof globalThis & { jest?: JestShim };
  * one): timers still pending on a fake clock, such as a tRPC batch about to be sent, are dropped
  * when it is stopped.
  */
-export function debounceClock() {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+export function debounceClock(options: { intervals?: boolean } = {}) {
+  // With intervals: setInterval too (heartbeats, such as presence's every 5 s).
+  vi.useFakeTimers({
+    toFake: options.intervals
+      ? ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval']
+      : ['setTimeout', 'clearTimeout'],
+  });
   global.jest = { advanceTimersByTime: (ms) => vi.advanceTimersByTime(ms) };
   const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
   return {

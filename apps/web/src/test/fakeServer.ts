@@ -91,6 +91,17 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
 
   const procedures: Record<string, TrpcProcedure> = {
     'system.status': () => ({ status: 'ok', database: 'pglite', version: '0.1.0' }),
+    // The Documents lists of the invoice editor and the order form (none produced in these tests).
+    'documents.forInvoice': () => ({ results: [] }),
+    'documents.forOrder': () => ({ results: [] }),
+    'email.log': () => ({ results: [] }),
+    'email.settings': () => ({
+      email_from: '',
+      invoice_email_subject: '',
+      invoice_email_body: '',
+      bol_email_subject: '',
+      bol_email_body: '',
+    }),
     'auth.check': () => ({ isAuthenticated: state.session !== null, user: state.session }),
     'auth.login': (input) => {
       const { username, password } = asRecord(input);

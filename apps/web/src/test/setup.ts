@@ -8,6 +8,10 @@ import { stopDebounceClock } from './debounceClock';
 // soon as its condition holds; the bound only decides how long a failing one takes to fail.
 configure({ asyncUtilTimeout: 15_000 });
 
+// jsdom cannot draw on a canvas: its getContext answers null after logging "Not implemented". The
+// same null, without the log (charts then show their table instead: features/schedule/MonthlyChart).
+HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+
 afterEach(() => {
   cleanup();
   // A test that faked the clock (debounceClock) never leaves it fake for the next one.

@@ -112,7 +112,6 @@ export function CompanyForm({ company, editing, onSaved, onError, onCancel, relo
     <form
       noValidate
       aria-label={COMPANY_TEXT.formLabel}
-      aria-readonly={readOnly || undefined}
       onSubmit={(event) => void onSubmit(event)}
       className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { EmailSettingsSection } from '../email/EmailSettingsSection';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@icehouse/domain';
 import { Button } from '../../components/Button';
@@ -107,6 +108,7 @@ export function CompanyInfoPage() {
           {COMPANY_TEXT.loading}
         </p>
       )}
+      <EmailSettingsSection />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import type { FilterOption } from '../orders/FilterSelect';
 import type { FromDashboardState } from '../orders/OrdersPage';
 import { ordersPath } from '../orders/filters';
 import { ORDERS_TEXT } from '../orders/texts';
+import { MonthlyFiguresPanel } from '../schedule/MonthlyFiguresPanel';
 import type { MonthSummaryRow } from '../orders/types';
 
 const FROM_DASHBOARD: FromDashboardState = { from: 'dashboard' };
@@ -24,7 +25,8 @@ const columns: DataTableColumn<MonthSummaryRow>[] = [
 /**
  * The dashboard (orders spec §2): All Orders, an order search (status, customer, serial number)
  * that opens /orders with those parameters, and the orders per month; a month opens
- * /orders?year=YYYY&month=MM.
+ * /orders?year=YYYY&month=MM. Beside the table, the chart of orders and invoiced revenue per month
+ * (issue 16, loaded lazily: see MonthlyFiguresPanel).
  */
 export function DashboardPage() {
   const navigate = useNavigate();
@@ -73,28 +75,33 @@ export function DashboardPage() {
         </div>
       </FilterBar>
 
-      {months.isError ? (
-        <FetchError
-          message={ORDERS_TEXT.loadMonthsError}
-          onRetry={() => void months.refetch()}
-          retrying={months.isFetching}
-        />
-      ) : (
-        <DataTable
-          caption={ORDERS_TEXT.monthlyCaption}
-          captionHidden
-          columns={columns}
-          rows={months.data ?? []}
-          rowKey={(row) => `${row.year}-${row.month}`}
-          loading={months.isPending}
-          loadingText={ORDERS_TEXT.loading}
-          emptyText={ORDERS_TEXT.noOrdersFound}
-          onRowClick={(row) =>
-            navigate(ordersPath({ year: row.year, month: row.month }), { state: FROM_DASHBOARD })
-          }
-          rowLabel={(row) => `${row.month_name} ${row.year}`}
-        />
-      )}
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <div className="min-w-0">
+          {months.isError ? (
+            <FetchError
+              message={ORDERS_TEXT.loadMonthsError}
+              onRetry={() => void months.refetch()}
+              retrying={months.isFetching}
+            />
+          ) : (
+            <DataTable
+              caption={ORDERS_TEXT.monthlyCaption}
+              captionHidden
+              columns={columns}
+              rows={months.data ?? []}
+              rowKey={(row) => `${row.year}-${row.month}`}
+              loading={months.isPending}
+              loadingText={ORDERS_TEXT.loading}
+              emptyText={ORDERS_TEXT.noOrdersFound}
+              onRowClick={(row) =>
+                navigate(ordersPath({ year: row.year, month: row.month }), { state: FROM_DASHBOARD })
+              }
+              rowLabel={(row) => `${row.month_name} ${row.year}`}
+            />
+          )}
+        </div>
+        <MonthlyFiguresPanel />
+      </div>
     </section>
   );
 }

@@ -140,14 +140,54 @@ describe('InvoiceEditor', () => {
     expect(amount('Sales Tax (8.25%)')).toHaveTextContent('$165.00');
   });
 
-  it('takes payments off the total, and the balance due never goes below 0', async () => {
-    await openEditor();
-    const payments = number('Payments/Credits');
-    await retype(payments, '315');
+  it('records payments in one click: Payments/Credits, the balance and the status badge follow (issue 16)', async () => {
+    const { requests } = await openEditor();
+    const heading = screen.getByRole('heading', { level: 1, name: /Edit Invoice/ });
+    expect(within(heading).getByText('Unpaid')).toBeInTheDocument();
+    expect(screen.queryByRole('spinbutton', { name: 'Payments/Credits' })).not.toBeInTheDocument();
+    const form = within(await screen.findByRole('form', { name: 'Record payment' }));
+    // Prefilled: the balance, today, check.
+    expect(form.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(2315);
+    expect(form.getByRole('combobox', { name: 'Method' })).toHaveValue('check');
+
+    await retype(form.getByRole('spinbutton', { name: 'Amount' }), '315');
+    await userEvent.selectOptions(form.getByRole('combobox', { name: 'Method' }), 'ACH');
+    await userEvent.click(form.getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(amount('Payments/Credits')).toHaveTextContent('$315.00'));
     expect(amount('Balance Due')).toHaveTextContent('$2,000.00');
-    await retype(payments, '5000');
+    expect(within(heading).getByText('Partially paid')).toBeInTheDocument();
+    expect(inputsOf(requests, 'payments.record')[0]).toMatchObject({
+      invoiceId: 7,
+      data: { amount: '315.00', method: 'ach' },
+    });
+    const history = within(screen.getByRole('table', { name: /Payments and credits/ }));
+    expect(history.getByText('$315.00')).toBeInTheDocument();
+    expect(history.getByRole('button', { name: 'Reverse $315.00' })).toBeInTheDocument();
+
+    // The rest: prefilled with the new balance; the badge says Paid.
+    const again = within(screen.getByRole('form', { name: 'Record payment' }));
+    await waitFor(() => expect(again.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(2000));
+    await userEvent.click(again.getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(within(heading).getByText('Paid')).toBeInTheDocument());
     expect(amount('Balance Due')).toHaveTextContent('$0.00');
-    expect(amount('Total')).toHaveTextContent('$2,315.00');
+    // Nothing typed in the form was saved, and it is not marked as changed.
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+  });
+
+  it('refuses a bad payment with the domain messages on its fields, before sending', async () => {
+    const { requests } = await openEditor();
+    const form = within(await screen.findByRole('form', { name: 'Record payment' }));
+    await retype(form.getByRole('spinbutton', { name: 'Amount' }), '0');
+    await userEvent.click(form.getByRole('button', { name: 'Record payment' }));
+    expect(form.getByRole('spinbutton', { name: 'Amount' })).toHaveAccessibleDescription(
+      new RegExp(MESSAGES.paymentAmountZero),
+    );
+    await retype(form.getByRole('spinbutton', { name: 'Amount' }), '-20');
+    await userEvent.click(form.getByRole('button', { name: 'Record payment' }));
+    expect(form.getByRole('textbox', { name: 'Reason for the refund' })).toHaveAccessibleDescription(
+      MESSAGES.refundReasonRequired,
+    );
+    expect(inputsOf(requests, 'payments.record')).toEqual([]);
   });
 
   it('adds a line (quantity 1, no description, price 0) and removes lines', async () => {
@@ -177,7 +217,6 @@ describe('InvoiceEditor', () => {
     const { requests } = await openEditor();
     await retype(textbox('Description of item 1'), 'Walk-in cooler 8x12');
     await retype(within(group('Ship To')).getByRole('textbox', { name: 'Name' }), 'Alice Smith Farm');
-    await retype(number('Payments/Credits'), '100');
     await userEvent.type(screen.getByLabelText('Due Date'), '2024-04-04');
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
 
@@ -216,7 +255,6 @@ describe('InvoiceEditor', () => {
             tax_rate: '8.25',
             discount: '0.00',
             discount_is_percentage: false,
-            payments_credits: '100.00',
             line_items: [
               { quantity: 2, description: 'Walk-in cooler 8x12', price_each: '1000.00', is_freight: false },
               { quantity: 1, description: 'Freight', price_each: '150.00', is_freight: true },
@@ -237,7 +275,6 @@ describe('InvoiceEditor', () => {
   it('checks the form with the domain rules before saving', async () => {
     const { requests } = await openEditor();
     await retype(number('Tax Rate (%)'), '150');
-    await retype(number('Payments/Credits'), '-5');
     await userEvent.click(button('Percent (%)'));
     await retype(number('Discount'), '120');
     await retype(textbox(/^Invoice #/), '');
@@ -245,7 +282,6 @@ describe('InvoiceEditor', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Please correct the highlighted fields.');
     expect(number('Tax Rate (%)')).toHaveAccessibleDescription(MESSAGES.taxRateRange);
-    expect(number('Payments/Credits')).toHaveAccessibleDescription(MESSAGES.paymentsNegative);
     expect(number('Discount')).toHaveAccessibleDescription(MESSAGES.discountPercentMax);
     expect(textbox(/^Invoice #/)).toHaveAccessibleDescription(MESSAGES.invoiceNumberRequired);
     expect(inputsOf(requests, 'invoices.update')).toEqual([]);

@@ -13,6 +13,16 @@ import { trpc } from '../../lib/trpc';
 import { AddressFields } from './AddressFields';
 import { LineItemsTable } from './LineItemsTable';
 import { TotalsBox } from './TotalsBox';
+import { DocumentsSection } from '../documents/DocumentsSection';
+import { EmailDialog } from '../email/EmailDialog';
+import { SentLog } from '../email/SentLog';
+import { EMAIL_TEXT } from '../email/texts';
+import { LiveRecordNotices, OverwriteDialog } from '../live-record/LiveRecordNotices';
+import { useLiveRecord } from '../live-record/useLiveRecord';
+import { invoiceFieldLabel } from './fieldLabels';
+import { PaymentStatusBadge } from './PaymentStatusBadge';
+import { PaymentsSection } from './PaymentsSection';
+import type { PaymentRecorded } from './RecordPaymentForm';
 import { errorAt, isInvoiceField, placeServerErrors } from './formErrors';
 import { PRINT_FRAME_TITLE, fetchInvoicePdf } from './pdf';
 import { printPdfInFrame, saveBlob } from '../../lib/pdfFiles';
@@ -47,7 +57,8 @@ export interface InvoiceEditorProps {
  * by the domain's invoicePatchSchema; totals are the domain's, live. Save sends the version read,
  * so a save over someone else's change is refused (409): the editor says so, keeps what was typed
  * on screen and offers to reload. Print saves first, then prints through a hidden frame; Download
- * saves the stored invoice's PDF as invoice-{number}.pdf.
+ * saves the stored invoice's PDF as invoice-{number}.pdf. Live (issue 17): someone else's save shows
+ * a banner (Reload / Keep mine), and who else has the invoice open is shown (useLiveRecord).
  */
 export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
   const navigate = useNavigate();
@@ -57,6 +68,7 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
   const [saved, setSaved] = useState(invoice);
   const [busy, setBusy] = useState<Busy>(null);
   const [notice, setNotice] = useState<EditorNotice | null>(null);
+  const [emailOpen, setEmailOpen] = useState(false);
 
   const form = useForm<InvoiceFormValues, unknown, InvoiceFormOutput>({
     resolver,
@@ -82,11 +94,22 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [isDirty]);
 
+  /** Makes `view` the editor's invoice; keepChanges keeps what the user typed on top of it. */
+  function adopt(view: InvoiceDetail, keepChanges: boolean) {
+    setSaved(view);
+    reset(toFormValues(view), keepChanges ? { keepDirtyValues: true } : undefined);
+    utils.invoices.get.setData({ id: view.id }, view);
+    setNotice(null);
+  }
+
   async function persist(data: InvoiceFormOutput): Promise<InvoiceDetail | null> {
     try {
+      // Payments/Credits is the payments ledger's sum (issue 16): the editor never sends it, so a
+      // save cannot record an adjustment; payments are recorded in the Payments section.
+      const { payments_credits: _ledgerSum, ...editable } = data.editable_data ?? {};
       const result = await update.mutateAsync({
         id: saved.id,
-        data: { ...data, version: saved.version },
+        data: { ...data, ...(data.editable_data ? { editable_data: editable } : {}), version: saved.version },
       });
       setSaved(result);
       reset(toFormValues(result));
@@ -144,6 +167,17 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
       if (await save()) setNotice({ kind: 'success', text: INVOICE_TEXT.saved });
     });
 
+  const live = useLiveRecord({
+    kind: 'invoice',
+    record: saved,
+    form,
+    fetchLatest: (id) => utils.client.invoices.get.query({ id }),
+    adopt,
+    valuesOf: toFormValues,
+    save: onSave,
+    fieldLabel: invoiceFieldLabel,
+  });
+
   const onDownload = () =>
     run('download', async () => {
       try {
@@ -166,6 +200,24 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
       }
     });
 
+  /** A payment was recorded or reversed: the new sum and version, without touching what is being edited. */
+  function paymentsChanged(summary: PaymentRecorded['invoice']) {
+    setSaved((current) => ({
+      ...current,
+      version: summary.version,
+      status: summary.status,
+      balance_due: summary.balance_due,
+      editable_data: { ...current.editable_data, payments_credits: summary.paid },
+      totals: {
+        ...current.totals,
+        payments_credits: summary.paid,
+        balance_due: summary.balance_due,
+        credit: summary.credit,
+      },
+    }));
+    void utils.invoices.get.invalidate({ id: saved.id });
+  }
+
   const onReloadClick = () =>
     run('reload', async () => {
       await onReload();
@@ -178,12 +230,17 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
         aria-label={INVOICE_TEXT.editorTitle}
         onSubmit={(event) => {
           event.preventDefault();
-          void onSave();
+          void live.guardedSave();
         }}
         className="flex flex-col gap-4"
       >
         <PageHeader
-          title={INVOICE_TEXT.editorTitle}
+          title={
+            <span className="inline-flex items-center gap-2">
+              {INVOICE_TEXT.editorTitle}
+              <PaymentStatusBadge status={saved.status} />
+            </span>
+          }
           description={INVOICE_TEXT.editorDescription(saved.invoice_number, saved.customer_name)}
           actions={
             <>
@@ -195,6 +252,7 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
                 busy={busy === 'save'}
                 busyLabel={INVOICE_TEXT.saving}
                 disabled={busy !== null}
+                data-shortcut="save"
               >
                 {INVOICE_TEXT.save}
               </Button>
@@ -214,8 +272,19 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
               >
                 {INVOICE_TEXT.print}
               </Button>
+              <Button disabled={busy !== null} onClick={() => setEmailOpen(true)}>
+                {EMAIL_TEXT.emailInvoice}
+              </Button>
             </>
           }
+        />
+
+        <LiveRecordNotices
+          kind="invoice"
+          remote={live.remote}
+          viewers={live.viewers}
+          onTakeTheirs={() => void live.takeTheirs()}
+          onKeepMine={live.keepMine}
         />
 
         {notice?.kind === 'conflict' ? (
@@ -283,10 +352,30 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
 
         <div className="flex justify-end">
           <div className="w-full md:max-w-md">
-            <TotalsBox />
+            <TotalsBox paymentsCredits={saved.editable_data.payments_credits} />
           </div>
         </div>
+
+        <DocumentsSection of="invoice" id={invoice.id} />
+        <SentLog kind="invoice" id={invoice.id} />
       </form>
+      <OverwriteDialog
+        overwrite={live.overwrite}
+        onConfirm={live.confirmOverwrite}
+        onCancel={live.cancelOverwrite}
+      />
+      {emailOpen && (
+        <EmailDialog
+          kind="invoice"
+          id={invoice.id}
+          open
+          onClose={() => setEmailOpen(false)}
+          onQueued={(text) => setNotice({ kind: 'success', text })}
+        />
+      )}
+      <div className="mt-4">
+        <PaymentsSection invoiceId={saved.id} onChanged={paymentsChanged} />
+      </div>
     </FormProvider>
   );
 }

@@ -5,6 +5,8 @@ import { useHttpClient } from '../../lib/httpContext';
 import { PRINT_FRAME_TITLE, fetchInvoicePdf } from './pdf';
 import { printPdfInFrame, saveBlob } from '../../lib/pdfFiles';
 import { INVOICE_TEXT } from './texts';
+import { PAYMENT_TEXT } from './paymentTexts';
+import { EMAIL_TEXT } from '../email/texts';
 import { invoiceFileName, type InvoiceListRow } from './types';
 
 export interface InvoiceRowActionsProps {
@@ -13,15 +15,26 @@ export interface InvoiceRowActionsProps {
   onDelete: (invoice: InvoiceListRow) => Promise<void>;
   /** A PDF could not be made ('Error generating PDF. Please try again.'). */
   onPdfError: () => void;
+  /** Opens "Record payment" for this invoice (issue 16). */
+  onRecordPayment?: (invoice: InvoiceListRow) => void;
+  /** Opens the email dialog for this invoice (issue 15). */
+  onEmail?: (invoice: InvoiceListRow) => void;
 }
 
 type Busy = 'print' | 'download' | 'delete' | null;
 
 /**
- * The Actions cell of an invoice row (invoices spec §2): Edit Layout, Print (a hidden frame), Download PDF, and Delete, which asks in the
- * row itself (Confirm/Cancel). Focus goes to Cancel when asking and back to Delete after.
+ * The Actions cell of an invoice row (invoices spec §2): Edit Layout, Print (a hidden frame), Download PDF,
+ * Email (issue 15: the invoice editor's email dialog), and Delete, which asks in the row itself
+ * (Confirm/Cancel). Focus goes to Cancel when asking and back to Delete after.
  */
-export function InvoiceRowActions({ invoice, onDelete, onPdfError }: InvoiceRowActionsProps) {
+export function InvoiceRowActions({
+  invoice,
+  onDelete,
+  onPdfError,
+  onRecordPayment,
+  onEmail,
+}: InvoiceRowActionsProps) {
   const navigate = useNavigate();
   const httpClient = useHttpClient();
   const [confirming, setConfirming] = useState(false);
@@ -84,7 +97,13 @@ export function InvoiceRowActions({ invoice, onDelete, onPdfError }: InvoiceRowA
   }
 
   return (
-    <div className="flex items-center justify-end gap-1.5">
+    // Wraps onto a second row rather than widening the table past the page (issue 16 added a button).
+    <div className="flex flex-wrap items-center justify-end gap-1.5">
+      {onRecordPayment && (
+        <Button size="xs" disabled={busy !== null} onClick={() => onRecordPayment(invoice)}>
+          {PAYMENT_TEXT.recordPayment}
+        </Button>
+      )}
       <Button size="xs" onClick={() => navigate(`/invoices/${invoice.id}/edit`)}>
         {INVOICE_TEXT.editLayout}
       </Button>
@@ -106,6 +125,15 @@ export function InvoiceRowActions({ invoice, onDelete, onPdfError }: InvoiceRowA
       >
         {INVOICE_TEXT.downloadPdf}
       </Button>
+      {onEmail && (
+        <Button
+          size="xs"
+          disabled={busy !== null}
+          onClick={() => onEmail(invoice)}
+        >
+          {EMAIL_TEXT.email}
+        </Button>
+      )}
       <Button
         ref={deleteRef}
         size="xs"

@@ -5,6 +5,7 @@ import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { inputClassName } from '../../components/Field';
 import { Notice, type NoticeTone } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
+import { ExportCsvLink } from '../../components/ExportCsvLink';
 import { serverErrorData, serverMessage } from '../../lib/errors';
 import { formatDate, formatListTotal, formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
@@ -18,9 +19,16 @@ import { useDebouncedText } from '../../lib/useDebouncedText';
 import { useInvoicePages } from './useInvoicePages';
 import { DeletedInvoicesSection } from './DeletedInvoicesSection';
 import { useAuth } from '../../lib/auth';
+import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, type InvoiceStatus } from '@icehouse/domain';
+import { PaymentStatusBadge } from './PaymentStatusBadge';
+import { RecordPaymentModal } from './RecordPaymentModal';
+import { PAYMENT_TEXT } from './paymentTexts';
+import { EmailDialog } from '../email/EmailDialog';
 
 /** The query parameter the list is filtered by (set when coming from an order by customer name). */
 export const SEARCH_PARAM = 'search';
+/** The status filter's query parameter (issue 16): unpaid, partially_paid, paid, overdue. */
+export const STATUS_PARAM = 'status';
 
 interface PageNotice {
   tone: NoticeTone;
@@ -33,7 +41,7 @@ interface PageNotice {
  * - Search by customer name or invoice number, written to `?search=` 400 ms after typing stops;
  *   the list may arrive filtered by it.
  * - Invoice #, Date, Customer Name, Order #, Type ('Combined (n)' or 'Single'), Total Amount,
- *   Actions ('Edited', Edit Layout, Print, Download PDF, Delete with Confirm/Cancel).
+ *   Actions ('Edited', Edit Layout, Print, Download PDF, Email (issue 15), Delete with Confirm/Cancel).
  * - The Order # opens the order form: directly for a single invoice, through 'Select Order to
  *   Edit' for a combined one.
  * - 'Load More Invoices' while the server gives a next page.
@@ -41,7 +49,14 @@ interface PageNotice {
 export function InvoicesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const search = (searchParams.get(SEARCH_PARAM) ?? '').trim();
+  const rawStatus = searchParams.get(STATUS_PARAM) ?? '';
+  const status = (INVOICE_STATUSES as readonly string[]).includes(rawStatus)
+    ? (rawStatus as InvoiceStatus)
+    : '';
   const searchId = useId();
+  const statusId = useId();
+  const [paying, setPaying] = useState<InvoiceListRow | null>(null);
+  const [emailing, setEmailing] = useState<InvoiceListRow | null>(null);
   const utils = trpc.useUtils();
   const remove = trpc.invoices.delete.useMutation();
   const orderForm = useOrderForm();
@@ -59,7 +74,19 @@ export function InvoicesPage() {
     ),
   );
 
-  const invoices = useInvoicePages(search);
+  const invoices = useInvoicePages(search, status);
+
+  function setStatus(value: string) {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(STATUS_PARAM, value);
+        else next.delete(STATUS_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }
   const [deletedIds, setDeletedIds] = useState<ReadonlySet<number>>(new Set());
   const [choosing, setChoosing] = useState<InvoiceListRow | null>(null);
   const [notice, setNotice] = useState<PageNotice | null>(null);
@@ -153,6 +180,7 @@ export function InvoicesPage() {
           ) : (
             <Badge color="grey">{INVOICE_TEXT.single}</Badge>
           )}
+          <PaymentStatusBadge status={invoice.status} />
           {invoice.has_manual_edits && (
             <Badge color="amber" title={INVOICE_TEXT.editedHint}>
               {INVOICE_TEXT.edited}
@@ -179,6 +207,14 @@ export function InvoicesPage() {
           invoice={invoice}
           onDelete={deleteInvoice}
           onPdfError={() => setNotice({ tone: 'error', text: INVOICE_TEXT.pdfError })}
+          onRecordPayment={(row) => {
+            setNotice(null);
+            setPaying(row);
+          }}
+          onEmail={(row) => {
+            setNotice(null);
+            setEmailing(row);
+          }}
         />
       ),
     },
@@ -188,7 +224,10 @@ export function InvoicesPage() {
 
   return (
     <section className="flex flex-col gap-4">
-      <PageHeader title={INVOICE_TEXT.title} />
+      <PageHeader
+        title={INVOICE_TEXT.title}
+        actions={<ExportCsvLink path="/api/invoices/export.csv" params={{ search }} label={INVOICE_TEXT.exportCsv} />}
+      />
 
       <form
         role="search"
@@ -208,6 +247,22 @@ export function InvoicesPage() {
           onChange={(event) => setText(event.target.value)}
           className={inputClassName(false, 'max-w-xl')}
         />
+        <label htmlFor={statusId} className="mt-2 text-sm font-medium text-slate-800">
+          {PAYMENT_TEXT.statusFilter}
+        </label>
+        <select
+          id={statusId}
+          value={status}
+          onChange={(event) => setStatus(event.target.value)}
+          className={inputClassName(false, 'max-w-xs')}
+        >
+          <option value="">{PAYMENT_TEXT.allStatuses}</option>
+          {INVOICE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {INVOICE_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
       </form>
 
       {notice && (
@@ -242,7 +297,10 @@ export function InvoicesPage() {
 
       {!invoices.failed && invoices.count !== null && rows.length > 0 && (
         <p className="text-sm text-slate-600">
-          {INVOICE_TEXT.showing(rows.length, formatListTotal(Math.max(rows.length, invoices.count), search !== ''))}
+          {INVOICE_TEXT.showing(
+            rows.length,
+            formatListTotal(Math.max(rows.length, invoices.count), search !== ''),
+          )}
         </p>
       )}
 
@@ -272,6 +330,27 @@ export function InvoicesPage() {
       )}
 
       {user?.is_superuser && <DeletedInvoicesSection />}
+
+      {paying && (
+        <RecordPaymentModal
+          invoice={paying}
+          onClose={() => setPaying(null)}
+          onRecorded={(answer) => {
+            setPaying(null);
+            setNotice({ tone: 'success', text: PAYMENT_TEXT.recorded(formatMoney(answer.payment.amount)) });
+          }}
+        />
+      )}
+
+      {emailing && (
+        <EmailDialog
+          kind="invoice"
+          id={emailing.id}
+          open
+          onClose={() => setEmailing(null)}
+          onQueued={(text) => setNotice({ tone: 'success', text })}
+        />
+      )}
 
       {choosing && (
         <SelectOrderModal

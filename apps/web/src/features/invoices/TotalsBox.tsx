@@ -2,11 +2,11 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Decimal, LIMITS, calculateInvoiceTotals, roundCents } from '@icehouse/domain';
 import { Checkbox } from '../../components/Checkbox';
 import { Field, inputClassName } from '../../components/Field';
-import { MoneyInput } from '../../components/MoneyInput';
 import { DiscountField, TotalsRow, discountTaken } from '../../components/TotalsRows';
 import { formatMoney, formatTwoDecimals } from '../../lib/format';
 import { errorAt } from './formErrors';
 import { INVOICE_TEXT } from './texts';
+import { PAYMENT_TEXT } from './paymentTexts';
 import type { EditableFormValues, InvoiceFormValues } from './types';
 
 /** A rate as a label shows it: '8.25' -> '8.25', '8.00' -> '8', blank or negative -> '0'. */
@@ -32,13 +32,15 @@ export function totalsOf(data: EditableFormValues) {
  * Rate (%); Total; Payments/Credits; Balance Due (never below 0). Every amount comes from the
  * domain's calculateInvoiceTotals over what the form holds, as the user types.
  */
-export function TotalsBox() {
+export function TotalsBox({ paymentsCredits }: { paymentsCredits?: string } = {}) {
   const {
     control,
     setValue,
     formState: { errors },
   } = useFormContext<InvoiceFormValues>();
-  const data = useWatch({ control, name: 'editable_data' });
+  const watched = useWatch({ control, name: 'editable_data' });
+  // Payments/Credits is the payments ledger's sum (issue 16), given by the editor, not typed here.
+  const data = paymentsCredits === undefined ? watched : { ...watched, payments_credits: paymentsCredits };
   const totals = totalsOf(data);
   const taxExempt = data.tax_exempt;
 
@@ -108,27 +110,9 @@ export function TotalsBox() {
         )}
       />
       <TotalsRow label={INVOICE_TEXT.total} value={formatMoney(totals.total)} strong className="mt-1" />
-      <Controller
-        control={control}
-        name="editable_data.payments_credits"
-        render={({ field }) => (
-          <Field
-            label={INVOICE_TEXT.paymentsCredits}
-            error={errorAt(errors, 'editable_data.payments_credits')}
-          >
-            {(aria) => (
-              <MoneyInput
-                {...aria}
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-              />
-            )}
-          </Field>
-        )}
-      />
+      {/* The payments ledger's sum (issue 16): recorded and reversed in the Payments section. */}
+      <TotalsRow label={INVOICE_TEXT.paymentsCredits} value={formatMoney(data.payments_credits)} />
+      <p className="-mt-2 text-xs text-slate-500">{PAYMENT_TEXT.paymentsReadOnlyHint}</p>
       <TotalsRow
         label={INVOICE_TEXT.balanceDue}
         value={formatMoney(totals.balanceDue)}

@@ -5,7 +5,14 @@
  * tRPC and HTTP clients. Only tests import this file.
  */
 import {
+  addMoney,
+  balanceDueOf,
   calculateInvoiceTotals,
+  creditOf,
+  invoicePaymentStatus,
+  paymentFormSchema,
+  paymentKindOf,
+  todayIso,
   invoicePatchSchema,
   lineAmount,
   zodIssuesToFieldErrors,
@@ -105,7 +112,10 @@ export function fakeInvoice(id: number, fields: FakeInvoiceFields = {}): Invoice
       total: '0.00',
       payments_credits: '0.00',
       balance_due: '0.00',
+      credit: '0.00',
     },
+    balance_due: '0.00',
+    status: 'paid',
     version: fields.version ?? 1,
     created_at: '2024-03-05T10:00:00.000Z',
     updated_at: '2024-03-05T10:00:00.000Z',
@@ -133,7 +143,15 @@ function withTotals(invoice: InvoiceDetail): InvoiceDetail {
       total: totals.total,
       payments_credits: data.payments_credits,
       balance_due: totals.balanceDue,
+      credit: creditOf(totals.total, data.payments_credits),
     },
+    balance_due: totals.balanceDue,
+    status: invoicePaymentStatus({
+      total: totals.total,
+      paid: data.payments_credits,
+      dueDate: data.due_date,
+      today: todayIso(),
+    }),
   };
 }
 
@@ -150,6 +168,25 @@ export function toListRow(invoice: InvoiceDetail): InvoiceListRow {
     total_amount: invoice.total_amount,
     has_manual_edits: invoice.has_manual_edits,
     is_combined: invoice.is_combined,
+    updated_at: '2024-03-05T12:00:00.000Z',
+    balance_due: invoice.balance_due,
+    status: invoice.status,
+  };
+}
+
+/** The money summary the payments procedures answer with. */
+function paymentSummary(invoice: InvoiceDetail) {
+  const paid = invoice.editable_data.payments_credits;
+  return {
+    invoice_id: invoice.id,
+    invoice_number: invoice.invoice_number,
+    total: invoice.total_amount,
+    paid,
+    balance_due: balanceDueOf(invoice.total_amount, paid),
+    credit: creditOf(invoice.total_amount, paid),
+    status: invoice.status,
+    due_date: invoice.editable_data.due_date,
+    version: invoice.version,
   };
 }
 
@@ -171,8 +208,24 @@ export interface InvoicesServerOptions extends FakeServerOptions {
 }
 
 /** The invoices procedures over an in-memory list (shared state, newest first as given). */
+export interface FakePayment {
+  id: number;
+  invoice_id: number;
+  kind: 'payment' | 'refund' | 'reversal' | 'adjustment' | 'opening';
+  date: string;
+  amount: string;
+  method: 'check' | 'cash' | 'card' | 'ach' | 'wire' | 'other';
+  reference: string;
+  note: string;
+  reason: string;
+  reverses_id: number | null;
+  reversed_by_id: number | null;
+  recorded_by: string | null;
+  recorded_at: string;
+}
+
 export function invoicesProcedures(
-  state: { invoices: InvoiceDetail[] },
+  state: { invoices: InvoiceDetail[]; payments?: FakePayment[] },
   pageSize = 25,
 ): Record<string, TrpcProcedure> {
   const find = (id: unknown) => {
@@ -182,14 +235,16 @@ export function invoicesProcedures(
   };
   return {
     'invoices.list': (input) => {
-      const { search, page } = asRecord(input);
+      const { search, page, status } = asRecord(input);
       const text = typeof search === 'string' ? search.trim().toLowerCase() : '';
-      const matching = state.invoices.filter(
-        (i) =>
-          !text ||
-          i.invoice_number.toLowerCase().includes(text) ||
-          i.customer_name.toLowerCase().includes(text),
-      );
+      const matching = state.invoices
+        .filter(
+          (i) =>
+            !text ||
+            i.invoice_number.toLowerCase().includes(text) ||
+            i.customer_name.toLowerCase().includes(text),
+        )
+        .filter((i) => !status || i.status === status);
       const number = typeof page === 'number' ? page : 1;
       const start = (number - 1) * pageSize;
       if (number > 1 && start >= matching.length) {
@@ -250,6 +305,50 @@ export function invoicesProcedures(
       });
       state.invoices = state.invoices.map((i) => (i.id === updated.id ? updated : i));
       return updated;
+    },
+    'payments.forInvoice': (input) => {
+      const invoice = find(asRecord(input).invoiceId);
+      return {
+        invoice: paymentSummary(invoice),
+        results: state.payments?.filter((p) => p.invoice_id === invoice.id) ?? [],
+      };
+    },
+    'payments.record': (input) => {
+      const { invoiceId, data } = asRecord(input);
+      const invoice = find(invoiceId);
+      const parsed = paymentFormSchema.safeParse(data);
+      if (!parsed.success) {
+        throw new TrpcTestError({
+          message: 'Validation failed.',
+          code: 'BAD_REQUEST',
+          appCode: 'VALIDATION',
+          fieldErrors: zodIssuesToFieldErrors(parsed.error),
+        });
+      }
+      const entry = {
+        id: (state.payments?.length ?? 0) + 1,
+        invoice_id: invoice.id,
+        kind: paymentKindOf(parsed.data.amount),
+        date: parsed.data.date,
+        amount: parsed.data.amount,
+        method: parsed.data.method,
+        reference: parsed.data.reference,
+        note: parsed.data.note,
+        reason: parsed.data.reason,
+        reverses_id: null,
+        reversed_by_id: null,
+        recorded_by: 'staff',
+        recorded_at: '2024-03-05T10:00:00.000Z',
+      };
+      state.payments = [...(state.payments ?? []), entry];
+      const paid = addMoney(invoice.editable_data.payments_credits, entry.amount);
+      const updated = withTotals({
+        ...invoice,
+        version: invoice.version + 1,
+        editable_data: { ...invoice.editable_data, payments_credits: paid.toFixed(2) },
+      });
+      state.invoices = state.invoices.map((i) => (i.id === updated.id ? updated : i));
+      return { payment: entry, invoice: paymentSummary(updated) };
     },
     'invoices.delete': (input) => {
       const invoice = find(asRecord(input).id);

@@ -9,6 +9,7 @@ import { INVOICE_LOADING_TEXT } from './loadingText';
 export const INVOICE_TEXT = {
   // Invoices list
   title: 'Invoices',
+  exportCsv: 'Export CSV', // ours (issue 16)
   searchLabel: 'Search invoices', // ours
   searchPlaceholder: 'Search by customer name or invoice number', // ours
   tableCaption: 'Invoices', // ours (hidden caption)

@@ -26,8 +26,8 @@ export interface InvoicePages {
  * save invalidates `invoices.list`, every loaded page refreshes. Rows are kept once per id, since
  * an invoice created or deleted while someone pages shifts the pages.
  */
-export function useInvoicePages(search: string): InvoicePages {
-  const input: InvoiceListInput = search ? { search } : {};
+export function useInvoicePages(search: string, status = ''): InvoicePages {
+  const input: InvoiceListInput = { ...(search ? { search } : {}), ...(status ? { status } : {}) };
   const key = JSON.stringify(input);
   const [paging, setPaging] = useState({ key, pages: 1 });
   // A new search starts again from the first page.

@@ -26,9 +26,62 @@ describe('AppHeader', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Orders', 'Invoices']);
+    ).toEqual(['Dashboard', 'Orders', 'Invoices', 'Customers', 'Reports', 'API tokens']);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(within(header).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(within(header).getByRole('link', { name: 'API tokens' })).toHaveAttribute('href', '/api-tokens');
+  });
+
+  it('folds the links and Logout into a Menu button for narrow screens', async () => {
+    await openAs(STAFF);
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(menu.getAttribute('aria-controls')!)!;
+    expect(
+      within(panel)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Orders', 'Invoices', 'Customers', 'Reports', 'API tokens']);
+    expect(within(panel).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('Escape from a link of the folded menu folds it and gives focus back to the Menu button', async () => {
+    await openAs(STAFF);
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    await userEvent.click(menu);
+    const panel = document.getElementById(menu.getAttribute('aria-controls')!)!;
+    await userEvent.tab();
+    expect(within(panel).getByRole('link', { name: 'Dashboard' })).toHaveFocus();
+    await userEvent.tab();
+    expect(within(panel).getByRole('link', { name: 'Orders' })).toHaveFocus();
+
+    await userEvent.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toBeInTheDocument();
+    expect(menu).toHaveFocus();
+  });
+
+  it('Escape in the Settings menu inside the folded menu closes only the Settings menu', async () => {
+    await openAs(ADMIN);
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    await userEvent.click(menu);
+    const panel = document.getElementById(menu.getAttribute('aria-controls')!)!;
+    const settings = within(panel).getByRole('button', { name: 'Settings' });
+    await userEvent.click(settings);
+    expect(within(panel).getByRole('menuitem', { name: 'Components' })).toHaveFocus();
+
+    await userEvent.keyboard('{Escape}');
+    expect(within(panel).queryByRole('menu')).not.toBeInTheDocument();
+    expect(settings).toHaveFocus();
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+
+    await userEvent.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
   });
 
   it('has no Settings menu for staff', async () => {
@@ -53,6 +106,8 @@ describe('AppHeader', () => {
       ['Configurations', '/settings'],
       ['Users', '/users'],
       ['Company Info', '/company-info'],
+      ['Failed jobs', '/failed-jobs'],
+      ['Webhooks', '/webhooks'],
     ]);
     expect(items[0]).toHaveFocus();
   });
@@ -93,6 +148,8 @@ describe('AppHeader', () => {
     await userEvent.keyboard('{ArrowDown}{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Configurations' })).toHaveFocus();
     await userEvent.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Webhooks' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
     expect(screen.getByRole('menuitem', { name: 'Company Info' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { level: 1, name: 'Company Information' })).toBeInTheDocument();

@@ -2,13 +2,16 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { cn } from '../../lib/cn';
 
-/** The superuser screens, in the spec's order (orders spec §2). */
+/** The superuser screens, in the spec's order (orders spec §2), then ours. */
 export const SETTINGS_MENU_ITEMS = [
   { label: 'Components', to: '/components' },
   { label: 'Products', to: '/products' },
   { label: 'Configurations', to: '/settings' },
   { label: 'Users', to: '/users' },
   { label: 'Company Info', to: '/company-info' },
+  // Ours (not in the spec's menu): background jobs that used up their retries.
+  { label: 'Failed jobs', to: '/failed-jobs' },
+  { label: 'Webhooks', to: '/webhooks' },
 ] as const;
 
 /**
@@ -65,7 +68,9 @@ export function SettingsMenu() {
       event.preventDefault();
       openAt(SETTINGS_MENU_ITEMS.length - 1);
     } else if (event.key === 'Escape' && open) {
+      // Only this menu closes, not the folded header menu around it.
       event.preventDefault();
+      event.stopPropagation();
       close({ restoreFocus: true });
     }
   }

@@ -19,6 +19,9 @@ import { useOrderInvoicing } from './useOrderInvoicing';
 import { useOrderLifecycle } from './useOrderLifecycle';
 import { useOrderPrinting } from './useOrderPrinting';
 import { useOrderSave } from './useOrderSave';
+import { useLiveRecord } from '../live-record/useLiveRecord';
+import { LiveRecordNotices, OverwriteDialog } from '../live-record/LiveRecordNotices';
+import { fieldLabel } from './fieldLabels';
 import { useRecheckErrorsOnChange } from './useRecheckErrors';
 import { orderFormResolver } from './validation';
 
@@ -114,6 +117,21 @@ export function OrderForm({
     onReplace,
   });
   const { onPrint } = useOrderPrinting(ctx, save, hasUnsaved, onClose);
+  const { submit } = save;
+  const saveNow = useCallback(() => submit('save'), [submit]);
+  const live = useLiveRecord({
+    kind: 'order',
+    record: order,
+    form,
+    fetchLatest: (id) => utils.client.orders.get.query({ id }),
+    adopt,
+    valuesOf,
+    save: saveNow,
+    fieldLabel,
+    // Files are not part of the form's save.
+    ignoredActions: ['files_changed'],
+    ignorePath: (path) => path.endsWith('_manual'),
+  });
 
   function requestClose() {
     if (busy !== null && busy !== 'reload') return;
@@ -161,17 +179,26 @@ export function OrderForm({
             hasBol={order?.has_bol === true}
             busy={busy}
             notices={
-              conflict || notice ? (
-                <OrderFormNotices
-                  conflict={conflict}
-                  notice={notice}
-                  reloading={busy === 'reload'}
-                  onReload={() => void save.reloadLatest()}
-                  onDismiss={() => setNotice(null)}
-                />
+              conflict || notice || live.remote || live.viewers.length > 0 ? (
+                <>
+                  <LiveRecordNotices
+                    kind="order"
+                    remote={live.remote}
+                    viewers={live.viewers}
+                    onTakeTheirs={() => void live.takeTheirs()}
+                    onKeepMine={live.keepMine}
+                  />
+                  <OrderFormNotices
+                    conflict={conflict}
+                    notice={notice}
+                    reloading={busy === 'reload'}
+                    onReload={() => void save.reloadLatest()}
+                    onDismiss={() => setNotice(null)}
+                  />
+                </>
               ) : null
             }
-            onSave={() => void save.submit('save')}
+            onSave={() => void live.guardedSave()}
             onDuplicate={() => (hasUnsaved ? setDialog({ kind: 'duplicate' }) : void lifecycle.duplicate())}
             onVoid={() => setDialog({ kind: 'void' })}
             onUnvoid={() => setDialog({ kind: 'unvoid' })}
@@ -191,10 +218,15 @@ export function OrderForm({
           lookups={lookups}
           files={files}
           invoiceMode={invoiceMode}
-          onSubmit={() => void save.submit('save')}
+          onSubmit={() => void live.guardedSave()}
           onNavigate={requestNavigate}
         />
       </Modal>
+      <OverwriteDialog
+        overwrite={live.overwrite}
+        onConfirm={live.confirmOverwrite}
+        onCancel={live.cancelOverwrite}
+      />
       <OrderFormDialogs
         dialog={dialog}
         busy={busy}

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@icehouse/domain';
 import { BolModal } from './BolModal';
-import { ConfirmDialog } from './dialogs/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { UnsavedChangesDialog } from './dialogs/UnsavedChangesDialog';
 import type { DialogState } from './orderFormContext';
 import type { BusyAction } from './sections/ActionBar';

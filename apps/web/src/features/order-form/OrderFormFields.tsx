@@ -1,7 +1,10 @@
 import { useFormContext } from 'react-hook-form';
+import { DocumentsSection } from '../documents/DocumentsSection';
+import { BolEmailSection } from '../email/BolEmailSection';
 import { Section, TextAreaField } from './fields/controls';
 import type { OrderLookups } from './lookups';
 import { AddressBlock } from './sections/AddressBlock';
+import { CustomerPicker } from './sections/CustomerPicker';
 import { BuildingSection } from './sections/BuildingSection';
 import { FileUploader } from './sections/FileUploader';
 import { HistorySection } from './sections/HistorySection';
@@ -60,6 +63,7 @@ export function OrderFormFields({
     >
       <OrderHeader order={order} lookups={lookups} onNavigate={onNavigate} />
       <MainFields lookups={lookups} blueprint={uploader('blueprint', 'Blueprint')} />
+      <CustomerPicker />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <AddressBlock prefix="billing_address" title="Billing Address" lookups={lookups} />
         <AddressBlock
@@ -77,6 +81,8 @@ export function OrderFormFields({
       <BuildingSection lookups={lookups} doorDrawing={uploader('door_placement', 'Door Drawing')} />
       <ItemsEditor lookups={lookups} />
       <TotalsPanel taxRate={lookups.taxRate} />
+      {order && <DocumentsSection of="order" id={order.id} />}
+      {order?.bol_number && <BolEmailSection orderId={order.id} />}
       {order && <HistorySection orderId={order.id} />}
     </form>
   );

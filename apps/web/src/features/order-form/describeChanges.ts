@@ -1,5 +1,6 @@
 import { get } from 'react-hook-form';
 import { buildingTypeLabel, statusLabel } from '@icehouse/domain';
+import { dirtyPaths } from '../live-record/dirtyPaths';
 import { displayValue, fieldLabel } from './fieldLabels';
 import type { OrderLookups } from './lookups';
 import type { OrderFormValues } from './types';
@@ -9,18 +10,6 @@ export interface UnsavedChange {
   path: string;
   label: string;
   value: string;
-}
-
-/** Paths of the fields the user changed, from react-hook-form's dirty map. */
-export function dirtyPaths(dirty: unknown, prefix = ''): string[] {
-  if (dirty === true) return prefix ? [prefix] : [];
-  if (Array.isArray(dirty)) return dirty.flatMap((entry, i) => dirtyPaths(entry, `${prefix}.${i}`));
-  if (dirty && typeof dirty === 'object') {
-    return Object.entries(dirty).flatMap(([key, entry]) =>
-      dirtyPaths(entry, prefix ? `${prefix}.${key}` : key),
-    );
-  }
-  return [];
 }
 
 /** A field's value as staff read it: labels for choices, names for catalogue ids. */

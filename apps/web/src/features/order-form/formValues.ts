@@ -145,6 +145,7 @@ export function toFormValues(
     tax_exempt: o.tax_exempt === true,
     has_invoice: o.has_invoice === true,
     has_bol: o.has_bol === true,
+    customer_id: typeof o.customer_id === 'number' ? o.customer_id : null,
     billing_address: o.billing_address ? addressValues(o.billing_address) : emptyAddressValues(),
     shipping_address: o.shipping_address ? addressValues(o.shipping_address) : emptyAddressValues(),
     building_info: building,
@@ -185,6 +186,7 @@ export function toSubmission(v: OrderFormValues): OrderInput {
     tax_exempt: v.tax_exempt,
     has_invoice: v.has_invoice,
     has_bol: v.has_bol,
+    customer_id: v.customer_id,
     billing_address: { ...v.billing_address },
     shipping_address: { ...v.shipping_address },
     building_info: {

@@ -28,6 +28,8 @@ import {
   type TrpcProcedure,
 } from '../../test/fakeFetch';
 import { renderWithServer } from '../../test/render';
+import { AuthProvider } from '../../lib/auth';
+import { LiveUpdates } from '../../lib/live';
 import { OrderFormModal } from './OrderFormModal';
 import type { HistoryEntry, OrderView, ProductRow, SettingRow } from './types';
 
@@ -369,6 +371,8 @@ export function createOrderServer(options: OrderServerOptions = {}): OrderServer
       return { success: true };
     },
     'orders.history': () => options.history ?? [],
+    'documents.forOrder': () => ({ results: [] }),
+    'email.log': () => ({ results: [] }),
     'orders.removeFile': (input) => {
       const order = find(input);
       const kind = record(input).kind;
@@ -433,6 +437,8 @@ export interface RenderOrderFormOptions {
   orderId?: number | null;
   server?: OrderServer;
   invoiceMode?: boolean;
+  /** Inside the session and the live feed (issue 17), as the app's pages are; the server then needs auth.check. */
+  live?: boolean;
 }
 
 /** The order form over the fake server, inside a router (the invoice buttons navigate). */
@@ -440,6 +446,7 @@ export async function renderOrderForm({
   orderId = null,
   server = createOrderServer(),
   invoiceMode = false,
+  live = false,
 }: RenderOrderFormOptions = {}) {
   const onClose = vi.fn();
   const onDeleted = vi.fn();
@@ -459,7 +466,17 @@ export async function renderOrderForm({
     ],
     { initialEntries: ['/orders'] },
   );
-  const rendered = renderWithServer(<RouterProvider router={router} />, server.handler);
+  const app = <RouterProvider router={router} />;
+  const rendered = renderWithServer(
+    live ? (
+      <AuthProvider>
+        <LiveUpdates>{app}</LiveUpdates>
+      </AuthProvider>
+    ) : (
+      app
+    ),
+    server.handler,
+  );
   const title = orderId === null ? 'New Order' : 'Edit Order';
   const form = await screen.findByRole('form', { name: title }, { timeout: 3000 });
   return { ...rendered, router, server, onClose, onDeleted, form };

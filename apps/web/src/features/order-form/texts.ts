@@ -5,6 +5,10 @@ import { MESSAGES } from '@icehouse/domain';
  * domain's MESSAGES, so form and server use the same words.
  */
 export const ORDER_FORM_TEXT = {
+  customer: 'Customer',
+  customerHint: 'Type to search; picking one fills the billing and shipping addresses, which stay editable.',
+  createCustomer: (name: string) => `Create customer "${name}"`,
+  customerCreateError: 'The customer could not be created. Check the billing address and try again.',
   created: 'Order created successfully.',
   updated: 'Order updated successfully.',
   staleSave: 'This order was changed by someone else since you opened it. Reload it to see their changes.',

@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { FetchError } from '../../components/FetchError';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
+import { ExportCsvLink } from '../../components/ExportCsvLink';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDate, formatListTotal } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
@@ -192,6 +193,7 @@ export function OrdersPage() {
         actions={
           <>
             <Button onClick={backToDashboard}>{ORDERS_TEXT.backToDashboard}</Button>
+            <ExportCsvLink path="/api/orders/export.csv" params={{ year: filters.year, month: filters.month, status: filters.status, customer: filters.customer.trim(), serial: filters.serial.trim() }} label={ORDERS_TEXT.exportCsv} />
             <Button
               disabled={chosen.length < LIMITS.combinedInvoiceMinOrders}
               onClick={() => {

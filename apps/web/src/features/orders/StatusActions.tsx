@@ -30,7 +30,7 @@ function RequirementBadge({
         'inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-[11px] font-semibold tracking-wide ring-1 ring-inset',
         present
           ? 'bg-emerald-50 text-emerald-800 ring-emerald-600/30'
-          : 'bg-slate-50 text-slate-400 ring-slate-300',
+          : 'bg-slate-50 text-slate-600 ring-slate-300',
       )}
     >
       <span aria-hidden="true">{present ? '✓' : '–'}</span>

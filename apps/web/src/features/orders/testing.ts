@@ -19,6 +19,7 @@ import userEvent from '@testing-library/user-event';
 import { TrpcTestError, type SeenRequest, type TrpcProcedure, trpcInputs } from '../../test/fakeFetch';
 import { STAFF, createFakeServer, type FakeServer, type FakeServerOptions } from '../../test/fakeServer';
 import type { OrderListRow } from './types';
+import { fakeMonthlyFigures } from '../schedule/testing';
 
 /** What the status rules look at, as the server knows it. */
 export interface OrderFacts {
@@ -86,6 +87,7 @@ export function toListRow(order: FakeOrder): OrderListRow {
     missing_requirements: next ? missingRequirements(facts, next) : [],
     next_possible_status: next,
     invoice_details: order.invoice_details,
+    updated_at: '2024-03-05T12:00:00.000Z',
   };
 }
 
@@ -169,6 +171,8 @@ export function ordersProcedures(
           total_orders: e.total,
         }));
     },
+    // The dashboard's chart (issue 16): counts from these orders, no invoices.
+    'schedule.monthly': (input) => fakeMonthlyFigures(state.orders, input),
     'orders.get': (input) => {
       const order = state.orders.find((o) => o.id === asRecord(input).id);
       if (!order) throw notFound('Not found.');

@@ -7,6 +7,7 @@ import { MESSAGES, MESSAGE_TEMPLATES } from '@icehouse/domain';
 export const ORDERS_TEXT = {
   dashboardTitle: 'Dashboard',
   allOrders: 'All Orders',
+  exportCsv: 'Export CSV', // ours (issue 16)
   searchOrders: 'Search Orders',
   backToDashboard: 'Back to Dashboard',
   createNewOrder: 'Create New Order',

@@ -123,6 +123,7 @@ export function ActionBar({
           busyLabel="Saving..."
           disabled={working}
           onClick={onSave}
+          data-shortcut="save"
         >
           {isNew ? 'SAVE' : 'UPDATE'}
         </Button>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Modal, type ButtonVariant } from '../../../components';
+import { Button, type ButtonVariant } from './Button';
+import { Modal } from './Modal';
 
 export interface ConfirmDialogProps {
   open: boolean;

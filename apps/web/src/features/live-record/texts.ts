@@ -1,0 +1,14 @@
+/** Texts of the live banner, presence and the overwrite question on an open record (issue 17; ours). */
+export const LIVE_RECORD_TEXT = {
+  changedBy: (user: string, record: string, time: string) => `${user} changed this ${record} at ${time}`,
+  deletedBy: (user: string, record: string, time: string) => `${user} deleted this ${record} at ${time}`,
+  someone: 'Someone',
+  takeTheirs: 'Reload',
+  keepMine: 'Keep mine',
+  alsoOpenBy: (names: string) => `Also open by ${names}`,
+  overwriteTitle: 'Save over their changes?',
+  overwriteBody: 'These fields differ from the version they saved, and your save replaces them:',
+  overwriteNone: 'Your changes do not touch what they changed. Save now?',
+  overwriteConfirm: 'Save Mine',
+  fieldsThatDiffer: 'Fields that differ',
+} as const;

@@ -1,0 +1,171 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CustomerListRow } from '../customers/types';
+import {
+  button,
+  choose,
+  combobox,
+  createOrderServer,
+  group,
+  renderOrderForm,
+  sentTo,
+  textbox,
+} from './testing';
+
+/** Issue 16: the order form's customer picker (type to search, pick fills the addresses, create inline). */
+
+// Whole-form tests drive many react-selects: give them room on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+const address = (name: string, street: string, city: string, state: string, zip_code: string) => ({
+  name,
+  street,
+  city,
+  state,
+  zip_code,
+  country: 'US',
+});
+
+const LAKESIDE: CustomerListRow = {
+  id: 5,
+  name: 'Lakeside Resort',
+  phone: '(218) 555-0100',
+  email: 'office@lakeside.example',
+  billing_address: address('Lakeside Resort', '1 Shore Dr', 'Duluth', 'MN', '55802'),
+  default_ship_to: {
+    id: 51,
+    label: 'Cabin',
+    is_default: true,
+    ...address('Lakeside Cabin 4', '44 Pine Rd', 'Superior', 'WI', '54880'),
+  } as CustomerListRow['default_ship_to'],
+  order_count: 2,
+  version: 1,
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+const ACME: CustomerListRow = {
+  ...LAKESIDE,
+  id: 6,
+  name: 'Acme Cold Storage',
+  phone: '',
+  billing_address: address('Acme Cold Storage', '9 Dock Rd', 'Hudson', 'WI', '54016'),
+  default_ship_to: null,
+};
+
+/** customers.list and customers.create as the server answers them (search: name contains, any case). */
+function customerProcedures(customers: CustomerListRow[]) {
+  const searches: string[] = [];
+  const created: Record<string, unknown>[] = [];
+  return {
+    searches,
+    created,
+    procedures: {
+      'customers.list': (input: unknown) => {
+        const search = String((input as { search?: string } | undefined)?.search ?? '');
+        searches.push(search);
+        const results = customers.filter((c) => c.name.toLowerCase().includes(search.toLowerCase()));
+        return { count: results.length, next: null, previous: null, results };
+      },
+      'customers.create': (input: unknown) => {
+        const body = input as { name: string; phone: string; billing_address: Record<string, string> };
+        created.push(body);
+        const row: CustomerListRow = {
+          ...ACME,
+          id: 77,
+          name: body.name,
+          phone: body.phone,
+          billing_address: { ...ACME.billing_address, ...body.billing_address },
+        };
+        customers.push(row);
+        return { ...row, notes: '', ship_to: [], orders: [], invoices: [], balance_due: '0.00' };
+      },
+    },
+  };
+}
+
+const billing = () => group('Billing Address');
+const shipping = () => group('Shipping Address');
+
+describe('OrderForm: customer picker', () => {
+  it('searches as one types; picking fills the billing and default shipping address, which stay editable', async () => {
+    const customers = customerProcedures([LAKESIDE, ACME]);
+    const server = createOrderServer({ procedures: customers.procedures });
+    const { requests } = await renderOrderForm({ server });
+
+    await userEvent.type(combobox('Customer'), 'lake');
+    const listbox = await screen.findByRole('listbox');
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toContain('Lakeside Resort'),
+    );
+    expect(within(listbox).queryByRole('option', { name: 'Acme Cold Storage' })).toBeNull();
+    expect(customers.searches).toContain('lake');
+    await userEvent.click(within(listbox).getByRole('option', { name: 'Lakeside Resort' }));
+
+    expect(textbox('Name', billing())).toHaveValue('Lakeside Resort');
+    expect(textbox('Street', billing())).toHaveValue('1 Shore Dr');
+    expect(textbox('City', billing())).toHaveValue('Duluth');
+    expect(textbox('ZIP Code', billing())).toHaveValue('55802');
+    expect(textbox('Name', shipping())).toHaveValue('Lakeside Cabin 4');
+    expect(textbox('Street', shipping())).toHaveValue('44 Pine Rd');
+    expect(textbox('City', shipping())).toHaveValue('Superior');
+    expect(textbox('Phone')).toHaveValue('(218) 555-0100');
+
+    // The order keeps its own copy: an edit here is the order's, and the customer id goes with it.
+    await userEvent.clear(textbox('Street', shipping()));
+    await userEvent.type(textbox('Street', shipping()), '46 Pine Rd');
+    await choose(combobox('Product'), 'Walk-in Cooler 8x10');
+    await userEvent.click(button('SAVE'));
+    expect(await screen.findByText('Order created successfully.')).toBeInTheDocument();
+    const sent = sentTo(requests, 'orders.create')!;
+    expect(sent.customer_id).toBe(5);
+    expect(sent.shipping_address).toMatchObject({ name: 'Lakeside Cabin 4', street: '46 Pine Rd' });
+    expect(sent.billing_address).toMatchObject({ name: 'Lakeside Resort', street: '1 Shore Dr' });
+  });
+
+  it('a customer without a default ship-to leaves the shipping address as typed', async () => {
+    const customers = customerProcedures([LAKESIDE, ACME]);
+    await renderOrderForm({ server: createOrderServer({ procedures: customers.procedures }) });
+    await userEvent.type(textbox('Name', shipping()), 'Job site');
+    await userEvent.type(combobox('Customer'), 'acme');
+    const listbox = await screen.findByRole('listbox');
+    await userEvent.click(await within(listbox).findByRole('option', { name: 'Acme Cold Storage' }));
+    expect(textbox('Name', billing())).toHaveValue('Acme Cold Storage');
+    expect(textbox('Name', shipping())).toHaveValue('Job site');
+  });
+
+  it('"Create customer …" makes one from the typed name and the billing address, and picks it', async () => {
+    const customers = customerProcedures([LAKESIDE]);
+    const server = createOrderServer({ procedures: customers.procedures });
+    const { requests } = await renderOrderForm({ server });
+    await userEvent.type(textbox('Street', billing()), '12 Harbor Ln');
+    await userEvent.type(textbox('City', billing()), 'Bayfield');
+
+    await userEvent.type(combobox('Customer'), 'Northern Bait');
+    const listbox = await screen.findByRole('listbox');
+    await userEvent.click(
+      await within(listbox).findByRole('option', { name: 'Create customer "Northern Bait"' }),
+    );
+
+    await waitFor(() => expect(customers.created).toHaveLength(1));
+    expect(customers.created[0]).toMatchObject({
+      name: 'Northern Bait',
+      billing_address: { name: 'Northern Bait', street: '12 Harbor Ln', city: 'Bayfield' },
+    });
+    await waitFor(() => expect(textbox('Name', billing())).toHaveValue('Northern Bait'));
+
+    await choose(combobox('Product'), 'Walk-in Cooler 8x10');
+    await userEvent.click(button('SAVE'));
+    expect(await screen.findByText('Order created successfully.')).toBeInTheDocument();
+    expect(sentTo(requests, 'orders.create')!.customer_id).toBe(77);
+  });
+});

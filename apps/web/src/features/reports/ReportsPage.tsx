@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PageHeader } from '../../components/PageHeader';
+import { cn } from '../../lib/cn';
+import { AgingReport } from './AgingReport';
+import { SalesTaxReport } from './SalesTaxReport';
+import { REPORT_TEXT } from './texts';
+import { SHIP_SCHEDULE_REPORT } from '../schedule/texts';
+
+/** The reports, one tab each (add a report: one entry here). */
+export const REPORT_TABS: readonly { key: string; label: string; render: () => ReactNode }[] = [
+  { key: 'sales-tax', label: REPORT_TEXT.salesTax, render: () => <SalesTaxReport /> },
+  { key: 'aging', label: REPORT_TEXT.aging, render: () => <AgingReport /> },
+];
+
+/** /reports (all signed-in staff): the tab is in `?report=`. */
+export function ReportsPage() {
+  const [params, setParams] = useSearchParams();
+  const current = REPORT_TABS.find((t) => t.key === params.get('report')) ?? REPORT_TABS[0]!;
+  return (
+    <section className="flex flex-col gap-4">
+      <PageHeader title={REPORT_TEXT.title} />
+      <nav aria-label={REPORT_TEXT.tabsLabel} className="flex gap-2 border-b border-slate-200">
+        {REPORT_TABS.map((tab) => (
+          <button
+            key={tab.key}
+            type="button"
+            aria-current={tab.key === current.key ? 'page' : undefined}
+            onClick={() => setParams({ report: tab.key })}
+            className={cn(
+              '-mb-px border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-sky-600',
+              tab.key === current.key
+                ? 'border-sky-600 text-sky-800'
+                : 'border-transparent text-slate-600 hover:text-slate-900',
+            )}
+          >
+            {tab.label}
+          </button>
+        ))}
+        {/* The ship schedule is a screen of its own (its view and date live in its URL). */}
+        <Link
+          to={SHIP_SCHEDULE_REPORT.to}
+          className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-600"
+        >
+          {SHIP_SCHEDULE_REPORT.label}
+        </Link>
+      </nav>
+      {current.render()}
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { useId, useState } from 'react';
+import { formatMoney, todayIso, type ReportPeriod } from '@icehouse/domain';
+import { inputClassName } from '../../components/Field';
+import { ExportCsvLink } from '../../components/ExportCsvLink';
+import { Notice } from '../../components/Notice';
+import { trpc } from '../../lib/trpc';
+import { ReportDateField } from './ReportDateField';
+import { REPORT_TEXT } from './texts';
+
+const AMOUNTS = [
+  ['taxable_sales', REPORT_TEXT.taxableSales],
+  ['exempt_sales', REPORT_TEXT.exemptSales],
+  ['freight', REPORT_TEXT.freight],
+  ['discounts', REPORT_TEXT.discounts],
+  ['tax', REPORT_TEXT.tax],
+  ['total', REPORT_TEXT.totalInvoiced],
+] as const;
+
+/**
+ * Sales tax by period: from/to (default this year) grouped by month, quarter or year; CSV with the
+ * same filters, and the payments recorded in those dates as CSV.
+ */
+export function SalesTaxReport() {
+  const year = todayIso().slice(0, 4);
+  const [from, setFrom] = useState(`${year}-01-01`);
+  const [to, setTo] = useState(`${year}-12-31`);
+  const [period, setPeriod] = useState<ReportPeriod>('quarter');
+  const periodId = useId();
+  const report = trpc.reports.salesTax.useQuery({ from, to, period });
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <ReportDateField label={REPORT_TEXT.from} value={from} onChange={setFrom} />
+        <ReportDateField label={REPORT_TEXT.to} value={to} onChange={setTo} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={periodId} className="text-sm font-medium text-slate-800">
+            {REPORT_TEXT.groupBy}
+          </label>
+          <select
+            id={periodId}
+            value={period}
+            onChange={(e) => setPeriod(e.target.value as ReportPeriod)}
+            className={inputClassName(false)}
+          >
+            <option value="month">{REPORT_TEXT.month}</option>
+            <option value="quarter">{REPORT_TEXT.quarter}</option>
+            <option value="year">{REPORT_TEXT.year}</option>
+          </select>
+        </div>
+        <ExportCsvLink
+          path="/api/reports/sales-tax/csv/"
+          params={{ from, to, period }}
+          label={REPORT_TEXT.downloadCsv}
+        />
+        {/* Every payment, refund and reversal recorded in the same dates (decision 115). */}
+        <ExportCsvLink
+          path="/api/payments/export.csv"
+          params={{ from, to }}
+          label={REPORT_TEXT.paymentsCsv}
+        />
+      </div>
+      <p className="text-xs text-slate-500">{REPORT_TEXT.salesTaxHint}</p>
+      {report.isError && <Notice tone="error">{REPORT_TEXT.loadError}</Notice>}
+      {report.isPending && (
+        <p role="status" className="text-sm text-slate-600">
+          {REPORT_TEXT.loading}
+        </p>
+      )}
+      {report.data && (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+          <table className="min-w-full text-sm">
+            <caption className="sr-only">{REPORT_TEXT.salesTaxCaption}</caption>
+            <thead className="bg-slate-50 text-left text-slate-700">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {REPORT_TEXT.period}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  {REPORT_TEXT.invoices}
+                </th>
+                {AMOUNTS.map(([key, label]) => (
+                  <th key={key} scope="col" className="px-3 py-2 text-right font-medium">
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {report.data.rows.map((row) => (
+                <tr key={row.period} className="border-t border-slate-100">
+                  <th scope="row" className="px-3 py-1.5 text-left font-medium">
+                    {row.period}
+                  </th>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{row.invoices}</td>
+                  {AMOUNTS.map(([key]) => (
+                    <td key={key} className="px-3 py-1.5 text-right tabular-nums">
+                      {formatMoney(row[key])}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="border-t-2 border-slate-300 font-semibold">
+                <th scope="row" className="px-3 py-2 text-left">
+                  {REPORT_TEXT.total}
+                </th>
+                <td className="px-3 py-2 text-right tabular-nums">{report.data.total.invoices}</td>
+                {AMOUNTS.map(([key]) => (
+                  <td key={key} className="px-3 py-2 text-right tabular-nums">
+                    {formatMoney(report.data.total[key])}
+                  </td>
+                ))}
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
