@@ -69,7 +69,8 @@ test('the invoice list shows badges, loads more, searches by customer and opens 
   await expect.poll(() => dataRows(page).count()).toBeGreaterThan(25);
   await expect(page.getByRole('button', { name: 'Load More Invoices' })).toBeHidden();
   await expect(table.getByText(/^Combined \(2\)$/)).toHaveCount(1);
-  await expect(table.getByText('Edited', { exact: true })).toHaveCount(2);
+  // The demo's two edited invoices, and any another spec of this run edited (the keyboard journey edits one).
+  await expect.poll(() => table.getByText('Edited', { exact: true }).count()).toBeGreaterThanOrEqual(2);
 
   // Search by customer name: written to the URL once typing stops.
   await page.getByRole('searchbox', { name: 'Search invoices' }).fill('Lake of the Woods');
@@ -114,28 +115,23 @@ test('the invoice editor works the totals out as the user types, saves them, and
   await page.getByRole('spinbutton', { name: 'Price Each of item 1' }).fill('100');
   await expect(amount(page, 'Amount of item 1')).toHaveText('$200.00');
 
-  // Taxed at 10 %, with a 10 % discount, nothing paid yet.
+  // Taxed at 10 %, with a 10 % discount. Payments/Credits is the payments ledger's sum since issue 16
+  // (read-only here, recorded in the Payments section: InvoiceEditor.test.tsx and payments.test.ts).
   const taxExempt = page.getByRole('checkbox', { name: 'Tax Exempt' });
   if (await taxExempt.isChecked()) await taxExempt.uncheck();
   await page.getByRole('spinbutton', { name: 'Tax Rate (%)' }).fill('10');
   await page.getByRole('button', { name: 'Percent (%)' }).click();
   await page.getByRole('spinbutton', { name: 'Discount', exact: true }).fill('10');
-  await page.getByRole('spinbutton', { name: 'Payments/Credits' }).fill('0');
   await expect(amount(page, 'Subtotal')).toHaveText('$200.00');
   await expect(amount(page, 'Discount Amount')).toHaveText('-$20.00');
   await expect(amount(page, 'Sales Tax (10%)')).toHaveText('$18.00');
   await expect(amount(page, 'Total')).toHaveText('$198.00');
-  await expect(amount(page, 'Balance Due')).toHaveText('$198.00');
 
-  // A fixed $10.00 discount instead, then a payment larger than the total.
+  // A fixed $10.00 discount instead.
   await page.getByRole('button', { name: 'Fixed amount ($)' }).click();
   await expect(amount(page, 'Discount Amount')).toHaveText('-$10.00');
   await expect(amount(page, 'Sales Tax (10%)')).toHaveText('$19.00');
   await expect(amount(page, 'Total')).toHaveText('$209.00');
-  await page.getByRole('spinbutton', { name: 'Payments/Credits' }).fill('500');
-  await expect(amount(page, 'Balance Due')).toHaveText('$0.00');
-  await page.getByRole('spinbutton', { name: 'Payments/Credits' }).fill('50');
-  await expect(amount(page, 'Balance Due')).toHaveText('$159.00');
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Invoice saved successfully')).toBeVisible();
@@ -151,7 +147,6 @@ test('the invoice editor works the totals out as the user types, saves them, and
     'true',
   );
   await expect(amount(page, 'Total')).toHaveText('$209.00');
-  await expect(amount(page, 'Balance Due')).toHaveText('$159.00');
 
   // The PDF, as invoice-{number}.pdf.
   const downloading = page.waitForEvent('download');

@@ -92,3 +92,59 @@ test("the Unsaved Changes dialog's three buttons share one row at 1280 px", asyn
   await buttons[0]!.click();
   await expect(dialog).toBeHidden();
 });
+
+test('the main screens fit a 390 px phone, 768 px and 200% zoom without sideways page scrolling', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  // 200% zoom on a 1280 px laptop lays the page out 640 CSS px wide.
+  const widths = [390, 640, 768];
+  const screens = [
+    { path: '/dashboard', ready: page.getByRole('table', { name: 'Orders by month' }) },
+    { path: '/orders', ready: page.getByRole('table', { name: 'Orders' }) },
+    { path: '/invoices', ready: page.getByRole('table', { name: 'Invoices' }) },
+    {
+      path: '/dashboard?order=new',
+      ready: page.getByRole('dialog', { name: 'New Order' }).getByRole('form'),
+    },
+  ];
+  for (const { path, ready } of screens) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(path);
+    await expect(ready.getByRole('row').nth(1).or(ready.getByRole('textbox').first())).toBeVisible({
+      timeout: 15_000,
+    });
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 800 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} at ${width} px scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+    }
+  }
+
+  // On the phone the header's links and Logout fold into a menu.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/invoices');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeHidden();
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
+  await expect(page).toHaveURL('/orders');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+  // Escape from a link of the menu folds it and gives focus back to the Menu button.
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }),
+  ).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeHidden();
+  await expect(menu).toBeFocused();
+});
