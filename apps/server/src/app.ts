@@ -30,6 +30,7 @@ import type { WebhookSettings } from './modules/integrations/deliver';
 import { integrationsSink } from './modules/integrations/events';
 import { allJobs, createJobQueue, type JobDefinition, type JobQueue } from './jobs';
 import { createMailer } from './modules/email/mailer';
+import { createTokenUsage, type TokenUsage } from './modules/tokens/usage';
 import { moduleOperations } from './modules/operations';
 import { listOperations } from './operations/define';
 import { assertAccess } from './operations/access';
@@ -40,6 +41,8 @@ declare module 'fastify' {
     live: LiveHub;
     /** The app's job queue (tests and tools reach it here). */
     jobs: JobQueue;
+    /** This instance's unwritten API token counts (tests write them with `flush`). */
+    tokenUsage: TokenUsage;
   }
 }
 
@@ -159,8 +162,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('onSend', async (_req, reply) => {
     if (closing) reply.header('connection', 'close');
   });
+  const tokenUsage = createTokenUsage(config.database.db, config.logger);
   await registerRequestAuth(app, deps.sessions, {
     db: config.database.db,
+    usage: tokenUsage,
     rateLimitPerMinute: config.apiTokenRateLimit ?? 600,
   });
 
@@ -269,9 +274,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     mailer?.close();
     // In-flight PDFs finish, then Chromium closes: no browser is left behind.
     if (!config.pdf) await pdf.close();
+    // The last second's token counts reach their rows before the database closes.
+    await tokenUsage.close();
     await config.database.close();
   });
 
   app.decorate('jobs', jobs);
+  app.decorate('tokenUsage', tokenUsage);
   return app;
 }

@@ -8,6 +8,7 @@ import { routeSecurityOf, trackRouteSecurity, type RouteSecurity } from './route
 import { MESSAGES, type ApiTokenScope } from '@icehouse/domain';
 import type { Db } from '@icehouse/db/client';
 import { authenticateToken, retryAfterOf, tokenKeyOf } from '../tokens/authenticate';
+import type { TokenUsage } from '../tokens/usage';
 
 /** Who makes a request: a session (cookie, web app) or an API token (integrators), never both. */
 export interface RequestAuth {
@@ -20,6 +21,8 @@ export interface RequestAuth {
 
 export interface TokenAuthOptions {
   db: Db;
+  /** This instance's count of token requests, written to the tokens' rows about once a second. */
+  usage: TokenUsage;
   /** Requests a token may make per rate window (a minute); past it 429 with Retry-After. */
   rateLimitPerMinute: number;
 }
@@ -95,7 +98,7 @@ async function readToken(req: FastifyRequest, reply: FastifyReply, security: Rou
     throw new AppError('FORBIDDEN', MESSAGES.tokenNotAllowedHere);
   }
   try {
-    const { user, token } = await authenticateToken(options.db, key, options.rateLimitPerMinute);
+    const { user, token } = await authenticateToken(options.db, options.usage, key, options.rateLimitPerMinute);
     req.auth = { user, session: null, token };
   } catch (error) {
     if (error instanceof AppError && error.code === 'UNAUTHORIZED') reply.header('www-authenticate', 'Token');

@@ -5,6 +5,7 @@ import { apiTokens, users } from '@icehouse/db/schema';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../../deps';
 import { hashTokenKey } from './keys';
+import type { TokenUsage } from './usage';
 
 /** The per-token rate limit's window: requests are counted per token in fixed windows of this length. */
 export const RATE_WINDOW_SECONDS = 60;
@@ -31,40 +32,26 @@ export function tokenKeyOf(header: string | undefined): string | null {
 }
 
 /**
- * Authenticates a token request and counts it against the token's rate limit, in one statement:
- * only a live token (not revoked, not expired, its user active) is touched; `last_used_at` moves and
- * the window's count goes up (a new window starts when the old one is over). Every instance counts in
- * the same row. Refusals: 401 with the reason; 429 past `limitPerWindow` with the seconds to wait.
- *
- * The statement sets `synchronous_commit = off` for its own transaction (set_config's `true`: local), so
- * its commit does not wait for the WAL flush: a count made on every request should not cost a disk flush
- * (decision 100; the token/session ratio stayed ~50% with it: the write itself is the cost). What a crash of
- * PostgreSQL can lose is the last fraction of a second of counts and `last_used_at` moves, never a token.
+ * Authenticates a token request and counts it against the token's rate limit: one read finds a live
+ * token (not revoked, not expired, its user active) with its row's rate window, and `usage` counts the
+ * request in this instance's memory (it adds the counts and the last use to the row about once a second,
+ * so every instance counts in the same row; usage.ts, decision 100). Refusals: 401 with the reason; 429
+ * past `limitPerWindow` with the seconds to wait.
  */
-export async function authenticateToken(db: Db, key: string, limitPerWindow: number): Promise<TokenAuth> {
+export async function authenticateToken(
+  db: Db,
+  usage: TokenUsage,
+  key: string,
+  limitPerWindow: number,
+): Promise<TokenAuth> {
   const hash = hashTokenKey(key);
   const t = apiTokens;
-  const restart = sql`${t.rateWindowStart} <= now() - ${WINDOW}`;
   const [row] = await db
-    .update(t)
-    .set({
-      lastUsedAt: sql`now()`,
-      rateWindowStart: sql`case when ${restart} then now() else ${t.rateWindowStart} end`,
-      rateCount: sql`case when ${restart} then 1 else ${t.rateCount} + 1 end`,
-    })
-    .from(sql`${users}, (select set_config('synchronous_commit', 'off', true)) as no_flush_wait`)
-    .where(
-      and(
-        eq(t.keyHash, hash),
-        eq(users.id, t.userId),
-        isNull(t.revokedAt),
-        or(isNull(t.expiresAt), gt(t.expiresAt, sql`now()`)),
-        eq(users.isActive, true),
-      ),
-    )
-    .returning({
+    .select({
       id: t.id,
       scope: t.scope,
+      windowStart: t.rateWindowStart,
+      windowCurrent: sql<boolean>`${t.rateWindowStart} > now() - ${WINDOW}`,
       count: t.rateCount,
       retryAfter:
         sql<number>`ceil(extract(epoch from (${t.rateWindowStart} + ${WINDOW} - now())))::int`.mapWith(
@@ -74,10 +61,23 @@ export async function authenticateToken(db: Db, key: string, limitPerWindow: num
       username: users.username,
       email: users.email,
       isSuperuser: users.isSuperuser,
-    });
+    })
+    .from(t)
+    .innerJoin(users, eq(users.id, t.userId))
+    .where(
+      and(
+        eq(t.keyHash, hash),
+        isNull(t.revokedAt),
+        or(isNull(t.expiresAt), gt(t.expiresAt, sql`now()`)),
+        eq(users.isActive, true),
+      ),
+    );
   if (!row) throw await refusalOf(db, hash);
-  if (row.count > limitPerWindow) {
-    const seconds = Math.max(1, row.retryAfter);
+  // A row whose window is over counts from zero: the next write of the counts starts a new window.
+  const current = row.windowCurrent === true;
+  const counted = (current ? row.count : 0) + usage.count(row.id, current ? row.windowStart : null);
+  if (counted > limitPerWindow) {
+    const seconds = current ? Math.max(1, row.retryAfter) : RATE_WINDOW_SECONDS;
     throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tokenRateLimited(seconds), {
       details: {},
       cause: { retryAfter: seconds },

@@ -78,6 +78,8 @@ describe('API tokens', () => {
     });
     expect(JSON.stringify(listed.body)).not.toContain(created.key);
     expect((await withToken(created.key, 'GET', '/api/orders/')).statusCode).toBe(200);
+    // The use reaches the row with the instance's next write of its counts (about once a second).
+    await app.tokenUsage.flush();
     const [used] = await database.db.select().from(apiTokens).where(eq(apiTokens.id, created.id));
     expect(used!.lastUsedAt).not.toBeNull();
   });
@@ -215,6 +217,10 @@ describe('API tokens', () => {
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(limited.json().detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds\.$/);
     expect((await withToken(calm.key, 'GET', '/api/orders/status_choices/')).statusCode).toBe(200);
+    // Every request was counted, the refused one too, in the token's row.
+    await app.tokenUsage.flush();
+    const [row] = await database.db.select().from(apiTokens).where(eq(apiTokens.id, busy.id));
+    expect(row!.rateCount).toBe(RATE_LIMIT + 1);
     // The window passed (moved back in the database): the token may call again.
     await database.db
       .update(apiTokens)
