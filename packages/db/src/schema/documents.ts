@@ -19,6 +19,11 @@ export const archivedDocuments = pgTable(
     /** The invoice's own version when rendered (invoices only). */
     recordVersion: integer('record_version'),
     sourceHash: text('source_hash').notNull(),
+    /**
+     * The key of the data and code the document was made of (invoices: invoiceSourceKey); a download whose
+     * key is this one serves the stored bytes without building the HTML. NULL: not known (hash only).
+     */
+    sourceKey: text('source_key'),
     sha256: text('sha256').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     filename: text('filename').notNull(),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { archivedDocuments } from '@icehouse/db/schema';
+import { archivedDocuments, companyInfo, invoiceLineItems, invoices, orders } from '@icehouse/db/schema';
 import { readPdfText } from '../../pdf/testing/pdfText';
 import { createOrder, invoiceOrder, useInvoicesTestApp } from '../invoices/test-support';
 import { waitFor } from '../../jobs/testing';
@@ -101,6 +101,57 @@ describe('archived invoice PDFs', () => {
     expect((await readPdfText(older.rawPayload)).all).not.toContain('Shore lunch shelter');
     expect((await ctx.staff.get('/api/documents/999999/')).statusCode).toBe(404);
     expect((await ctx.anonymous.get(`/api/documents/${v1!.id}/`)).statusCode).toBe(401);
+  });
+
+  it("the source key: one read serves an unchanged invoice; any row it prints from makes it look again", async () => {
+    const order = await createOrder(ctx);
+    const invoice = await invoiceOrder(ctx, order.id);
+    await waitFor(async () => (await versionsOf(invoice.id)).length === 1);
+    const [v1] = await versionsOf(invoice.id);
+    expect(v1!.sourceKey).toMatch(/^[0-9a-f]{64}$/);
+    const pdfOf = async () => {
+      const res = await ctx.staff.get(`/api/invoices/${invoice.id}/pdf/`);
+      expect(res.statusCode, res.body).toBe(200);
+      return { version: res.headers['x-document-version'], text: (await readPdfText(res.rawPayload)).all };
+    };
+    const setRow = (values: Partial<typeof archivedDocuments.$inferInsert>) =>
+      ctx.database.db.update(archivedDocuments).set(values).where(eq(archivedDocuments.id, v1!.id));
+
+    // With its key matching, the stored version is served without building the HTML: a source hash that
+    // no longer matches anything is not even looked at.
+    await setRow({ sourceHash: 'not-the-html' });
+    expect((await pdfOf()).version).toBe('1');
+    // A key that does not match (an older build's, say) makes it build the HTML and compare: the same
+    // HTML keeps version 1 and takes the key back.
+    await setRow({ sourceHash: v1!.sourceHash, sourceKey: 'an-older-build' });
+    expect((await pdfOf()).version).toBe('1');
+    expect((await versionsOf(invoice.id))[0]!.sourceKey).toBe(v1!.sourceKey);
+
+    // Each table the invoice prints from: a change there is a new version showing it.
+    await ctx.database.db.update(companyInfo).set({ phone: '218-555-0199' }).where(eq(companyInfo.id, 1));
+    expect(await pdfOf()).toMatchObject({ version: '2', text: expect.stringContaining('218-555-0199') });
+    await ctx.database.db.update(orders).set({ doorNumber: `K-${order.id}` }).where(eq(orders.id, order.id));
+    expect(await pdfOf()).toMatchObject({ version: '3', text: expect.stringContaining(`K-${order.id}`) });
+    const paid = await ctx.staff.post(`/api/invoices/${invoice.id}/payments/`, {
+      date: '2026-11-20',
+      amount: '10.00',
+      method: 'check',
+      reference: 'CHK-5521',
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(await pdfOf()).toMatchObject({ version: '4', text: expect.stringContaining('CHK-5521') });
+    await ctx.database.db
+      .update(invoiceLineItems)
+      .set({ description: 'Relabelled line' })
+      .where(eq(invoiceLineItems.invoiceId, invoice.id));
+    expect(await pdfOf()).toMatchObject({ version: '5', text: expect.stringContaining('Relabelled line') });
+    // A change to the invoice's row that prints nothing new: same version, its key moves on.
+    const [before] = (await versionsOf(invoice.id)).slice(-1);
+    await ctx.database.db.update(invoices).set({ updatedAt: new Date() }).where(eq(invoices.id, invoice.id));
+    expect((await pdfOf()).version).toBe('5');
+    const [after] = (await versionsOf(invoice.id)).slice(-1);
+    expect(after!.sourceKey).not.toBe(before!.sourceKey);
+    expect(await versionsOf(invoice.id)).toHaveLength(5);
   });
 
   it('an order print of an unchanged order is the stored print', async () => {

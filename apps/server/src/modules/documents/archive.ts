@@ -1,5 +1,8 @@
-import { createHash } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '@icehouse/db';
 import { archivedDocuments, users } from '@icehouse/db/schema';
 import type { AppDeps } from '../../deps';
 
@@ -8,6 +11,11 @@ import type { AppDeps } from '../../deps';
  * "Unchanged" means: the SHA-256 of the exact HTML handed to Chromium (data, company information and
  * template code all end up in it) equals the current version's. Then the stored bytes are served and
  * no browser is involved; otherwise the PDF is rendered and stored as the next version.
+ *
+ * Building the HTML to hash it costs a few statements and a template render per download. A kind that
+ * can say what its HTML is made of in one SQL expression (the invoice: `invoiceSourceKey`) skips that:
+ * the expression's value and the running code's key make the version's `source_key`, read in the same
+ * statement as the current version; equal keys serve the stored bytes at once (`currentIfUnchanged`).
  */
 
 export type DocumentKind = 'invoice' | 'bol' | 'order_print';
@@ -46,6 +54,63 @@ export const sourceHashOf = (source: DocumentSource) =>
     .update(source.hashHtml ?? source.html)
     .digest('hex');
 
+/**
+ * The running code's part of a source key: the server bundle's SHA-256 in production (every instance of one
+ * build agrees; a deploy that changes a template changes it). Run from sources (development, tests) there
+ * is no one file to hash, so each process has a key of its own: its first download of a document builds
+ * the HTML once and compares hashes, as without keys.
+ */
+const CODE_KEY = (() => {
+  const self = fileURLToPath(import.meta.url);
+  return /[\\/]dist[\\/][^\\/]+\.js$/.test(self)
+    ? createHash('sha256').update(readFileSync(self)).digest('hex')
+    : randomUUID();
+})();
+
+const sourceKeyOf = (dataKey: string) => createHash('sha256').update(`${CODE_KEY}:${dataKey}`).digest('hex');
+
+/**
+ * One statement: the current version of the record's document when its key is the one of `dataKey` now
+ * (an SQL expression over the rows the document is made of, which changes whenever any of them does);
+ * null when it is not (or there is none): then the source is built (keyedSource) and produced.
+ */
+export async function currentIfUnchanged(
+  deps: Pick<AppDeps, 'database' | 'blobs'>,
+  kind: DocumentKind,
+  recordId: number,
+  dataKey: SQL,
+): Promise<ArchivedPdf | null> {
+  const [row] = await deps.database.db
+    .select({ document: archivedDocuments, dataKey: sql<string>`${dataKey}` })
+    .from(archivedDocuments)
+    .where(and(eq(archivedDocuments.kind, kind), eq(archivedDocuments.recordId, recordId)))
+    .orderBy(desc(archivedDocuments.version))
+    .limit(1);
+  return row && row.document.sourceKey === sourceKeyOf(row.dataKey)
+    ? archived(deps, row.document, false)
+    : null;
+}
+
+/**
+ * Builds a document's source and reads its key in one snapshot (a read-only REPEATABLE READ
+ * transaction), so that the key stored with a version always describes the very rows its HTML was made
+ * from: a key read before a concurrent save and HTML built after it could otherwise come back true later.
+ */
+export async function keyedSource<S extends DocumentSource>(
+  deps: Pick<AppDeps, 'database'>,
+  dataKey: SQL,
+  build: (snapshot: Pick<AppDeps, 'database'>) => Promise<S>,
+): Promise<{ source: S; key: string }> {
+  return deps.database.db.transaction(
+    async (tx) => {
+      const [only] = rowsOf<{ data_key: string }>(await tx.execute(sql`select ${dataKey} as data_key`));
+      const source = await build({ database: { ...deps.database, db: tx } });
+      return { source, key: sourceKeyOf(only!.data_key) };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
 async function latestVersion(deps: Pick<AppDeps, 'database'>, kind: DocumentKind, recordId: number) {
   const [row] = await deps.database.db
     .select()
@@ -81,16 +146,28 @@ function archived(
  * The document for `source`: the current archived version when its source hash matches, else a new
  * render stored as the next version (by `userId`; null: the system, e.g. a pre-render job). Storing
  * is serialised per record by an advisory lock, so two callers that rendered the same source at once
- * (a pre-render job and a download) keep one version.
+ * (a pre-render job and a download) keep one version. `sourceKey`
+ * (from keyedSource) is stored with the version, so that the next download with that key needs no HTML.
  */
 export async function produceDocument(
   deps: Deps,
   source: DocumentSource,
   userId: number | null,
+  sourceKey: string | null = null,
 ): Promise<ArchivedPdf> {
   const hash = sourceHashOf(source);
   const current = await latestVersion(deps, source.kind, source.recordId);
-  if (current && current.sourceHash === hash) return archived(deps, current, false);
+  if (current && current.sourceHash === hash) {
+    // The same HTML from changed rows (a save that changed nothing printed): the key moves on.
+    if (sourceKey !== null && current.sourceKey !== sourceKey) {
+      await deps.database.db
+        .update(archivedDocuments)
+        .set({ sourceKey })
+        .where(eq(archivedDocuments.id, current.id));
+      return archived(deps, { ...current, sourceKey }, false);
+    }
+    return archived(deps, current, false);
+  }
 
   const pdf = await deps.pdf.render(source.html);
   const put = await deps.blobs.put(
@@ -108,6 +185,7 @@ export async function produceDocument(
       source.recordId,
     );
     if (latest && latest.sourceHash === hash) return { row: latest, created: false };
+    // (A newer key found by another caller stays: either key describes this same HTML.)
     const [row] = await tx
       .insert(archivedDocuments)
       .values({
@@ -116,6 +194,7 @@ export async function produceDocument(
         version: (latest?.version ?? 0) + 1,
         recordVersion: source.recordVersion,
         sourceHash: hash,
+        sourceKey,
         sha256: put.sha256,
         sizeBytes: put.size,
         filename: source.filename,

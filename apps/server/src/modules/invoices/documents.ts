@@ -8,8 +8,9 @@ import {
   toMoneyString,
   type MoneyInput,
 } from '@icehouse/domain';
+import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { getCompanyInfo, type CompanyInfoView } from '../company/service';
+import { COMPANY_ID, getCompanyInfo, type CompanyInfoView } from '../company/service';
 import {
   renderInvoiceHtml,
   type InvoiceDocument,
@@ -19,7 +20,13 @@ import {
 } from '../../pdf';
 import { ledgerEntries, type PaymentView } from '../payments/ledger';
 import { getInvoiceForDocument, type InvoiceForDocument } from './views';
-import { produceDocument, type ArchivedPdf, type DocumentSource } from '../documents/archive';
+import {
+  currentIfUnchanged,
+  keyedSource,
+  produceDocument,
+  type ArchivedPdf,
+  type DocumentSource,
+} from '../documents/archive';
 
 /**
  * Database data -> the PDF templates' plain documents. Templates only format: every amount here
@@ -146,9 +153,36 @@ export async function invoiceSource(
   };
 }
 
-/** The invoice's current archived PDF: the stored one when nothing it shows changed, else a new version. */
+/**
+ * Everything the invoice's HTML is made of, as one SQL value (archive.ts's source key): its row, its
+ * lines, its orders' door numbers, its ledger and the company information (letterhead, remit-to). Whole
+ * rows, so that a column a later template prints is covered without touching this. Keep it in step with
+ * invoiceSource: a table the HTML reads that is missing here would serve a stale PDF.
+ */
+const invoiceSourceKey = (id: number) => sql`md5(concat_ws('|',
+  (select i::text from invoices i where i.id = ${id}),
+  (select string_agg(l::text, ',' order by l.id) from invoice_line_items l where l.invoice_id = ${id}),
+  (select string_agg(o.id || ':' || o.door_number, ',' order by o.id)
+     from invoice_orders io join orders o on o.id = io.order_id where io.invoice_id = ${id}),
+  (select string_agg(p::text, ',' order by p.id) from invoice_payments p where p.invoice_id = ${id}),
+  (select c::text from company_info c where c.id = ${COMPANY_ID})))`;
+
+/**
+ * The invoice's current archived PDF: the stored one when nothing it shows changed (one statement when
+ * its source key says so), else a new version.
+ */
 export async function invoicePdf(deps: Deps, id: number, userId: number | null): Promise<ArchivedPdf> {
-  return produceDocument(deps, await invoiceSource(deps, id), userId);
+  return (
+    (await currentIfUnchanged(deps, 'invoice', id, invoiceSourceKey(id))) ??
+    (await produceInvoicePdf(deps, id, userId)).pdf
+  );
+}
+
+async function produceInvoicePdf(deps: Deps, id: number, userId: number | null) {
+  const { source, key } = await keyedSource(deps, invoiceSourceKey(id), (snapshot) =>
+    invoiceSource(snapshot, id),
+  );
+  return { pdf: await produceDocument(deps, source, userId, key), invoice: source.invoice };
 }
 
 /** The invoice as a PDF (archived), with its file name. */
@@ -157,7 +191,6 @@ export async function renderInvoicePdf(
   id: number,
   userId: number | null = null,
 ): Promise<{ pdf: Buffer; filename: string; invoice: InvoiceForDocument }> {
-  const source = await invoiceSource(deps, id);
-  const archived = await produceDocument(deps, source, userId);
-  return { pdf: await archived.bytes(), filename: archived.filename, invoice: source.invoice };
+  const { pdf, invoice } = await produceInvoicePdf(deps, id, userId);
+  return { pdf: await pdf.bytes(), filename: pdf.filename, invoice };
 }
