@@ -3,6 +3,7 @@ import { MESSAGES, type ApiTokenScope } from '@icehouse/domain';
 import type { Db } from '@icehouse/db/client';
 import { apiTokens, users } from '@icehouse/db/schema';
 import { AppError } from '../../errors';
+import { preparedQuery } from '../../prepared-query';
 import type { SessionUser } from '../../deps';
 import { hashTokenKey } from './keys';
 import type { TokenUsage } from './usage';
@@ -31,6 +32,40 @@ export function tokenKeyOf(header: string | undefined): string | null {
   return parts[1]!;
 }
 
+/** The read of every token request, built once per database (prepared-query.ts). */
+function liveTokenQuery(database: Db) {
+  return preparedQuery(database, 'tokens.liveToken', (db) => {
+    const t = apiTokens;
+    return db
+      .select({
+        id: t.id,
+        scope: t.scope,
+        windowStart: t.rateWindowStart,
+        windowCurrent: sql<boolean>`${t.rateWindowStart} > now() - ${WINDOW}`,
+        count: t.rateCount,
+        retryAfter:
+          sql<number>`ceil(extract(epoch from (${t.rateWindowStart} + ${WINDOW} - now())))::int`.mapWith(
+            Number,
+          ),
+        userId: users.id,
+        username: users.username,
+        email: users.email,
+        isSuperuser: users.isSuperuser,
+      })
+      .from(t)
+      .innerJoin(users, eq(users.id, t.userId))
+      .where(
+        and(
+          eq(t.keyHash, sql.placeholder('hash')),
+          isNull(t.revokedAt),
+          or(isNull(t.expiresAt), gt(t.expiresAt, sql`now()`)),
+          eq(users.isActive, true),
+        ),
+      )
+      .prepare('live_token');
+  });
+}
+
 /**
  * Authenticates a token request and counts it against the token's rate limit: one read finds a live
  * token (not revoked, not expired, its user active) with its row's rate window, and `usage` counts the
@@ -45,33 +80,7 @@ export async function authenticateToken(
   limitPerWindow: number,
 ): Promise<TokenAuth> {
   const hash = hashTokenKey(key);
-  const t = apiTokens;
-  const [row] = await db
-    .select({
-      id: t.id,
-      scope: t.scope,
-      windowStart: t.rateWindowStart,
-      windowCurrent: sql<boolean>`${t.rateWindowStart} > now() - ${WINDOW}`,
-      count: t.rateCount,
-      retryAfter:
-        sql<number>`ceil(extract(epoch from (${t.rateWindowStart} + ${WINDOW} - now())))::int`.mapWith(
-          Number,
-        ),
-      userId: users.id,
-      username: users.username,
-      email: users.email,
-      isSuperuser: users.isSuperuser,
-    })
-    .from(t)
-    .innerJoin(users, eq(users.id, t.userId))
-    .where(
-      and(
-        eq(t.keyHash, hash),
-        isNull(t.revokedAt),
-        or(isNull(t.expiresAt), gt(t.expiresAt, sql`now()`)),
-        eq(users.isActive, true),
-      ),
-    );
+  const [row] = await liveTokenQuery(db).execute({ hash });
   if (!row) throw await refusalOf(db, hash);
   // A row whose window is over counts from zero: the next write of the counts starts a new window.
   const current = row.windowCurrent === true;
