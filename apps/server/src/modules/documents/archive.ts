@@ -1,10 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { LRUCache } from 'lru-cache';
 import { fileURLToPath } from 'node:url';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { rowsOf } from '@icehouse/db';
 import { archivedDocuments, users } from '@icehouse/db/schema';
 import type { AppDeps } from '../../deps';
+import { preparedQuery } from '../../prepared-query';
 
 /**
  * Archived documents (decision 061): every PDF produced is kept, immutable, its bytes in the blob store.
@@ -70,22 +72,32 @@ const CODE_KEY = (() => {
 const sourceKeyOf = (dataKey: string) => createHash('sha256').update(`${CODE_KEY}:${dataKey}`).digest('hex');
 
 /**
- * One statement: the current version of the record's document when its key is the one of `dataKey` now
- * (an SQL expression over the rows the document is made of, which changes whenever any of them does);
- * null when it is not (or there is none): then the source is built (keyedSource) and produced.
+ * An SQL expression over the rows a document is made of, which changes whenever any of them does, for
+ * the record `id` (a value, or a placeholder in a prepared statement).
+ */
+export type DataKey = (id: Placeholder | number) => SQL;
+
+/**
+ * One statement (prepared once per kind): the current version of the record's document when its key is
+ * the one of `dataKey` now; null when it is not (or there is none): then the source is built
+ * (keyedSource) and produced.
  */
 export async function currentIfUnchanged(
   deps: Pick<AppDeps, 'database' | 'blobs'>,
   kind: DocumentKind,
   recordId: number,
-  dataKey: SQL,
+  dataKey: DataKey,
 ): Promise<ArchivedPdf | null> {
-  const [row] = await deps.database.db
-    .select({ document: archivedDocuments, dataKey: sql<string>`${dataKey}` })
-    .from(archivedDocuments)
-    .where(and(eq(archivedDocuments.kind, kind), eq(archivedDocuments.recordId, recordId)))
-    .orderBy(desc(archivedDocuments.version))
-    .limit(1);
+  const query = preparedQuery(deps.database.db, `documents.current.${kind}`, (db) =>
+    db
+      .select({ document: archivedDocuments, dataKey: sql<string>`${dataKey(sql.placeholder('id'))}` })
+      .from(archivedDocuments)
+      .where(and(eq(archivedDocuments.kind, kind), eq(archivedDocuments.recordId, sql.placeholder('id'))))
+      .orderBy(desc(archivedDocuments.version))
+      .limit(1)
+      .prepare(`document_current_${kind}`),
+  );
+  const [row] = await query.execute({ id: recordId });
   return row && row.document.sourceKey === sourceKeyOf(row.dataKey)
     ? archived(deps, row.document, false)
     : null;
@@ -121,11 +133,26 @@ async function latestVersion(deps: Pick<AppDeps, 'database'>, kind: DocumentKind
   return row ?? null;
 }
 
+/**
+ * Recently served documents' bytes, by SHA-256. A blob's content never changes under its hash, so a
+ * kept copy is never stale; the cache only saves the store's open/read/close (or the S3 round trip) on
+ * the next download of an unchanged document. Bounded by bytes: about a few hundred invoices.
+ */
+const recentBytes = new LRUCache<string, Buffer>({
+  maxSize: 32 * 1024 * 1024,
+  maxEntrySize: 4 * 1024 * 1024,
+  sizeCalculation: (bytes) => Math.max(1, bytes.length),
+});
+
 export async function readBlob(deps: Pick<AppDeps, 'blobs'>, sha256: string): Promise<Buffer> {
+  const kept = recentBytes.get(sha256);
+  if (kept) return kept;
   const { stream } = await deps.blobs.open(sha256);
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  const bytes = Buffer.concat(chunks);
+  recentBytes.set(sha256, bytes);
+  return bytes;
 }
 
 function archived(

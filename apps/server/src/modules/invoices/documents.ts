@@ -25,6 +25,7 @@ import {
   keyedSource,
   produceDocument,
   type ArchivedPdf,
+  type DataKey,
   type DocumentSource,
 } from '../documents/archive';
 
@@ -159,7 +160,7 @@ export async function invoiceSource(
  * rows, so that a column a later template prints is covered without touching this. Keep it in step with
  * invoiceSource: a table the HTML reads that is missing here would serve a stale PDF.
  */
-const invoiceSourceKey = (id: number) => sql`md5(concat_ws('|',
+const invoiceSourceKey: DataKey = (id) => sql`md5(concat_ws('|',
   (select i::text from invoices i where i.id = ${id}),
   (select string_agg(l::text, ',' order by l.id) from invoice_line_items l where l.invoice_id = ${id}),
   (select string_agg(o.id || ':' || o.door_number, ',' order by o.id)
@@ -173,7 +174,7 @@ const invoiceSourceKey = (id: number) => sql`md5(concat_ws('|',
  */
 export async function invoicePdf(deps: Deps, id: number, userId: number | null): Promise<ArchivedPdf> {
   return (
-    (await currentIfUnchanged(deps, 'invoice', id, invoiceSourceKey(id))) ??
+    (await currentIfUnchanged(deps, 'invoice', id, invoiceSourceKey)) ??
     (await produceInvoicePdf(deps, id, userId)).pdf
   );
 }
