@@ -7,7 +7,7 @@ import { CHANGES_CHANNEL, type Change, type ChangeInput } from './change';
  * outbox row, a job): it commits or rolls back with the change. Sinks run in registration order,
  * before the notification; a sink that throws fails the change.
  */
-export type ChangeSink = (tx: Db, change: Change) => Promise<void> | void;
+export type ChangeSink = (tx: Db, change: Change, record?: unknown) => Promise<void> | void;
 
 const sinks: ChangeSink[] = [];
 
@@ -23,9 +23,11 @@ export function registerChangeSink(sink: ChangeSink): () => void {
 /**
  * THE one call every service makes for each record it changes, inside its transaction (`tx`): runs
  * the sinks and queues the notification with `pg_notify`, which PostgreSQL (and PGlite) delivers only
- * when the transaction commits: a rolled-back change is announced to no one.
+ * when the transaction commits: a rolled-back change is announced to no one. `record`: the record as
+ * its REST path answers it, when the caller holds it already (as read in this transaction, after the
+ * change), so that a sink need not read it again.
  */
-export async function announceChange(tx: Db, input: ChangeInput): Promise<Change> {
+export async function announceChange(tx: Db, input: ChangeInput, record?: unknown): Promise<Change> {
   const change: Change = {
     entity: input.entity,
     id: input.id,
@@ -34,7 +36,7 @@ export async function announceChange(tx: Db, input: ChangeInput): Promise<Change
     by: input.by,
     at: new Date().toISOString(),
   };
-  for (const sink of sinks) await sink(tx, change);
+  for (const sink of sinks) await sink(tx, change, record);
   await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(change)})`);
   return change;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   MESSAGES,
   customerSchema,
@@ -12,6 +12,7 @@ import { customerAddresses, customers, invoiceOrders, invoices, orders } from '@
 import type { Db } from '@icehouse/db/client';
 import type { z } from 'zod';
 import { AppError } from '../../errors';
+import { preparedQuery } from '../../prepared-query';
 import { pageRows, searchCount, type ListPage } from '../../operations/list-page';
 import { containsPattern } from '../../like-pattern';
 import type { AppDeps } from '../../deps';
@@ -94,7 +95,8 @@ export const customerSearchCondition = (text: string) =>
  * The list, by name (then id), 25 a page. A search looks in name, email, phone and billing city
  * (customers.search, trigram-indexed). Its matches are collected first (a materialized CTE: the
  * trigram index, whatever plan the statement was given) and counted up to CUSTOMER_COUNT_LIMIT in
- * the same query; each row's default ship-to and order count come from two small lookups.
+ * the same query; the page's rows, default ship-tos and order counts come from one more (listRows).
+ * Every statement is prepared once (listQueries).
  */
 export async function listCustomers(
   deps: DbDeps,
@@ -138,19 +140,10 @@ export async function listCustomers(
       ),
     };
   }
-  const pageQuery = text
-    ? sql`with "matching" as materialized (
-          select "id", "name" from "customers" where ${customerSearchCondition(text)})
-        select "id", (select count(*)::int from (select 1 from "matching" limit ${CUSTOMER_COUNT_LIMIT + 1}) as "counted") as "total"
-        from "matching" order by "name", "id" limit ${fetch} offset ${offset}`
-    : sql`select "id", null::int as "total" from "customers" order by "name", "id" limit ${fetch} offset ${offset}`;
+  const { searchPage, page: plainPage, count: plainCount } = listQueries(db);
   const [ids, total] = await Promise.all([
-    db.execute(pageQuery).then((r) => rowsOf<{ id: number; total: number | null }>(r)),
-    text
-      ? Promise.resolve(null)
-      : db
-          .execute(sql`select count(*)::int as "count" from "customers"`)
-          .then((r) => rowsOf<{ count: number }>(r)[0]?.count ?? 0),
+    text ? searchPage.execute({ pattern: containsPattern(text), offset }) : plainPage.execute({ offset }),
+    text ? Promise.resolve(null) : plainCount.execute().then((r) => r[0]?.count ?? 0),
   ]);
   const count =
     total !== null
@@ -170,21 +163,67 @@ export async function listCustomers(
   };
 }
 
+/**
+ * The list's statements, built once per database as prepared statements (prepared-query.ts): a
+ * search's page ids with its count up to CUSTOMER_COUNT_LIMIT (its matches collected first in a
+ * materialized CTE, so the trigram index is used whatever the plan), the unfiltered page, its count.
+ */
+function listQueries(database: Db) {
+  return preparedQuery(database, 'customers.list', (db) => {
+    const fetch = sql.raw(String(CUSTOMER_PAGE_SIZE + 1));
+    const pageIds = sql`(with "matching" as materialized (
+        select ${customers.id} as "id", ${customers.name} as "name" from ${customers}
+        where ${customers.search} ilike ${sql.placeholder('pattern')})
+      select "id", "name", (select count(*)::int from (select 1 from "matching"
+        limit ${sql.raw(String(CUSTOMER_COUNT_LIMIT + 1))}) as "counted") as "total"
+      from "matching" order by "name", "id" limit ${fetch} offset ${sql.placeholder('offset')}) as "page_ids"`;
+    return {
+      searchPage: db
+        .select({
+          id: sql<number>`"page_ids"."id"`.mapWith(Number),
+          total: sql<number | null>`"page_ids"."total"`,
+        })
+        .from(pageIds)
+        .orderBy(sql`"page_ids"."name"`, sql`"page_ids"."id"`)
+        .prepare('customer_search_page'),
+      page: db
+        .select({ id: customers.id, total: sql<number | null>`null::int` })
+        .from(customers)
+        .orderBy(asc(customers.name), asc(customers.id))
+        .limit(CUSTOMER_PAGE_SIZE + 1)
+        .offset(sql.placeholder('offset'))
+        .prepare('customer_page'),
+      count: db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(customers)
+        .prepare('customer_count'),
+    };
+  });
+}
+
+/** listRows's statement: the rows of any number of ids (`= any($ids)`), built once per database. */
+function listRowsQuery(database: Db) {
+  return preparedQuery(database, 'customers.listRows', (db) =>
+    db
+      .select({
+        customer: customers,
+        ship: customerAddresses,
+        orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders.customerId} = ${customers.id})`,
+      })
+      .from(customers)
+      .leftJoin(
+        customerAddresses,
+        and(eq(customerAddresses.customerId, customers.id), eq(customerAddresses.isDefault, true)),
+      )
+      .where(sql`${customers.id} = any(${sql.placeholder('ids')})`)
+      .prepare('customer_list_rows'),
+  );
+}
+
 /** The list's rows for these ids, in that order: one statement (each row, its default ship-to, its order count). */
 export async function listRows(db: Db, ids: number[]): Promise<CustomerListRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      customer: customers,
-      ship: customerAddresses,
-      orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders.customerId} = ${customers.id})`,
-    })
-    .from(customers)
-    .leftJoin(
-      customerAddresses,
-      and(eq(customerAddresses.customerId, customers.id), eq(customerAddresses.isDefault, true)),
-    )
-    .where(inArray(customers.id, ids));
+  const rows = await listRowsQuery(db).execute({ ids });
   const byId = new Map(rows.map((r) => [r.customer.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

@@ -79,16 +79,20 @@ export const newEventUid = () => `evt_${randomBytes(16).toString('base64url')}`;
  * The change feed's sink (decision 102), in the change's transaction: the event row, and the outbox
  * (one delivery per active endpoint subscribed to the event, and its job). A transaction-scoped
  * advisory lock makes events commit in id order, so `?since=<id>` never skips an event that commits late.
+ * Every write of the app waits for that lock, so everything that can be read is read before it
+ * (the record, the endpoints): held, it covers the inserts and the rest of the transaction only.
  */
 export function integrationsSink(deps: AppDeps) {
-  return async (tx: Db, change: Change) => {
+  return async (tx: Db, change: Change, record?: unknown) => {
     // Sinks are per process: with two apps in one process (tests), the first one's sink writes the event.
     if (handled.has(change)) return;
     handled.add(change);
     const type = eventTypeOf(change);
     if (!type) return;
+    const data =
+      change.action !== 'deleted' && record !== undefined ? record : await representationOf(deps, tx, change);
+    const endpoints = await endpointsFor(tx, type);
     await tx.execute(sql`select pg_advisory_xact_lock(8180018)`);
-    const data = await representationOf(deps, tx, change);
     const [event] = await tx
       .insert(integrationEvents)
       .values({ uid: newEventUid(), type, entity: change.entity, recordId: change.id, data })
@@ -96,8 +100,35 @@ export function integrationsSink(deps: AppDeps) {
     // Pruned as we go: every 100th event deletes those past the keep period.
     if (event!.id % 100 === 0)
       await tx.delete(integrationEvents).where(lt(integrationEvents.createdAt, sql`now() - ${KEEP}`));
-    await enqueueDeliveries(deps, tx, event!.id, type);
+    await insertDeliveries(deps, tx, event!.id, endpoints);
   };
+}
+
+/** The endpoints an event goes to: every active one subscribed to its type, or the one named. */
+async function endpointsFor(tx: Db, type: string, onlyEndpoint?: number): Promise<{ id: number }[]> {
+  return tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      onlyEndpoint !== undefined
+        ? eq(webhookEndpoints.id, onlyEndpoint)
+        : and(eq(webhookEndpoints.active, true), sql`${type} = any(${webhookEndpoints.events})`),
+    );
+}
+
+async function insertDeliveries(
+  deps: AppDeps,
+  tx: Db,
+  eventId: number,
+  endpoints: readonly { id: number }[],
+) {
+  if (endpoints.length === 0) return [];
+  const rows = await tx
+    .insert(webhookDeliveries)
+    .values(endpoints.map((e) => ({ endpointId: e.id, eventId })))
+    .returning({ id: webhookDeliveries.id });
+  for (const row of rows) await deps.jobs.send(deliverWebhookJob, { deliveryId: row.id }, { tx });
+  return rows;
 }
 
 /** Outbox rows for an event to every active endpoint that wants it (or to one endpoint), and their jobs. */
@@ -108,21 +139,7 @@ export async function enqueueDeliveries(
   type: string,
   onlyEndpoint?: number,
 ) {
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(
-      onlyEndpoint !== undefined
-        ? eq(webhookEndpoints.id, onlyEndpoint)
-        : and(eq(webhookEndpoints.active, true), sql`${type} = any(${webhookEndpoints.events})`),
-    );
-  if (endpoints.length === 0) return [];
-  const rows = await tx
-    .insert(webhookDeliveries)
-    .values(endpoints.map((e) => ({ endpointId: e.id, eventId })))
-    .returning({ id: webhookDeliveries.id });
-  for (const row of rows) await deps.jobs.send(deliverWebhookJob, { deliveryId: row.id }, { tx });
-  return rows;
+  return insertDeliveries(deps, tx, eventId, await endpointsFor(tx, type, onlyEndpoint));
 }
 
 export const EVENTS_PAGE_SIZE = 100;

@@ -105,6 +105,26 @@ describe('webhooks', () => {
     expect((await ctx.staff.get(`/api/events/?since=${events.last_id}`)).json().results).toEqual([]);
   });
 
+  it("an order's created and updated events carry exactly what GET /api/orders/{id}/ answers after the change", async () => {
+    const created = await ctx.staff.post('/api/orders/', orderPayload(ctx.cat, { door_number: 'W-9' }));
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as number;
+    const afterCreate = (await ctx.staff.get(`/api/orders/${id}/`)).json();
+    const updated = await ctx.staff.put(`/api/orders/${id}/`, {
+      ...orderPayload(ctx.cat, { door_number: 'W-9' }),
+      notes: 'changed',
+      version: afterCreate.version,
+    });
+    expect(updated.statusCode).toBe(200);
+    const afterUpdate = (await ctx.staff.get(`/api/orders/${id}/`)).json();
+    const events = eventsAnswer.parse((await ctx.staff.get('/api/events/?since=0')).json());
+    const mine = events.results.filter((e) => (e.data as { id?: number }).id === id);
+    expect(mine.map((e) => e.type)).toEqual(['order.created', 'order.updated']);
+    expect(mine[0]!.data).toEqual(afterCreate);
+    expect(mine[1]!.data).toEqual(afterUpdate);
+    expect(afterUpdate.notes).toBe('changed');
+  });
+
   it('retries after a 500 and after a timeout with the same webhook-id, and keeps the order of one record’s events', async () => {
     const hook = await register(['order.created', 'order.voided']);
     script.push(500, 'slow');
