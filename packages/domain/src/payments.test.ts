@@ -34,6 +34,21 @@ describe('payments', () => {
     expect(invoicePaymentStatus({ total: '100', paid: '120', dueDate: '2020-01-01', today })).toBe('paid');
     expect(invoicePaymentStatus({ total: '100', paid: '50', dueDate: '2026-05-09', today })).toBe('overdue');
     expect(invoicePaymentStatus({ total: '0', paid: '0', dueDate: '2026-05-09', today })).toBe('paid');
+    // More refunded than paid: the ledger's sum is negative, which counts as nothing paid.
+    expect(invoicePaymentStatus({ total: '100', paid: '-5', dueDate: null, today })).toBe('unpaid');
+    expect(invoicePaymentStatus({ total: '0', paid: '-5', dueDate: null, today })).toBe('paid');
+    expect(invoicePaymentStatus({ total: '100.004', paid: '100', dueDate: null, today })).toBe('paid');
+    expect(invoicePaymentStatus({ total: '100.005', paid: '100', dueDate: null, today })).toBe('partially_paid');
+  });
+
+  it('status agrees with the balance due: paid exactly when balanceDueOf is 0.00', () => {
+    const today = '2026-05-10';
+    const amounts = ['-20', '-0.01', '0', '0.004', '0.005', '0.01', '49.995', '50', '99.994', '99.995', '100', '100.01', '250'];
+    for (const total of amounts)
+      for (const paid of amounts) {
+        const status = invoicePaymentStatus({ total, paid, dueDate: null, today });
+        expect(status === 'paid', `${total} / ${paid}`).toBe(balanceDueOf(total, paid) === '0.00');
+      }
   });
 
   it('aging buckets by days past due', () => {

@@ -87,10 +87,11 @@ export interface InvoiceStatusInput {
  * test checks the two agree.
  */
 export function invoicePaymentStatus(input: InvoiceStatusInput): InvoiceStatus {
-  const balance = roundCents(balanceDueOf(input.total, input.paid));
-  if (balance.lessThanOrEqualTo(0)) return 'paid';
+  // The balance due (balanceDueOf) is 0 exactly when total − paid (a negative paid counting as 0) is not above 0.
+  const paid = roundCents(input.paid);
+  if (roundCents(input.total).minus(Decimal.max(0, paid)).lessThanOrEqualTo(0)) return 'paid';
   if (input.dueDate && input.dueDate < input.today) return 'overdue';
-  if (roundCents(input.paid).greaterThan(0)) return 'partially_paid';
+  if (paid.greaterThan(0)) return 'partially_paid';
   return 'unpaid';
 }
 

@@ -192,7 +192,7 @@ export async function orderRefs(db: Db, invoiceIds: readonly number[]): Promise<
   return byInvoice;
 }
 
-function listRow(row: InvoiceRow, refs: readonly InvoiceOrderRef[]): InvoiceListRow {
+function listRow(row: InvoiceRow, refs: readonly InvoiceOrderRef[], today = todayIso()): InvoiceListRow {
   return {
     id: row.id,
     invoice_number: row.invoiceNumber,
@@ -210,7 +210,7 @@ function listRow(row: InvoiceRow, refs: readonly InvoiceOrderRef[]): InvoiceList
       total: row.totalAmount,
       paid: row.paymentsCredits,
       dueDate: row.dueDate,
-      today: todayIso(),
+      today,
     }),
   };
 }
@@ -392,5 +392,6 @@ export async function listInvoices(deps: DbDeps, filters: InvoiceListFilters = {
     deps.database.db,
     rows.map((r) => r.id),
   );
-  return { count, next, previous, results: rows.map((r) => listRow(r, refs.get(r.id) ?? [])) };
+  const today = todayIso();
+  return { count, next, previous, results: rows.map((r) => listRow(r, refs.get(r.id) ?? [], today)) };
 }
