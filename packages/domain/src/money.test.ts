@@ -101,6 +101,35 @@ describe('toMoneyString', () => {
     expect(toMoneyString(null)).toBe('0.00');
     expect(toMoneyString('-5')).toBe('-5.00');
   });
+
+  it('answers text already in the wire format as it is, and anything else through the rounding', () => {
+    const texts = [
+      '0.00',
+      '-0.00',
+      '1250.50',
+      '-3.07',
+      '007.50',
+      '1.5',
+      '1.505',
+      '1.995',
+      ' 1.00',
+      '1.00 ',
+      '+1.00',
+      '1e3',
+      '.50',
+      '-.50',
+      '99999999.99',
+    ];
+    for (const t of texts) expect(toMoneyString(t), t).toBe(roundCents(t).toFixed(2));
+    expect(toMoneyString('-0.00')).toBe('0.00');
+    expect(toMoneyString('007.50')).toBe('7.50');
+    fc.assert(
+      fc.property(fc.boolean(), fc.nat(), fc.integer({ min: 0, max: 999 }), (negative, whole, fraction) => {
+        const text = `${negative ? '-' : ''}${whole}.${String(fraction).padStart(fraction > 99 ? 3 : 2, '0')}`;
+        expect(toMoneyString(text)).toBe(roundCents(text).toFixed(2));
+      }),
+    );
+  });
 });
 
 describe('formatMoney', () => {

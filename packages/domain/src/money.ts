@@ -56,8 +56,14 @@ export function percentOf(amount: unknown, percent: unknown): Decimal {
   return roundCents(roundCents(amount).times(toDecimal(percent)).dividedBy(100));
 }
 
+// Text already in the wire format (as PostgreSQL prints a numeric(12,2)): no leading zeros, two places.
+const MONEY_TEXT = /^-?(?:0|[1-9]\d*)\.\d\d$/;
+
 /** Wire format used by the REST API and the database: two places, no separators ("1250.00"). */
 export function toMoneyString(v: unknown): string {
+  // Lists and reports format thousands of stored amounts: text already in this form is the answer
+  // (except "-0.00", which is "0.00"), without a Decimal built and rounded.
+  if (typeof v === 'string' && MONEY_TEXT.test(v)) return v === '-0.00' ? '0.00' : v;
   return roundCents(v).toFixed(2);
 }
 

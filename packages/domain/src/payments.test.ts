@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages';
-import {
-  agingBucketOf,
-  balanceDueOf,
-  creditOf,
-  invoicePaymentStatus,
-  paymentsTotal,
-} from './payments';
+import { agingBucketOf, balanceDueOf, creditOf, invoicePaymentStatus, paymentsTotal } from './payments';
 import { paymentFormSchema } from './schemas/payment';
 import { addOneYear } from './schedule';
 import { todayIso } from './dates';
-import { periodOf, salesTaxOfInvoice } from './reports';
+import { addSalesTax, periodKeyOf, periodOf, salesTaxOfInvoice, sumSalesTaxOfInvoices } from './reports';
 
 const errorsOf = (input: unknown) => {
   const r = paymentFormSchema.safeParse(input);
@@ -38,12 +32,28 @@ describe('payments', () => {
     expect(invoicePaymentStatus({ total: '100', paid: '-5', dueDate: null, today })).toBe('unpaid');
     expect(invoicePaymentStatus({ total: '0', paid: '-5', dueDate: null, today })).toBe('paid');
     expect(invoicePaymentStatus({ total: '100.004', paid: '100', dueDate: null, today })).toBe('paid');
-    expect(invoicePaymentStatus({ total: '100.005', paid: '100', dueDate: null, today })).toBe('partially_paid');
+    expect(invoicePaymentStatus({ total: '100.005', paid: '100', dueDate: null, today })).toBe(
+      'partially_paid',
+    );
   });
 
   it('status agrees with the balance due: paid exactly when balanceDueOf is 0.00', () => {
     const today = '2026-05-10';
-    const amounts = ['-20', '-0.01', '0', '0.004', '0.005', '0.01', '49.995', '50', '99.994', '99.995', '100', '100.01', '250'];
+    const amounts = [
+      '-20',
+      '-0.01',
+      '0',
+      '0.004',
+      '0.005',
+      '0.01',
+      '49.995',
+      '50',
+      '99.994',
+      '99.995',
+      '100',
+      '100.01',
+      '250',
+    ];
     for (const total of amounts)
       for (const paid of amounts) {
         const status = invoicePaymentStatus({ total, paid, dueDate: null, today });
@@ -75,6 +85,30 @@ describe('payments', () => {
     });
     expect(periodOf('2026-12-31', 'year')).toEqual({ key: '2026', start: '2026-01-01', end: '2026-12-31' });
     expect(addOneYear('2024-02-29')).toBe('2025-03-01');
+  });
+
+  it('periodKeyOf is periodOf().key for every day of two years and every period', () => {
+    for (let t = Date.UTC(2024, 0, 1); t <= Date.UTC(2025, 11, 31); t += 86_400_000) {
+      const day = new Date(t).toISOString().slice(0, 10);
+      for (const period of ['month', 'quarter', 'year'] as const)
+        expect(periodKeyOf(day, period)).toBe(periodOf(day, period).key);
+    }
+  });
+
+  it('sumSalesTaxOfInvoices equals adding each invoice formatted (random invoices, odd fractions of a cent)', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const amount = () => (next() * 20000 - 1000).toFixed(next() < 0.3 ? 3 : 2);
+    const invoices = Array.from({ length: 500 }, () => ({
+      subtotal: amount(),
+      taxableSubtotal: amount(),
+      discountAmount: amount(),
+      taxAmount: amount(),
+      total: amount(),
+      taxExempt: next() < 0.2,
+    }));
+    expect(sumSalesTaxOfInvoices(invoices)).toEqual(addSalesTax(invoices.map(salesTaxOfInvoice)));
+    expect(sumSalesTaxOfInvoices([])).toEqual(addSalesTax([]));
   });
 
   it('sales tax of one invoice: taxable after discount, freight apart', () => {

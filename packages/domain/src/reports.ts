@@ -39,34 +39,66 @@ export const SALES_TAX_COLUMNS = [
   'total',
 ] as const;
 
-export function salesTaxOfInvoice(i: SalesTaxInvoice): SalesTaxAmounts {
+/** One invoice's contribution, in exact cents (the rule; salesTaxOfInvoice and the sums format it). */
+function salesTaxParts(i: SalesTaxInvoice): Record<keyof SalesTaxAmounts, Decimal> {
   const taxable = roundCents(i.taxableSubtotal);
   const discount = roundCents(i.discountAmount);
   const base = Decimal.max(0, taxable.minus(discount));
+  const zero = new Decimal(0);
   return {
-    taxable_sales: toMoneyString(i.taxExempt ? 0 : base),
-    exempt_sales: toMoneyString(i.taxExempt ? base : 0),
-    freight: toMoneyString(roundCents(i.subtotal).minus(taxable)),
-    discounts: toMoneyString(discount),
-    tax: toMoneyString(i.taxAmount),
-    total: toMoneyString(i.total),
+    taxable_sales: i.taxExempt ? zero : base,
+    exempt_sales: i.taxExempt ? base : zero,
+    freight: roundCents(i.subtotal).minus(taxable),
+    discounts: discount,
+    tax: roundCents(i.taxAmount),
+    total: roundCents(i.total),
   };
+}
+
+const formatAmounts = (sums: Record<keyof SalesTaxAmounts, Decimal>) =>
+  Object.fromEntries(SALES_TAX_COLUMNS.map((c) => [c, toMoneyString(sums[c])])) as unknown as SalesTaxAmounts;
+
+const zeroSums = () =>
+  Object.fromEntries(SALES_TAX_COLUMNS.map((c) => [c, new Decimal(0)])) as Record<
+    keyof SalesTaxAmounts,
+    Decimal
+  >;
+
+export function salesTaxOfInvoice(i: SalesTaxInvoice): SalesTaxAmounts {
+  return formatAmounts(salesTaxParts(i));
+}
+
+/**
+ * The sum of salesTaxOfInvoice over invoices, kept in Decimals throughout (each part is whole cents, so this
+ * equals adding the formatted contributions: addSalesTax(invoices.map(salesTaxOfInvoice)), without turning
+ * every invoice into text and back; a report sums thousands).
+ */
+export function sumSalesTaxOfInvoices(invoices: Iterable<SalesTaxInvoice>): SalesTaxAmounts {
+  const sums = zeroSums();
+  for (const i of invoices) {
+    const parts = salesTaxParts(i);
+    for (const c of SALES_TAX_COLUMNS) sums[c] = sums[c].plus(parts[c]);
+  }
+  return formatAmounts(sums);
 }
 
 /** Column-wise sum of contributions. */
 export function addSalesTax(rows: readonly SalesTaxAmounts[]): SalesTaxAmounts {
-  const sums = Object.fromEntries(SALES_TAX_COLUMNS.map((c) => [c, new Decimal(0)])) as Record<
-    keyof SalesTaxAmounts,
-    Decimal
-  >;
+  const sums = zeroSums();
   for (const r of rows) for (const c of SALES_TAX_COLUMNS) sums[c] = sums[c].plus(roundCents(r[c]));
-  return Object.fromEntries(
-    SALES_TAX_COLUMNS.map((c) => [c, toMoneyString(sums[c])]),
-  ) as unknown as SalesTaxAmounts;
+  return formatAmounts(sums);
 }
 
 export const REPORT_PERIODS = ['month', 'quarter', 'year'] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+
+/** periodOf's key alone, from the text (no dates built): "2026-03", "2026-Q1" or "2026". */
+export function periodKeyOf(date: string, period: ReportPeriod): string {
+  if (period === 'year') return date.slice(0, 4);
+  if (period === 'quarter')
+    return `${date.slice(0, 4)}-Q${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}`;
+  return date.slice(0, 7);
+}
 
 /** The period a date (YYYY-MM-DD) falls in: its key ("2026-03", "2026-Q1", "2026") and first/last day. */
 export function periodOf(date: string, period: ReportPeriod): { key: string; start: string; end: string } {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '@icehouse/db';
 import type { z } from 'zod';
-import { AGING_BUCKETS, addMoney, toMoneyString } from '@icehouse/domain';
+import { AGING_BUCKETS, toMoneyString } from '@icehouse/domain';
 import type { AppDeps } from '../../deps';
 import type { agingAnswer } from './schemas';
 
@@ -24,9 +24,9 @@ export async function agingReport(deps: DbDeps, input: { as_of: string }): Promi
     if (lower !== null) conditions.push(sql`${late} >= ${sql.raw(String(lower))}`);
     if (b.maxDays !== null) conditions.push(sql`${late} <= ${sql.raw(String(b.maxDays))}`);
     const where = sql.join(conditions, sql` and `);
-    bucketSums.push(
-      sql`coalesce(sum(i.balance_due) filter (where ${where}), 0)::text as ${sql.identifier(b.key)}`,
-    );
+    const sum = sql`coalesce(sum(i.balance_due) filter (where ${where}), 0)`;
+    bucketSums.push(sql`${sum}::text as ${sql.identifier(b.key)}`);
+    bucketSums.push(sql`(sum(${sum}) over ())::text as ${sql.identifier(`all_${b.key}`)}`);
     lower = b.maxDays === null ? null : b.maxDays + 1;
   }
   const result = await deps.database.db.execute(sql`
@@ -34,7 +34,8 @@ export async function agingReport(deps: DbDeps, input: { as_of: string }): Promi
       coalesce(min(c.name), min(btrim(i.bill_to->>'name')), '') as "customer_name",
       count(*)::int as "invoices",
       ${sql.join(bucketSums, sql`, `)},
-      sum(i.balance_due)::text as "total"
+      sum(i.balance_due)::text as "total",
+      (sum(sum(i.balance_due)) over ())::text as "all_total"
     from invoices i
     left join lateral (
       select o.customer_id from invoice_orders io join orders o on o.id = io.order_id
@@ -56,9 +57,10 @@ export async function agingReport(deps: DbDeps, input: { as_of: string }): Promi
       string
     >),
   }));
+  // The column totals come with every row (exact numeric sums over the groups, `sum(...) over ()`).
   const total = {
     invoices: rows.reduce((n, r) => n + r.invoices, 0),
-    ...(Object.fromEntries(keys.map((k) => [k, toMoneyString(addMoney(...rows.map((r) => r[k])))])) as Record<
+    ...(Object.fromEntries(keys.map((k) => [k, toMoneyString(raw[0]?.[`all_${k}`] ?? 0)])) as Record<
       (typeof keys)[number],
       string
     >),

@@ -3,10 +3,11 @@ import type { z } from 'zod';
 import {
   SALES_TAX_COLUMNS,
   addSalesTax,
+  periodKeyOf,
   periodOf,
-  salesTaxOfInvoice,
+  sumSalesTaxOfInvoices,
   type ReportPeriod,
-  type SalesTaxAmounts,
+  type SalesTaxInvoice,
 } from '@icehouse/domain';
 import { invoices } from '@icehouse/db/schema';
 import type { AppDeps } from '../../deps';
@@ -18,8 +19,8 @@ export type SalesTaxReport = z.output<typeof salesTaxAnswer>;
 /**
  * Sales tax by period (issue 16 item 3): each invoice dated in from..to contributes what the
  * domain's salesTaxOfInvoice makes of its stored totals (the invoice totals rule's own results:
- * subtotal, taxable subtotal, discount, tax, total), summed per period with addSalesTax. Every
- * period of the range has a row, empty ones included.
+ * subtotal, taxable subtotal, discount, tax, total), summed per period (sumSalesTaxOfInvoices) and
+ * the periods with addSalesTax. Every period of the range has a row, empty ones included.
  */
 export async function salesTaxReport(
   deps: DbDeps,
@@ -39,21 +40,20 @@ export async function salesTaxReport(
     .where(and(gte(invoices.date, input.from), lte(invoices.date, input.to)))
     .orderBy(asc(invoices.date));
 
-  const periods = new Map<string, { start: string; end: string; items: SalesTaxAmounts[] }>();
+  const periods = new Map<string, { start: string; end: string; items: SalesTaxInvoice[] }>();
   // Every period of the range, in order.
   for (let day = input.from; day <= input.to;) {
     const p = periodOf(day, input.period);
     periods.set(p.key, { start: p.start, end: p.end, items: [] });
     day = nextDay(p.end);
   }
-  for (const row of rows)
-    periods.get(periodOf(row.date, input.period).key)?.items.push(salesTaxOfInvoice(row));
+  for (const row of rows) periods.get(periodKeyOf(row.date, input.period))?.items.push(row);
   const out = [...periods].map(([key, p]) => ({
     period: key,
     start: p.start,
     end: p.end,
     invoices: p.items.length,
-    ...addSalesTax(p.items),
+    ...sumSalesTaxOfInvoices(p.items),
   }));
   const total = { invoices: rows.length, ...addSalesTax(out) };
   return { from: input.from, to: input.to, period: input.period, rows: out, total };
