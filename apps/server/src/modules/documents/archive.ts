@@ -80,7 +80,7 @@ export type DataKey = (id: Placeholder | number) => SQL;
 /**
  * One statement (prepared once per kind): the current version of the record's document when its key is
  * the one of `dataKey` now; null when it is not (or there is none): then the source is built
- * (keyedSource) and produced.
+ * (keyedSource) and produced. A kind has one `dataKey` (the statement is built from the first one seen).
  */
 export async function currentIfUnchanged(
   deps: Pick<AppDeps, 'database' | 'blobs'>,
