@@ -65,12 +65,19 @@ export function LiveUpdates({ children }: { children: ReactNode }) {
         case 'order':
           void utils.orders.invalidate();
           void utils.invoices.list.invalidate();
+          // The ship schedule and the dashboard's orders per month; a customer's page lists their orders.
+          void utils.schedule.invalidate();
+          void utils.customers.get.invalidate();
           break;
         case 'invoice':
           void utils.invoices.invalidate();
           void utils.orders.initialData.invalidate();
           void utils.orders.list.invalidate();
           void utils.orders.get.invalidate();
+          // Sales tax and aging, the dashboard's invoiced revenue, a customer's invoices and balance.
+          void utils.reports.invalidate();
+          void utils.schedule.monthly.invalidate();
+          void utils.customers.get.invalidate();
           break;
         case 'bill_of_lading':
           void utils.orders.invalidate();

@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { todayIso } from '@icehouse/domain';
 import { renderApp } from '../../test/render';
 import { STAFF, createFakeServer } from '../../test/fakeServer';
+import { debounceClock } from '../../test/debounceClock';
+import { fakeShipSchedule } from '../schedule/testing';
+import { emitLive, installFakeEventSource, liveStreams } from '../../test/fakeEventSource';
 
 const money = (v: string) => v;
 const salesTax = {
@@ -94,5 +97,78 @@ describe('ReportsPage', () => {
       'href',
       expect.stringContaining('/api/reports/aging/csv/?as_of='),
     );
+  });
+});
+
+describe('ReportsPage, live (issue 17)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const changeOf = (entity: string) => ({
+    type: 'change',
+    change: {
+      entity,
+      id: 9,
+      version: 2,
+      action: 'updated',
+      by: 1,
+      by_name: 'admin',
+      at: '2026-05-01T10:00:00.000Z',
+    },
+  });
+
+  it("reads the report again when another user's invoice or payment changes, not for a customer's", async () => {
+    installFakeEventSource();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const clock = debounceClock();
+    let reads = 0;
+    const server = createFakeServer({
+      session: STAFF,
+      procedures: {
+        'reports.salesTax': () => {
+          reads += 1;
+          return salesTax;
+        },
+      },
+    });
+    renderApp('/reports', server.handler);
+    await screen.findByRole('table', { name: 'Sales tax by period' }, { timeout: 10_000 });
+    await waitFor(() => expect(liveStreams()).toHaveLength(1));
+    const before = reads;
+
+    await emitLive(changeOf('customer'));
+    await clock.pause(1000);
+    expect(reads).toBe(before);
+
+    await emitLive(changeOf('invoice'));
+    await clock.pause(1000);
+    await waitFor(() => expect(reads).toBe(before + 1));
+
+    await emitLive(changeOf('payment'));
+    await clock.pause(1000);
+    await waitFor(() => expect(reads).toBe(before + 2));
+  });
+  it("the ship schedule reads its orders again when another user's order changes", async () => {
+    installFakeEventSource();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const clock = debounceClock();
+    let reads = 0;
+    const server = createFakeServer({
+      session: STAFF,
+      procedures: {
+        'schedule.shipSchedule': (input) => {
+          reads += 1;
+          return fakeShipSchedule([], input);
+        },
+      },
+    });
+    renderApp('/reports/ship-schedule', server.handler);
+    await screen.findByRole('heading', { level: 1, name: 'Ship Schedule' }, { timeout: 10_000 });
+    await waitFor(() => expect(reads).toBeGreaterThan(0));
+    await waitFor(() => expect(liveStreams()).toHaveLength(1));
+    const before = reads;
+
+    await emitLive(changeOf('order'));
+    await clock.pause(1000);
+    await waitFor(() => expect(reads).toBe(before + 1));
   });
 });
