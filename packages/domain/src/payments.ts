@@ -51,9 +51,14 @@ export function paymentsTotal(amounts: readonly MoneyInput[]): Decimal {
   return amounts.reduce<Decimal>((sum, a) => sum.plus(roundCents(a)), new Decimal(0));
 }
 
+/** The balance due rule: total − paid (a negative paid counting as 0), never below 0 (invoices spec §5). */
+function balanceDue(total: MoneyInput, paid: Decimal): Decimal {
+  return Decimal.max(0, roundCents(total).minus(Decimal.max(0, paid)));
+}
+
 /** Balance due: total − paid, never below 0 (invoices spec §5). */
 export function balanceDueOf(total: MoneyInput, paid: MoneyInput): string {
-  return toMoneyString(Decimal.max(0, roundCents(total).minus(Decimal.max(0, roundCents(paid)))));
+  return toMoneyString(balanceDue(total, roundCents(paid)));
 }
 
 /** An overpayment: paid − total when more was paid than the total, else 0. */
@@ -87,14 +92,12 @@ export interface InvoiceStatusInput {
  * test checks the two agree.
  */
 export function invoicePaymentStatus(input: InvoiceStatusInput): InvoiceStatus {
-  // The balance due (balanceDueOf) is 0 exactly when total − paid (a negative paid counting as 0) is not above 0.
   const paid = roundCents(input.paid);
-  if (roundCents(input.total).minus(Decimal.max(0, paid)).lessThanOrEqualTo(0)) return 'paid';
+  if (balanceDue(input.total, paid).isZero()) return 'paid';
   if (input.dueDate && input.dueDate < input.today) return 'overdue';
   if (paid.greaterThan(0)) return 'partially_paid';
   return 'unpaid';
 }
-
 
 /** The latest date a payment may carry: today + 1 year. */
 export function latestPaymentDate(today: string): string {
