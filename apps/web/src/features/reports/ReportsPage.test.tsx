@@ -116,7 +116,16 @@ describe('ReportsPage, live (issue 17)', () => {
     },
   });
 
-  it("reads the report again when another user's invoice or payment changes, not for a customer's", async () => {
+  /**
+   * Opens `path` signed in, with the live feed and `procedure` answered by `answer` (its calls counted);
+   * `shown` waits for the screen.
+   */
+  async function openLive(
+    path: string,
+    procedure: string,
+    answer: (input: unknown) => unknown,
+    shown: () => Promise<unknown>,
+  ) {
     installFakeEventSource();
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const clock = debounceClock();
@@ -124,51 +133,52 @@ describe('ReportsPage, live (issue 17)', () => {
     const server = createFakeServer({
       session: STAFF,
       procedures: {
-        'reports.salesTax': () => {
+        [procedure]: (input) => {
           reads += 1;
-          return salesTax;
+          return answer(input);
         },
       },
     });
-    renderApp('/reports', server.handler);
-    await screen.findByRole('table', { name: 'Sales tax by period' }, { timeout: 10_000 });
+    renderApp(path, server.handler);
+    await shown();
+    await waitFor(() => expect(reads).toBeGreaterThan(0));
     await waitFor(() => expect(liveStreams()).toHaveLength(1));
-    const before = reads;
+    return { clock, reads: () => reads };
+  }
+
+  it("reads the report again when another user's invoice or payment changes, not for a customer's", async () => {
+    const { clock, reads } = await openLive(
+      '/reports',
+      'reports.salesTax',
+      () => salesTax,
+      () => screen.findByRole('table', { name: 'Sales tax by period' }, { timeout: 10_000 }),
+    );
+    const before = reads();
 
     await emitLive(changeOf('customer'));
     await clock.pause(1000);
-    expect(reads).toBe(before);
+    expect(reads()).toBe(before);
 
     await emitLive(changeOf('invoice'));
     await clock.pause(1000);
-    await waitFor(() => expect(reads).toBe(before + 1));
+    await waitFor(() => expect(reads()).toBe(before + 1));
 
     await emitLive(changeOf('payment'));
     await clock.pause(1000);
-    await waitFor(() => expect(reads).toBe(before + 2));
+    await waitFor(() => expect(reads()).toBe(before + 2));
   });
+
   it("the ship schedule reads its orders again when another user's order changes", async () => {
-    installFakeEventSource();
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const clock = debounceClock();
-    let reads = 0;
-    const server = createFakeServer({
-      session: STAFF,
-      procedures: {
-        'schedule.shipSchedule': (input) => {
-          reads += 1;
-          return fakeShipSchedule([], input);
-        },
-      },
-    });
-    renderApp('/reports/ship-schedule', server.handler);
-    await screen.findByRole('heading', { level: 1, name: 'Ship Schedule' }, { timeout: 10_000 });
-    await waitFor(() => expect(reads).toBeGreaterThan(0));
-    await waitFor(() => expect(liveStreams()).toHaveLength(1));
-    const before = reads;
+    const { clock, reads } = await openLive(
+      '/reports/ship-schedule',
+      'schedule.shipSchedule',
+      (input) => fakeShipSchedule([], input),
+      () => screen.findByRole('heading', { level: 1, name: 'Ship Schedule' }, { timeout: 10_000 }),
+    );
+    const before = reads();
 
     await emitLive(changeOf('order'));
     await clock.pause(1000);
-    await waitFor(() => expect(reads).toBe(before + 1));
+    await waitFor(() => expect(reads()).toBe(before + 1));
   });
 });
