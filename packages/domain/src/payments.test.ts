@@ -87,11 +87,21 @@ describe('payments', () => {
     expect(addOneYear('2024-02-29')).toBe('2025-03-01');
   });
 
-  it('periodKeyOf is periodOf().key for every day of two years and every period', () => {
-    for (let t = Date.UTC(2024, 0, 1); t <= Date.UTC(2025, 11, 31); t += 86_400_000) {
-      const day = new Date(t).toISOString().slice(0, 10);
-      for (const period of ['month', 'quarter', 'year'] as const)
-        expect(periodKeyOf(day, period)).toBe(periodOf(day, period).key);
+  it("a period's key names exactly the days between its start and end (every day of two years)", () => {
+    const quarters = ['Q1', 'Q1', 'Q1', 'Q2', 'Q2', 'Q2', 'Q3', 'Q3', 'Q3', 'Q4', 'Q4', 'Q4'];
+    quarters.forEach((q, i) =>
+      expect(periodKeyOf(`2025-${String(i + 1).padStart(2, '0')}-15`, 'quarter')).toBe(`2025-${q}`),
+    );
+    for (const period of ['month', 'quarter', 'year'] as const) {
+      const bounds = new Map<string, string>();
+      for (let t = Date.UTC(2024, 0, 1); t <= Date.UTC(2025, 11, 31); t += 86_400_000) {
+        const day = new Date(t).toISOString().slice(0, 10);
+        const p = periodOf(day, period);
+        expect(day >= p.start && day <= p.end, `${day} ${period}`).toBe(true);
+        expect(bounds.get(p.key) ?? `${p.start}..${p.end}`).toBe(`${p.start}..${p.end}`);
+        bounds.set(p.key, `${p.start}..${p.end}`);
+      }
+      expect(bounds.size).toBe({ month: 24, quarter: 8, year: 2 }[period]);
     }
   });
 

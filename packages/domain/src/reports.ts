@@ -104,11 +104,12 @@ export function periodKeyOf(date: string, period: ReportPeriod): string {
 export function periodOf(date: string, period: ReportPeriod): { key: string; start: string; end: string } {
   const year = Number(date.slice(0, 4));
   const month = Number(date.slice(5, 7));
+  const key = periodKeyOf(date, period);
   const iso = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
-  if (period === 'year') return { key: String(year), start: iso(year, 1, 1), end: iso(year, 12, 31) };
+  if (period === 'year') return { key, start: iso(year, 1, 1), end: iso(year, 12, 31) };
   if (period === 'quarter') {
     const q = Math.floor((month - 1) / 3) + 1;
-    return { key: `${year}-Q${q}`, start: iso(year, q * 3 - 2, 1), end: iso(year, q * 3 + 1, 0) };
+    return { key, start: iso(year, q * 3 - 2, 1), end: iso(year, q * 3 + 1, 0) };
   }
-  return { key: date.slice(0, 7), start: iso(year, month, 1), end: iso(year, month + 1, 0) };
+  return { key, start: iso(year, month, 1), end: iso(year, month + 1, 0) };
 }
