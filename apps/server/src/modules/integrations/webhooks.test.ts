@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { waitFor } from '../../jobs/testing';
 import { useOrdersTestApp, orderPayload } from '../orders/test-support';
 import { deliverWebhookJob, postWebhook } from './deliver';
-import { signWebhook } from './signature';
+import { Webhook } from 'standardwebhooks';
 import { TARGET_REFUSED, guardedLookup, targetProblem } from './target';
 import { eventsAnswer } from './schemas';
 
@@ -96,7 +96,20 @@ describe('webhooks', () => {
     const [got] = received;
     expect(got!.type).toBe('order.created');
     expect(got!.data.id).toBe(created.json().id);
-    expect(got!.signature).toBe(signWebhook(hook.secret, got!.id, Number(got!.timestamp), got!.body));
+    // Verified by the Standard Webhooks reference library, as an integrator would: never by our own signer.
+    const verified = new Webhook(hook.secret).verify(got!.body, {
+      'webhook-id': got!.id,
+      'webhook-timestamp': got!.timestamp,
+      'webhook-signature': got!.signature,
+    });
+    expect(verified).toEqual(JSON.parse(got!.body));
+    expect(() =>
+      new Webhook(hook.secret).verify(got!.body.replace('W-1', 'W-2'), {
+        'webhook-id': got!.id,
+        'webhook-timestamp': got!.timestamp,
+        'webhook-signature': got!.signature,
+      }),
+    ).toThrow();
     expect(got!.signature).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
     expect(hook.secret).toMatch(/^whsec_/);
     const events = eventsAnswer.parse((await ctx.staff.get('/api/events/?since=0')).json());
