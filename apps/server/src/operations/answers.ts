@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Logger } from 'pino';
 import { AppError } from '../errors';
 
@@ -15,3 +15,8 @@ export function checkAnswer(operation: string, schema: z.ZodType, answer: unknow
   log.error({ operation, issues: result.error.issues }, 'an answer does not match its output schema');
   throw new AppError('INTERNAL', `The answer of ${operation} does not match its output schema: ${issues}`);
 }
+
+/** The answer of a deletion or an action that has nothing else to say. */
+export const successAnswer = z.object({ success: z.literal(true) });
+/** No answer at all (tRPC sends no data). */
+export const noAnswer = z.void();

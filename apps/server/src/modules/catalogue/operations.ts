@@ -4,9 +4,9 @@
  * and products-service: inputs are checked there with the domain's form schemas (idempotent on
  * already-parsed data), then against the database (uniqueness, references); unique constraints decide races.
  */
-import { z } from 'zod';
 import { componentSchema, productSchema, settingSchema } from '@icehouse/domain';
 import { defineOperation, operationSet } from '../../operations/define';
+import { noAnswer } from '../../operations/answers';
 import {
   categoryChoiceListSchema,
   componentListSchema,
@@ -87,7 +87,7 @@ const settings = {
     kind: 'mutation',
     access: 'superuser',
     input: idInput,
-    output: z.void(),
+    output: noAnswer,
     run: ({ deps, input }) => deleteSetting(deps, input.id),
     rest: { method: 'DELETE', path: '/api/settings/{id}/', summary: 'Delete a setting; 409 while orders use it', tag: TAG, successStatus: 204 },
   }),
@@ -127,7 +127,7 @@ const components = {
     kind: 'mutation',
     access: 'superuser',
     input: idInput,
-    output: z.void(),
+    output: noAnswer,
     run: ({ deps, input }) => deleteComponent(deps, input.id),
     rest: { method: 'DELETE', path: '/api/components/{id}/', summary: 'Delete a component; 409 naming the products that use it', tag: TAG, successStatus: 204 },
   }),
@@ -168,7 +168,7 @@ const products = {
     kind: 'mutation',
     access: 'superuser',
     input: idInput,
-    output: z.void(),
+    output: noAnswer,
     run: ({ deps, input }) => deleteProduct(deps, input.id),
     rest: { method: 'DELETE', path: '/api/products/{id}/', summary: 'Delete a product; 409 while orders use it', tag: TAG, successStatus: 204 },
   }),

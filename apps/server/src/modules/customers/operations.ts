@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
+import { successAnswer } from '../../operations/answers';
 import { sendCsv } from '../../csv';
 import { customersCsv } from './export';
 import { restPage } from '../../rest/pages';
@@ -110,7 +110,7 @@ export const customersOperations = operationSet('customers', {
     kind: 'mutation',
     access: 'user',
     input: customerIdInput,
-    output: z.object({ success: z.literal(true) }),
+    output: successAnswer,
     run: async ({ deps, user, input }) => {
       await deleteCustomer(deps, user, input.id);
       return { success: true as const };

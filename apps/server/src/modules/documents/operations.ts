@@ -4,20 +4,8 @@ import { defineBinaryOperation, defineOperation, operationSet } from '../../oper
 import { AppError } from '../../errors';
 import { getDocument, listDocuments, readBlob } from './archive';
 import { sendArchivedPdf } from './reply';
+import { documentList } from './schemas';
 
-const documentSchema = z.object({
-  id: z.number().int(),
-  kind: z.enum(['invoice', 'bol', 'order_print']),
-  record_id: z.number().int(),
-  version: z.number().int(),
-  record_version: z.number().int().nullable(),
-  filename: z.string(),
-  size: z.number().int(),
-  sha256: z.string(),
-  created_at: z.string(),
-  created_by: z.string().nullable(),
-});
-const documentList = z.object({ results: z.array(documentSchema) });
 const idInput = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 const TAG = 'Archived documents';

@@ -10,25 +10,10 @@ import { deliverWebhookJob } from './deliver';
 import { AppError } from '../../errors';
 import { paymentRecordedView } from '../payments/ledger';
 import { getCustomer } from '../customers/service';
+import { EVENT_TYPES } from './schemas';
 
-/** The events integrators hear about (webhooks and GET /api/events/). */
-export const EVENT_TYPES = [
-  'order.created',
-  'order.updated',
-  'order.status_changed',
-  'order.voided',
-  'order.unvoided',
-  'order.deleted',
-  'invoice.created',
-  'invoice.updated',
-  'invoice.deleted',
-  'bill_of_lading.created',
-  'bill_of_lading.updated',
-  'payment.recorded',
-  'customer.created',
-  'customer.updated',
-  'customer.deleted',
-] as const;
+export { EVENT_TYPES };
+
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** Events are kept this long (then pruned as new ones are written). */

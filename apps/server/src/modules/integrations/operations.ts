@@ -1,10 +1,12 @@
-import { z } from 'zod';
 import { defineOperation, operationSet } from '../../operations/define';
+import { successAnswer } from '../../operations/answers';
 import {
-  deliveryAnswer,
+  deliveryListAnswer,
+  deliveryQueuedAnswer,
   eventsAnswer,
   eventsInput,
   webhookAnswer,
+  webhookListAnswer,
   webhookCreateInput,
   webhookIdInput,
   webhookUpdateInput,
@@ -49,7 +51,7 @@ export const integrationsOperations = operationSet('integrations', {
     list: defineOperation({
       kind: 'query',
       access: 'superuser',
-      output: z.array(webhookAnswer),
+      output: webhookListAnswer,
       run: ({ deps }) => listWebhooks(deps),
       rest: { method: 'GET', path: '/api/webhooks/', summary: 'Webhook endpoints (superusers)', tag: TAG },
     }),
@@ -86,7 +88,7 @@ export const integrationsOperations = operationSet('integrations', {
       kind: 'mutation',
       access: 'superuser',
       input: webhookIdInput,
-      output: z.object({ success: z.literal(true) }),
+      output: successAnswer,
       run: async ({ deps, input }) => {
         await deleteWebhook(deps, input.id);
         return { success: true as const };
@@ -103,7 +105,7 @@ export const integrationsOperations = operationSet('integrations', {
       kind: 'query',
       access: 'superuser',
       input: webhookIdInput,
-      output: z.array(deliveryAnswer),
+      output: deliveryListAnswer,
       run: ({ deps, input }) => listDeliveries(deps, input.id),
       rest: {
         method: 'GET',
@@ -117,7 +119,7 @@ export const integrationsOperations = operationSet('integrations', {
       kind: 'mutation',
       access: 'superuser',
       input: webhookIdInput,
-      output: z.object({ delivery_id: z.number().int() }),
+      output: deliveryQueuedAnswer,
       run: ({ deps, input }) => redeliver(deps, input.id),
       rest: {
         method: 'POST',
@@ -131,7 +133,7 @@ export const integrationsOperations = operationSet('integrations', {
       kind: 'mutation',
       access: 'superuser',
       input: webhookIdInput,
-      output: z.object({ delivery_id: z.number().int() }),
+      output: deliveryQueuedAnswer,
       run: ({ deps, input }) => sendTestEvent(deps, input.id),
       rest: {
         method: 'POST',

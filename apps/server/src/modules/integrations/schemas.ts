@@ -1,7 +1,25 @@
 import { z } from 'zod';
 import { idField } from '../../operations/input';
 import { listInt } from '../../operations/list-input';
-import { EVENT_TYPES } from './events';
+
+/** The events integrators hear about (webhooks and GET /api/events/). */
+export const EVENT_TYPES = [
+  'order.created',
+  'order.updated',
+  'order.status_changed',
+  'order.voided',
+  'order.unvoided',
+  'order.deleted',
+  'invoice.created',
+  'invoice.updated',
+  'invoice.deleted',
+  'bill_of_lading.created',
+  'bill_of_lading.updated',
+  'payment.recorded',
+  'customer.created',
+  'customer.updated',
+  'customer.deleted',
+] as const;
 
 export const eventsInput = z.object({ since: listInt(0, Number.MAX_SAFE_INTEGER) }).nullish();
 export const eventAnswer = z.object({
@@ -56,3 +74,7 @@ export const deliveryAnswer = z.object({
   created_at: z.string(),
   last_attempt_at: z.string().nullable(),
 });
+export const webhookListAnswer = z.array(webhookAnswer);
+export const deliveryListAnswer = z.array(deliveryAnswer);
+/** A delivery queued (redeliver, test event). */
+export const deliveryQueuedAnswer = z.object({ delivery_id: z.number().int() });

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { combinedInvoiceSchema } from '@icehouse/domain';
 import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
+import { successAnswer } from '../../operations/answers';
 import { restPage } from '../../rest/pages';
 import {
   createForOrderAnswer,
@@ -127,7 +127,7 @@ export const invoicesOperations = operationSet('invoices', {
     kind: 'mutation',
     access: 'user',
     input: invoiceIdInput,
-    output: z.object({ success: z.literal(true) }),
+    output: successAnswer,
     run: async ({ deps, user, input }) => {
       await deleteInvoice(deps, user, input.id);
       return { success: true as const };

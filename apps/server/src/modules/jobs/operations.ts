@@ -1,21 +1,9 @@
 import { z } from 'zod';
 import { MESSAGES } from '@icehouse/domain';
 import { defineOperation, operationSet } from '../../operations/define';
+import { successAnswer } from '../../operations/answers';
 import { AppError } from '../../errors';
-
-const failedJobSchema = z.object({
-  id: z.string(),
-  /** The queue (`render-document`, `send-email`...). */
-  name: z.string(),
-  /** What it does, in words. */
-  label: z.string(),
-  data: z.unknown(),
-  /** The last attempt's error message. */
-  error: z.string(),
-  attempts: z.number().int(),
-  created_on: z.string(),
-  failed_on: z.string(),
-});
+import { failedJobsAnswer } from './schemas';
 
 const jobIdInput = z.object({ id: z.string().trim().min(1).max(64) });
 
@@ -24,7 +12,7 @@ export const jobsOperations = operationSet('jobs', {
   failed: defineOperation({
     kind: 'query',
     access: 'superuser',
-    output: z.object({ results: z.array(failedJobSchema) }),
+    output: failedJobsAnswer,
     run: async ({ deps }) => ({ results: await deps.jobs.failed() }),
   }),
   /** One more attempt for a failed job. */
@@ -32,7 +20,7 @@ export const jobsOperations = operationSet('jobs', {
     kind: 'mutation',
     access: 'superuser',
     input: jobIdInput,
-    output: z.object({ success: z.literal(true) }),
+    output: successAnswer,
     run: async ({ deps, input }) => {
       if (!(await deps.jobs.retry(input.id))) throw new AppError('NOT_FOUND', MESSAGES.failedJobNotFound);
       return { success: true as const };
@@ -43,7 +31,7 @@ export const jobsOperations = operationSet('jobs', {
     kind: 'mutation',
     access: 'superuser',
     input: jobIdInput,
-    output: z.object({ success: z.literal(true) }),
+    output: successAnswer,
     run: async ({ deps, input }) => {
       if (!(await deps.jobs.discard(input.id))) throw new AppError('NOT_FOUND', MESSAGES.failedJobNotFound);
       return { success: true as const };

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
+import { successAnswer } from '../../operations/answers';
 import { sendCsv } from '../../csv';
 import { ordersCsv } from './export';
 import { pageUrl, restPage } from '../../rest/pages';
@@ -79,7 +79,7 @@ export const ordersOperations = operationSet('orders', {
     kind: 'mutation',
     access: 'user',
     input: orderIdInput,
-    output: z.object({ success: z.literal(true) }),
+    output: successAnswer,
     run: async ({ deps, user, input }) => {
       await deleteOrder(deps, user, input.id);
       return { success: true as const };

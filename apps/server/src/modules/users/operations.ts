@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { createUserSchema } from '@icehouse/domain';
 import { defineOperation, operationSet } from '../../operations/define';
+import { noAnswer } from '../../operations/answers';
 import { updateUserInput, userIdInput, userListSchema, userSchema } from './schemas';
 import { createUser, deleteUser, listUsers, updateUser } from './service';
 
@@ -52,7 +52,7 @@ export const usersOperations = operationSet('users', {
     kind: 'mutation',
     access: 'superuser',
     input: userIdInput,
-    output: z.void(),
+    output: noAnswer,
     run: ({ deps, user, input }) => deleteUser(deps, user.id, input.id),
     rest: { method: 'DELETE', path: '/api/auth/users/{id}/', summary: 'Delete a user (never oneself)', tag: TAG, successStatus: 204 },
   }),

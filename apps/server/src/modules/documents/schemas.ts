@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const documentSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['invoice', 'bol', 'order_print']),
+  record_id: z.number().int(),
+  version: z.number().int(),
+  record_version: z.number().int().nullable(),
+  filename: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+});
+export const documentList = z.object({ results: z.array(documentSchema) });

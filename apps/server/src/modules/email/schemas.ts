@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+export const emailLogEntry = z.object({
+  id: z.number().int(),
+  kind: z.enum(['invoice', 'bol']),
+  record_id: z.number().int(),
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  subject: z.string(),
+  /** queued (waiting or retrying), sending, sent, failed (no attempt left), not_sent (no SMTP configured). */
+  status: z.enum(['queued', 'sending', 'sent', 'failed', 'not_sent']),
+  document_version: z.number().int().nullable(),
+  server_message_id: z.string().nullable(),
+  server_response: z.string(),
+  error: z.string(),
+  attempts: z.number().int(),
+  next_retry: z.string().nullable(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  sent_at: z.string().nullable(),
+});
+export const emailLogAnswer = z.object({ results: z.array(emailLogEntry) });
+/** The dialog's opening values, and whether SMTP is configured. */
+export const composeAnswer = z.object({
+  to: z.string(),
+  cc: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  smtp_configured: z.boolean(),
+});

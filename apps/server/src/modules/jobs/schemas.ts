@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export const failedJobSchema = z.object({
+  id: z.string(),
+  /** The queue (`render-document`, `send-email`...). */
+  name: z.string(),
+  /** What it does, in words. */
+  label: z.string(),
+  data: z.unknown(),
+  /** The last attempt's error message. */
+  error: z.string(),
+  attempts: z.number().int(),
+  created_on: z.string(),
+  failed_on: z.string(),
+});
+export const failedJobsAnswer = z.object({ results: z.array(failedJobSchema) });
