@@ -78,20 +78,22 @@ function ownerOf(req: FastifyRequest): string | null {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Before an idempotent route's work: null when the work is to be done (no key, or the key is now
- * ours: `req.idempotencyClaim`), or the reply already sent (the stored answer replayed).
+ * Before an idempotent route's work: false when the work is to be done (no key, or the key is now
+ * ours: `req.idempotencyClaim`), true when the stored answer was sent instead (the work must not run).
+ * A boolean, not the reply: Fastify's reply is a thenable, so an async function returning it resolves
+ * to undefined once it is sent, and the caller would go on to do the work again.
  */
 export async function beginIdempotent(
   db: Db,
   req: FastifyRequest,
   reply: FastifyReply,
-): Promise<FastifyReply | null> {
+): Promise<boolean> {
   const header = req.headers[IDEMPOTENCY.header];
-  if (header === undefined) return null;
+  if (header === undefined) return false;
   if (typeof header !== 'string' || !KEY_PATTERN.test(header))
     throw new AppError('VALIDATION', MESSAGES.idempotencyKeyInvalid);
   const owner = ownerOf(req);
-  if (!owner) return null;
+  if (!owner) return false;
   const hash = requestHash(req);
   const where = and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, header));
   // This caller's keys past 24 hours are forgotten (the same key may then do new work).
@@ -105,7 +107,7 @@ export async function beginIdempotent(
     .returning({ owner: idempotencyKeys.owner });
   if (claimed.length > 0) {
     req.idempotencyClaim = { owner, key: header };
-    return null;
+    return false;
   }
   const deadline = Date.now() + IDEMPOTENCY.waitMs;
   for (;;) {
@@ -115,10 +117,11 @@ export async function beginIdempotent(
     if (row.requestHash !== hash) throw new AppError('UNPROCESSABLE', MESSAGES.idempotencyKeyReused);
     if (row.state === 'done') {
       for (const [name, value] of Object.entries(row.responseHeaders ?? {})) reply.header(name, value);
-      return reply
+      void reply
         .code(row.responseStatus!)
         .header('idempotent-replayed', 'true')
         .send(Buffer.from(row.responseBody ?? new Uint8Array()));
+      return true;
     }
     if (Date.now() >= deadline) throw new AppError('CONFLICT', MESSAGES.idempotencyKeyInProgress);
     await sleep(IDEMPOTENCY.pollMs);

@@ -79,8 +79,7 @@ export function registerRestRoutes(
           ? undefined
           : parseOrThrow(route.body, jsonBody(route, req.body));
         if (route.idempotent) {
-          const replayed = await beginIdempotent(db(), req, reply);
-          if (replayed) return replayed;
+          if (await beginIdempotent(db(), req, reply)) return reply;
         }
         const result = await route.handler({
           params,
