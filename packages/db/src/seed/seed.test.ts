@@ -126,13 +126,17 @@ describe('seedDemo', () => {
     const maxInvoice = rowsOf<{ m: string | number }>(
       await db.execute(sql`select max(invoice_number::int) as m from invoices`),
     )[0]!.m;
-    await db
-      .transaction(async (tx) => {
-        expect(await nextNumber(tx, 'door_number')).toBe(1061);
-        expect(await nextNumber(tx, 'invoice_number')).toBe(Number(maxInvoice) + 1);
-        tx.rollback();
-      })
-      .catch(() => undefined);
+    // Taken inside a transaction rolled back on purpose (the numbers are not used up); the expectations
+    // stay outside it, where a failure cannot be mistaken for the rollback.
+    const rollback = new Error('roll back the numbers taken');
+    let taken: number[] = [];
+    await expect(
+      db.transaction(async (tx) => {
+        taken = [await nextNumber(tx, 'door_number'), await nextNumber(tx, 'invoice_number')];
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(taken).toEqual([1061, Number(maxInvoice) + 1]);
   });
 
   it('does nothing the second time', async () => {
