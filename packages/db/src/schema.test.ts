@@ -34,6 +34,9 @@ beforeEach(async () => {
   await t.reset();
 });
 
+const journalEntries = () =>
+  (JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries;
+
 async function rejection(p: Promise<unknown>): Promise<unknown> {
   try {
     await p;
@@ -84,15 +87,32 @@ describe('migrations', () => {
       await database.db.execute(sql`select count(*) as n from drizzle.__drizzle_migrations`),
     );
     // every committed migration (drizzle/meta/_journal.json), no more, no less
-    const journal = JSON.parse(
-      readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
-    ) as { entries: unknown[] };
-    expect(Number(applied[0]?.n)).toBe(journal.entries.length);
+    expect(Number(applied[0]?.n)).toBe(journalEntries().length);
   });
 
-  it('are idempotent (a second migrate() changes nothing)', async () => {
+  it('are idempotent (a second migrate() changes nothing: not the applied list, the structure or the rows)', async () => {
+    const { db } = t.database;
+    const text = async (query: ReturnType<typeof sql>) => rowsOf<{ t: string | null }>(await db.execute(query))[0]?.t ?? '';
+    const state = async () => ({
+      applied: await text(sql`select string_agg(hash || '@' || created_at, ',' order by id) as t from drizzle.__drizzle_migrations`),
+      columns: await text(
+        sql`select string_agg(table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, ''), ',' order by table_name, column_name) as t
+            from information_schema.columns where table_schema = 'public'`,
+      ),
+      indexes: await text(sql`select string_agg(indexdef, ',' order by indexname) as t from pg_indexes where schemaname = 'public'`),
+      triggers: await text(
+        sql`select string_agg(event_object_table || '.' || trigger_name || ' ' || event_manipulation, ',' order by 1) as t
+            from information_schema.triggers where trigger_schema = 'public'`,
+      ),
+      rows: await text(sql`select string_agg(name || '=' || last_value, ',' order by name) as t from number_sequences`),
+    });
+    await db.execute(sql`insert into number_sequences (name, last_value) values ('idempotency_probe', 41)`);
+    const before = await state();
+    expect(before.applied.split(',')).toHaveLength(journalEntries().length);
+    expect(before.rows).toBe('idempotency_probe=41');
     await t.database.migrate();
     await t.database.migrate();
+    expect(await state()).toEqual(before);
   });
 });
 
