@@ -27,6 +27,8 @@ export interface BrowserSlot {
   gone: Promise<never>;
   /** A page made ahead of time for the next render. */
   spare: Promise<PreparedPage> | null;
+  /** That page is made: the next render starts on it without asking the browser for anything. */
+  spareReady: boolean;
 }
 
 export interface PreparedPage {

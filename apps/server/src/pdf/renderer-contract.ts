@@ -66,7 +66,7 @@ export interface PdfRendererStats {
   openPages: number;
   /** The most pages ever open at once: never above maxConcurrent. */
   maxOpenPages: number;
-  /** Fresh pages kept ready for the next render (0 or 1). */
+  /** Fresh pages made and ready for the next render (0 or 1; 0 while the next one is being made). */
   sparePages: number;
   /** Renders holding a slot, and renders waiting for one. */
   active: number;

@@ -93,14 +93,9 @@ describe('createPdfRenderer', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const { all } = await readPdfText(pdf);
     expect(all).toContain('Hello from the renderer');
-    // A fresh page is already being made for the next document.
-    expect(renderer.stats()).toMatchObject({
-      launched: true,
-      launches: 1,
-      openPages: 0,
-      active: 0,
-      sparePages: 1,
-    });
+    // A fresh page is made for the next document.
+    expect(renderer.stats()).toMatchObject({ launched: true, launches: 1, openPages: 0, active: 0 });
+    await until(() => renderer.stats().sparePages === 1);
   });
 
   it('prints a Chromium page-number footer when asked to, in landscape too', async () => {
@@ -182,8 +177,24 @@ describe('createPdfRenderer', () => {
     await until(() => renderer.stats().active === 0);
     expect(renderer.stats().openPages).toBe(0);
 
-    // A timeout that fires mid-render (the page exists) is cut off the same way.
-    await expectAppError(renderer.render(bigInvoice, { timeoutMs: 150 }), 'UNAVAILABLE', 'timeout');
+    // A timeout that fires mid-render (the page exists) is cut off the same way. The browser is frozen
+    // with a spare page ready, so the render takes that page and then cannot finish, however fast the
+    // machine; it is thawed once the timeout has fired, and closes the page normally.
+    await until(() => renderer.stats().sparePages === 1);
+    const pid = renderer.stats().browserPid as number;
+    process.kill(pid, 'SIGSTOP');
+    let openAtTimeout = -1;
+    try {
+      const rendering = renderer.render(bigInvoice, { timeoutMs: 300 });
+      await expectAppError(
+        rendering.finally(() => (openAtTimeout = renderer.stats().openPages)),
+        'UNAVAILABLE',
+        'timeout',
+      );
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    expect(openAtTimeout).toBe(1);
     await until(() => renderer.stats().active === 0);
     expect(renderer.stats().openPages).toBe(0);
 

@@ -149,6 +149,7 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
       closing: null,
       gone,
       spare: null,
+      spareReady: false,
     };
     slots.add(slot);
     browser.once('disconnected', () => {
@@ -179,7 +180,10 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
 
   function spareFor(slot: BrowserSlot): Promise<PreparedPage> {
     const spare = preparePage(slot);
-    spare.catch(noop);
+    slot.spareReady = false;
+    spare.then(() => {
+      if (slot.spare === spare) slot.spareReady = true;
+    }, noop);
     return spare;
   }
 
@@ -187,6 +191,7 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
   function takePage(slot: BrowserSlot): Promise<PreparedPage> {
     const spare = slot.spare;
     slot.spare = null;
+    slot.spareReady = false;
     const page = spare ? spare.catch(() => preparePage(slot)) : preparePage(slot);
     if (keepSpare && !closed && !slot.retired && slot.renders < recycleAfter) slot.spare = spareFor(slot);
     return page;
@@ -360,7 +365,7 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
       browserPid: live ? (current?.pid ?? null) : null,
       openPages: counters.openPages,
       maxOpenPages: counters.maxOpenPages,
-      sparePages: live && current?.spare ? 1 : 0,
+      sparePages: live && current?.spareReady ? 1 : 0,
       active: semaphore.active,
       queued: semaphore.waiting,
       renders: counters.renders,
