@@ -181,7 +181,8 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       if (index === -1)
         throw new TrpcTestError({ message: 'User not found.', code: 'NOT_FOUND', appCode: 'NOT_FOUND' });
       state.users.splice(index, 1);
-      return { success: true };
+      // The server answers nothing (users.delete's answer is void).
+      return undefined;
     },
     ...options.procedures,
   };

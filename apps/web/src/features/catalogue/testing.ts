@@ -207,7 +207,7 @@ export function catalogueProcedures(state: CatalogueState): Record<string, TrpcP
         throw conflict(`Cannot delete "${setting.value}": it is used by 1 order. Change those orders first.`);
       }
       state.settings = state.settings.filter((s) => s.id !== id);
-      return null;
+      return undefined;
     },
     'catalogue.components.list': () => [...state.components].sort((a, b) => a.name.localeCompare(b.name)),
     'catalogue.components.create': (input) => {
@@ -235,7 +235,7 @@ export function catalogueProcedures(state: CatalogueState): Record<string, TrpcP
         );
       }
       state.components = state.components.filter((c) => c.id !== id);
-      return null;
+      return undefined;
     },
     'catalogue.products.list': () => [...state.products],
     'catalogue.products.create': (input) => {
@@ -255,7 +255,7 @@ export function catalogueProcedures(state: CatalogueState): Record<string, TrpcP
       const id = byId(state.products, input);
       if (!state.products.some((p) => p.id === id)) throw notFound('Product');
       state.products = state.products.filter((p) => p.id !== id);
-      return null;
+      return undefined;
     },
   };
 }
