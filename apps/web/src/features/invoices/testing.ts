@@ -21,6 +21,7 @@ import { TrpcTestError, trpcInputs, type SeenRequest, type TrpcProcedure } from 
 import { STAFF, createFakeServer, type FakeServerOptions } from '../../test/fakeServer';
 import type { FakeHandler } from '../../test/fakeFetch';
 import type { InvoiceDetail, InvoiceListRow, InvoiceOrder } from './types';
+import { SAMPLE_BILLING, sampleOrder } from '../order-form/testing';
 
 type Editable = InvoiceDetail['editable_data'];
 type Line = Editable['line_items'][number];
@@ -57,16 +58,19 @@ function lineViews(lines: NonNullable<FakeInvoiceFields['editable']>['line_items
   }));
 }
 
-/** An order of an invoice, as orders_data carries it (only what the screens read is filled in). */
+/** An order of an invoice, as orders_data carries it: the order form's sample order, completed and invoiced. */
 function orderView(id: number, door: string, customer: string, date: string): InvoiceOrder {
-  return {
+  // Built as pending (the domain's order rules check a status's requirements), then given its status.
+  return sampleOrder(
     id,
-    door_number: door,
-    customer_name: customer,
-    date,
-    status: 'completed',
-    status_display: 'Completed',
-  } as unknown as InvoiceOrder;
+    {
+      date,
+      door_number: door,
+      billing_address: { ...SAMPLE_BILLING, name: customer },
+      shipping_address: { name: customer },
+    },
+    { status: 'completed', status_display: 'Completed', has_invoice: true },
+  );
 }
 
 /** An invoice as invoices.get answers it; totals by the domain's rule. */

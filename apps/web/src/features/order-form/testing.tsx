@@ -28,6 +28,7 @@ import {
   type TrpcProcedure,
 } from '../../test/fakeFetch';
 import { renderWithServer } from '../../test/render';
+import { COMPANY } from '../company/testing';
 import { AuthProvider } from '../../lib/auth';
 import { LiveUpdates } from '../../lib/live';
 import { OrderFormModal } from './OrderFormModal';
@@ -148,6 +149,7 @@ export function orderView(
     additional_info: extra.additional_info ?? '',
     bol_number: null,
     customer_name: data.billing_address.name || data.shipping_address.name,
+    customer_id: null,
     blueprint: null,
     blueprint_filename: null,
     door_placement_drawing: null,
@@ -189,9 +191,18 @@ export function orderView(
     created_at: '2024-03-05T15:00:00.000Z',
     updated_at: '2024-03-05T15:00:00.000Z',
     ...extra,
-  } as OrderView;
+  };
   return view;
 }
+
+/** The sample order's billing address. */
+export const SAMPLE_BILLING = {
+  name: 'Acme Cold Storage',
+  street: '1 Main St',
+  city: 'Duluth',
+  state: 'MN',
+  zip_code: '55802',
+};
 
 /** A valid saved order: a catalogue Walk-in Cooler for Acme, pending. */
 export function sampleOrder(id = 7, overrides: Record<string, unknown> = {}, extra: Partial<OrderView> = {}) {
@@ -199,13 +210,7 @@ export function sampleOrder(id = 7, overrides: Record<string, unknown> = {}, ext
     status: 'pending',
     date: '2024-03-05',
     door_number: '1007',
-    billing_address: {
-      name: 'Acme Cold Storage',
-      street: '1 Main St',
-      city: 'Duluth',
-      state: 'MN',
-      zip_code: '55802',
-    },
+    billing_address: SAMPLE_BILLING,
     shipping_address: { name: 'Acme Cold Storage' },
     building_info: { product: 1, price: '8950.00', building_type: 'FREEZER_COOLER_UNIT' },
     ...overrides,
@@ -281,7 +286,7 @@ export function createOrderServer(options: OrderServerOptions = {}): OrderServer
             { value: 'WI', label: 'Wisconsin' },
           ];
     },
-    'company.get': () => ({ sales_tax_rate: taxRate }),
+    'company.get': () => ({ ...COMPANY, sales_tax_rate: taxRate }),
     'orders.get': (input) => find(input),
     // Proposes without taking (like the server): saving an order with the number takes it.
     'orders.nextDoorNumber': () => ({ door_number: state.doorNumbers[0] ?? '9999' }),

@@ -19,6 +19,8 @@ import userEvent from '@testing-library/user-event';
 import { TrpcTestError, type SeenRequest, type TrpcProcedure, trpcInputs } from '../../test/fakeFetch';
 import { STAFF, createFakeServer, type FakeServer, type FakeServerOptions } from '../../test/fakeServer';
 import type { OrderListRow } from './types';
+import type { OrderView } from '../order-form/types';
+import { SAMPLE_BILLING, sampleOrder } from '../order-form/testing';
 import { fakeMonthlyFigures } from '../schedule/testing';
 
 /** What the status rules look at, as the server knows it. */
@@ -89,6 +91,26 @@ export function toListRow(order: FakeOrder): OrderListRow {
     invoice_details: order.invoice_details,
     updated_at: '2024-03-05T12:00:00.000Z',
   };
+}
+
+/** The whole order the server answers (orders.get, orders.changeStatus): the order form's sample order with these facts. */
+export function toOrderView(order: FakeOrder): OrderView {
+  const row = toListRow(order);
+  const { eps_po_number, ship_date, ship_via } = order.facts;
+  // Built as pending (the domain's order rules check a status's requirements), then given its status.
+  return sampleOrder(
+    order.id,
+    {
+      date: order.date,
+      door_number: order.door_number,
+      eps_po_number,
+      ship_date,
+      ship_via,
+      billing_address: { ...SAMPLE_BILLING, name: order.customer_name },
+      shipping_address: { name: order.customer_name },
+    },
+    row,
+  );
 }
 
 function asRecord(input: unknown): Record<string, unknown> {
@@ -176,7 +198,7 @@ export function ordersProcedures(
     'orders.get': (input) => {
       const order = state.orders.find((o) => o.id === asRecord(input).id);
       if (!order) throw notFound('Not found.');
-      return { ...toListRow(order), ...order.facts };
+      return toOrderView(order);
     },
     'orders.changeStatus': (input) => {
       const { id, new_status: newStatus } = asRecord(input);
@@ -201,7 +223,7 @@ export function ordersProcedures(
       if (newStatus !== next) throw refuse(`Cannot change status to ${String(newStatus)}.`);
       if (missing.length > 0) throw refuse(`Missing requirements: ${missing.join(', ')}`);
       order.status = next;
-      return { ...toListRow(order), ...order.facts };
+      return toOrderView(order);
     },
   };
 }
