@@ -15,6 +15,9 @@ import {
   todayIso,
   invoicePatchSchema,
   lineAmount,
+  PAYMENT_NOTES,
+  toDecimal,
+  toMoneyString,
   zodIssuesToFieldErrors,
 } from '@icehouse/domain';
 import { TrpcTestError, trpcInputs, type SeenRequest, type TrpcProcedure } from '../../test/fakeFetch';
@@ -308,7 +311,29 @@ export function invoicesProcedures(
         },
       });
       state.invoices = state.invoices.map((i) => (i.id === updated.id ? updated : i));
-      return updated;
+      // A changed payments_credits is recorded in the ledger as one adjustment (the difference), as the server does.
+      const before = invoice.editable_data.payments_credits;
+      const difference = toDecimal(editable.payments_credits).minus(toDecimal(before));
+      let adjustment: FakePayment | null = null;
+      if (!difference.isZero()) {
+        adjustment = {
+          id: (state.payments?.length ?? 0) + 1,
+          invoice_id: invoice.id,
+          kind: 'adjustment',
+          date: todayIso(),
+          amount: toMoneyString(difference),
+          method: 'other',
+          reference: '',
+          note: PAYMENT_NOTES.adjustment(toMoneyString(before), toMoneyString(editable.payments_credits)),
+          reason: '',
+          reverses_id: null,
+          reversed_by_id: null,
+          recorded_by: 'staff',
+          recorded_at: '2024-03-05T10:00:00.000Z',
+        };
+        state.payments = [...(state.payments ?? []), adjustment];
+      }
+      return { ...updated, payment_adjustment: adjustment };
     },
     'payments.forInvoice': (input) => {
       const invoice = find(asRecord(input).invoiceId);
