@@ -83,7 +83,16 @@ function customerProcedures(customers: CustomerListRow[]) {
           billing_address: { ...ACME.billing_address, ...body.billing_address },
         };
         customers.push(row);
-        return { ...row, notes: '', ship_to: [], orders: [], invoices: [], balance_due: '0.00' };
+        return {
+          ...row,
+          notes: '',
+          ship_to: [],
+          orders: [],
+          invoices: [],
+          invoice_count: 0,
+          balance: { invoiced: '0.00', paid: '0.00', balance: '0.00' },
+          created_at: row.updated_at,
+        };
       },
     },
   };
