@@ -1,5 +1,6 @@
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
+import { checkAnswer } from './answerChecks';
 
 type Listener = (event: MessageEvent) => void;
 
@@ -62,6 +63,7 @@ export function liveStreams(): FakeEventSource[] {
 
 /** The server sends one live event (a change, or refetch) to every open live subscription. */
 export async function emitLive(event: unknown) {
+  checkAnswer('live.changes', event);
   sequence += 1;
   await act(async () => {
     for (const source of liveStreams()) source.dispatch('message', JSON.stringify(event), `test:${sequence}`);

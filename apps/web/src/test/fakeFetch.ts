@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { FetchFn } from '../lib/http';
+import { checkAnswer, checkRestAnswer, isOperation } from './answerChecks';
 
 /** One request as the fake server saw it. */
 export interface SeenRequest {
@@ -113,20 +114,35 @@ export function trpcInputs(request: SeenRequest): unknown[] {
 
 export type TrpcProcedure = (input: unknown, request: SeenRequest) => unknown;
 
+const csrfOnly: FakeHandler = (request) =>
+  request.path === '/api/auth/csrf/'
+    ? jsonResponse({ csrfToken: 'test-token' })
+    : jsonResponse({ detail: 'Not found.' }, 404);
+
+/** A fake's JSON answer to a REST route must be what the server may answer there (answerChecks.ts). */
+async function checkedRest(rest: FakeHandler, request: SeenRequest): Promise<Response> {
+  const response = await rest(request);
+  if (response.ok && response.headers.get('Content-Type')?.includes('json')) {
+    checkRestAnswer(request.method, request.path, await response.clone().json());
+  }
+  return response;
+}
+
 /**
  * Answers tRPC batch calls the way the server's httpBatchLink endpoint does:
  * `/trpc/a.b,c.d?batch=1` -> `[{ result: { data } }, ...]` (no transformer on this server).
  * A procedure gets its input, may be async, and may throw a TrpcTestError to fail; the answer's
  * status is the failures' status when all calls failed alike, 207 for a mix, else 200.
  * Calls outside /trpc/ (e.g. the CSRF token) go to `rest` when given, else get a token.
+ * Every answer is checked against the server's answer schema of its procedure (answerChecks.ts);
+ * a fake of a procedure the server does not have is refused at once.
  */
 export function trpcBatch(procedures: Record<string, TrpcProcedure>, rest?: FakeHandler): FakeHandler {
+  const unknown = Object.keys(procedures).filter((name) => !isOperation(name));
+  if (unknown.length > 0)
+    throw new Error(`The fake answers procedures the server does not declare: ${unknown.join(', ')}`);
   return async (request) => {
-    if (!request.path.startsWith('/trpc/')) {
-      if (rest) return rest(request);
-      if (request.path === '/api/auth/csrf/') return jsonResponse({ csrfToken: 'test-token' });
-      return jsonResponse({ detail: 'Not found.' }, 404);
-    }
+    if (!request.path.startsWith('/trpc/')) return checkedRest(rest ?? csrfOnly, request);
     const names = decodeURIComponent(request.path.replace(/^\/trpc\//, '')).split(',');
     const inputs = trpcInputs(request);
     const statuses: number[] = [];
@@ -143,6 +159,7 @@ export function trpcBatch(procedures: Record<string, TrpcProcedure>, rest?: Fake
         }
         try {
           const data = await procedure(inputs[index], request);
+          checkAnswer(name, data);
           statuses.push(200);
           return { result: { data } };
         } catch (error) {

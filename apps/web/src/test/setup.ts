@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { stopDebounceClock } from './debounceClock';
+import { takeAnswerMismatches } from './answerChecks';
 
 // findBy*/waitFor give up after 1 s by default: a loaded machine (lazy routes, many tests at once)
 // can take longer to render a screen, so they wait up to 15 s. A passing test still finishes as
@@ -16,4 +17,7 @@ afterEach(() => {
   cleanup();
   // A test that faked the clock (debounceClock) never leaves it fake for the next one.
   stopDebounceClock();
+  // A fake answered what the server would not (answerChecks.ts): the test fails, whatever the screen did.
+  const mismatches = takeAnswerMismatches();
+  if (mismatches.length > 0) throw new Error(mismatches.join('\n'));
 });
