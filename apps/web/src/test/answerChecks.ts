@@ -2,8 +2,8 @@ import { answerSchemas, restAnswerSchemas } from '@icehouse/server/answer-schema
 
 /**
  * The fakes answer for the server: each answer is parsed by the schema the server declares for it
- * (apps/server/src/operations/answer-schemas.ts), so a fake cannot drift from the server's contract
- * with every web test green. A mismatch is recorded, not thrown: the screen still gets the fake's
+ * (apps/server/src/operations/answer-schemas.ts), and may hold no field the schema lacks, so a fake
+ * cannot drift from the server's contract (a field renamed or dropped) with every web test green. A mismatch is recorded, not thrown: the screen still gets the fake's
  * answer as it was, and the test fails after it ends (setup.ts), whatever the screen did with it.
  */
 export type OperationName = keyof typeof answerSchemas;
@@ -13,12 +13,35 @@ const mismatches: string[] = [];
 interface Schema {
   safeParse(
     value: unknown,
-  ): { success: true } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  ):
+    | { success: true; data: unknown }
+    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Fields of the fake's answer that parsing dropped: fields the server does not send (any more). The
+ * schemas strip unknown keys rather than refuse them, so a field the server dropped would otherwise pass.
+ */
+function extraFields(answer: unknown, parsed: unknown, path = ''): string[] {
+  if (Array.isArray(answer) && Array.isArray(parsed))
+    return answer.flatMap((item, i) => extraFields(item, parsed[i], `${path}${i}.`));
+  if (!isPlainObject(answer) || !isPlainObject(parsed)) return [];
+  return Object.keys(answer).flatMap((key) =>
+    Object.hasOwn(parsed, key) ? extraFields(answer[key], parsed[key], `${path}${key}.`) : [`${path}${key}`],
+  );
 }
 
 function check(what: string, schema: Schema, answer: unknown) {
   const result = schema.safeParse(answer);
-  if (result.success) return;
+  if (result.success) {
+    const extra = extraFields(answer, result.data);
+    if (extra.length > 0)
+      mismatches.push(`The fake's answer to ${what} has fields the server does not answer: ${extra.join(', ')}`);
+    return;
+  }
   const issues = result.error.issues.map(
     (i) => `${i.path.map(String).join('.') || '(answer)'}: ${i.message}`,
   );

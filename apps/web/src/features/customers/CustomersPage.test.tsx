@@ -36,8 +36,10 @@ function sampleCustomers(): CustomerListRow[] {
 }
 
 function detailOf(row: CustomerListRow): CustomerDetail {
+  // The list's default ship-to is not part of a customer's answer (its ship-tos are).
+  const { default_ship_to: _listOnly, ...detail } = row;
   return {
-    ...row,
+    ...detail,
     notes: '',
     ship_to: [],
     orders: [],
@@ -45,7 +47,7 @@ function detailOf(row: CustomerListRow): CustomerDetail {
     invoice_count: 0,
     balance: { invoiced: '0.00', paid: '0.00', balance: '0.00' },
     created_at: '2026-01-01T00:00:00.000Z',
-  } as CustomerDetail;
+  };
 }
 
 /** customers.* as the server answers them: search contains (any case), 25 a page, delete refused with orders. */

@@ -83,8 +83,10 @@ function customerProcedures(customers: CustomerListRow[]) {
           billing_address: { ...ACME.billing_address, ...body.billing_address },
         };
         customers.push(row);
+        // A customer as the server answers one: the list's default ship-to is not part of it.
+        const { default_ship_to: _listOnly, ...detail } = row;
         return {
-          ...row,
+          ...detail,
           notes: '',
           ship_to: [],
           orders: [],

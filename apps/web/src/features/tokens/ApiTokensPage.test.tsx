@@ -28,12 +28,10 @@ describe('ApiTokensPage', () => {
       procedures: {
         'tokens.list': () => rows,
         'tokens.create': (input: unknown) => {
-          const created = {
-            ...token(2, (input as { name: string }).name, { scope: (input as { scope: string }).scope }),
-            key: 'ihk_the-secret-key',
-          };
-          rows.unshift(created);
-          return created;
+          const row = token(2, (input as { name: string }).name, { scope: (input as { scope: string }).scope });
+          // The key is answered once, at creation; the list never shows it.
+          rows.unshift(row);
+          return { ...row, key: 'ihk_the-secret-key' };
         },
         'tokens.revoke': () => ({ ...rows[1], revoked_at: '2026-11-23T10:00:00.000Z' }),
       },
