@@ -11,6 +11,9 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Two cores: two files at a time (vitest's default leaves one core to itself). Each file keeps its
+    // own process and DOM.
+    maxWorkers: 2,
     // Above Testing Library's 15 s wait (src/test/setup.ts), so a slow machine fails no test by time.
     testTimeout: 60_000,
   },
