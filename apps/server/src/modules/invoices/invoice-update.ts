@@ -254,7 +254,6 @@ export async function updateInvoice(
         );
         adjustment = recorded.payment;
       }
-      await announceChange(tx, { entity: 'invoice', id, version: saved!.version, action: 'updated', by: userId });
       await tx.delete(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, id));
       await insertLines(tx, id, lines);
       const orderIds = current.orders.map((o) => o.orderId);
@@ -270,6 +269,8 @@ export async function updateInvoice(
       }
       for (const orderId of orderIds) await recordHistory(tx, { orderId, invoiceId: id, action: 'invoice_updated', changes, userId });
       await queueInvoiceRender(deps.jobs, id, userId, tx);
+      // Last, once every write is done: the sinks read the invoice as it will commit (its new lines too).
+      await announceChange(tx, { entity: 'invoice', id, version: saved!.version, action: 'updated', by: userId });
     });
     deps.jobs?.wake(renderInvoiceJob);
   } catch (error) {

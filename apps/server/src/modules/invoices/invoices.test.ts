@@ -6,6 +6,7 @@ import { INVOICE_COUNT_LIMIT, type InvoiceLineView, type InvoiceListRow } from '
 import { countRows, shippable } from '../orders/test-support';
 import { createOrder, invoiceOrder, useInvoicesTestApp } from './test-support';
 import type { OrderView } from '../orders/views';
+import { eventsAnswer } from '../integrations/schemas';
 
 const ctx = useInvoicesTestApp();
 
@@ -498,6 +499,23 @@ describe('PATCH /api/invoices/{id}/', () => {
       balance_due: '1211.00',
     });
     expect(taxed.version).toBe(3);
+  });
+
+  it("announces invoice.updated with exactly what GET /api/invoices/{id}/ answers after the save, its new lines included", async () => {
+    const order = await createOrder(ctx);
+    const created = await invoiceOrder(ctx, order.id);
+    const before = (await ctx.staff.get(`/api/invoices/${created.id}/`)).json();
+    const edited = await ctx.staff.patch(`/api/invoices/${created.id}/`, {
+      version: before.version,
+      editable_data: { line_items: [{ quantity: 2, description: 'Replaced line', price_each: '125.50' }] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = (await ctx.staff.get(`/api/invoices/${created.id}/`)).json();
+    expect(after.line_items.items.map((l: InvoiceLineView) => l.description)).toEqual(['Replaced line']);
+    const events = eventsAnswer.parse((await ctx.staff.get('/api/events/?since=0')).json());
+    const updated = events.results.filter((e) => e.type === 'invoice.updated' && (e.data as { id?: number }).id === created.id);
+    expect(updated).toHaveLength(1);
+    expect(updated[0]!.data).toEqual(after);
   });
 
   it('a save that changes nothing changes nothing', async () => {
