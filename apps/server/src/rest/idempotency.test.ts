@@ -26,6 +26,16 @@ describe('Idempotency-Key', () => {
     expect((await ctx.staff.post('/api/orders/', body, withKey('order-k-2'))).statusCode).toBe(400);
   });
 
+  it('a replayed retry does not run the work again (a customer, which no unique field would stop)', async () => {
+    const before = await customersCount();
+    const first = await ctx.staff.post('/api/customers/', { name: 'Retry Bay Lodge' }, withKey('customer-once'));
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await ctx.staff.post('/api/customers/', { name: 'Retry Bay Lodge' }, withKey('customer-once'));
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+    expect((await customersCount()) - before).toBe(1);
+  });
+
   it('the same key with another body is 422; a key is only its caller’s', async () => {
     const body = orderPayload(ctx.cat, { door_number: 'K-3' });
     expect((await ctx.staff.post('/api/orders/', body, withKey('shared'))).statusCode).toBe(201);
