@@ -10,11 +10,18 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const STATUS_LINE = /^Status: *(\S.*)$/;
+// `Status: accepted`, also written `**Status:** accepted` or as a `## Status` heading over its line.
+const STATUS_LINE = /^\**Status\**:\** *(\S.*)$/i;
+const STATUS_HEADING = /^#+ *Status *$/i;
 // A row of the index: | [NNN](NNN-title.md) | decision | status |
 const INDEX_ROW = /^\| *\[(\d{3})\]\(([^)]+)\) *\|[^|]+\| *([^|]*?) *\|$/;
 const REST_ROW = /^\| *`?(GET|POST|PUT|PATCH|DELETE)\b[^|]*\/api\//;
 const ISSUE_NUMBER = /\bissues? +(?:items? +)?\d+|(?:^|[\s([])#\d+\b/i;
+
+function statusUnderHeading(lines) {
+  const at = lines.findIndex((l) => STATUS_HEADING.test(l));
+  return at < 0 ? undefined : lines.slice(at + 1).find((l) => l.trim() !== '');
+}
 
 const firstWord = (text) =>
   text
@@ -32,9 +39,9 @@ export function checkDocs(root) {
 
   const statusOf = new Map();
   for (const name of records) {
-    const head = readFileSync(path.join(decisions, name), 'utf8').split('\n').slice(0, 8);
-    const line = head.map((l) => STATUS_LINE.exec(l)).find(Boolean);
-    if (line) statusOf.set(name.slice(0, 3), line[1]);
+    const head = readFileSync(path.join(decisions, name), 'utf8').split('\n').slice(0, 12);
+    const line = head.map((l) => STATUS_LINE.exec(l)?.[1]).find(Boolean) ?? statusUnderHeading(head);
+    if (line) statusOf.set(name.slice(0, 3), line);
     else problems.push(`docs/decisions/${name}: no "Status: ..." line under its title`);
   }
 

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
  * The docs keep their own rules (scripts/check-docs.mjs): every decision record indexed with a status,
  * no hand-written REST tables in the module READMEs, no issue numbers in the README or
  * docs/performance.md. Here because the server's tests run in CI anyway; it opens no database and
- * takes a few milliseconds.
+ * takes about 2 s.
  */
 const root = path.resolve(import.meta.dirname, '../../..');
 const script = path.join(root, 'scripts/check-docs.mjs');
@@ -70,13 +70,17 @@ describe('docs', () => {
     expect(result.output).toContain('docs/performance.md:3: an issue number ("issue 12")');
   });
 
-  it('a status that disagrees with the index is named', () => {
+  it('reads a status written in bold or under a heading, and names one that disagrees with the index', () => {
     const dir = copyOfDocs();
-    const record = path.join(dir, 'docs/decisions/010-door-numbers-proposed-not-allocated.md');
-    writeFileSync(
-      record,
-      readFileSync(record, 'utf8').replace(/^Status: .*$/m, 'Status: superseded by 145.'),
-    );
+    const rewrite = (file: string, status: string) => {
+      const full = path.join(dir, 'docs/decisions', file);
+      writeFileSync(full, readFileSync(full, 'utf8').replace(/^Status: .*$/m, status));
+    };
+    rewrite('011-invoice-numbers-never-reused.md', '**Status:** accepted (2026-11)');
+    rewrite('012-combined-invoice-mixed-customers.md', '## Status\n\nAccepted');
+    expect(check(dir)).toMatchObject({ ok: true });
+
+    rewrite('010-door-numbers-proposed-not-allocated.md', '## Status\n\nSuperseded by 145.');
     const result = check(dir);
     expect(result.ok).toBe(false);
     expect(result.output).toContain('010-door-numbers-proposed-not-allocated.md: its status');
