@@ -13,7 +13,9 @@ import { parseArgs } from 'node:util';
 import { DataDirLockedError } from '@icehouse/db';
 import { loadEnv } from '../env';
 import { backupTargetOf } from './backup-target';
-import { backupPostgres, defaultBackupName, describeCounts, restoreDatabase } from '../modules/backup/backup';
+import { defaultBackupName, restoreDatabase } from '../modules/backup/backup';
+import { backupPostgres } from '../modules/backup/postgres-dump';
+import { describeCounts } from '../modules/backup/describe';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -9,15 +9,9 @@ import { buildApp } from '../../src/app';
 import { orderPayload } from '../../src/modules/orders/test-support';
 import { openTestDatabase } from '@icehouse/db/testing';
 import { tableChecksums } from '../../src/modules/backup/checksums';
-import {
-  backupDatabase,
-  backupPglite,
-  backupPostgres,
-  detectBackupKind,
-  restoreDatabase,
-  restorePglite,
-  restorePostgres,
-} from '../../src/modules/backup/backup';
+import { backupDatabase, detectBackupKind, restoreDatabase } from '../../src/modules/backup/backup';
+import { backupPglite, restorePglite } from '../../src/modules/backup/pglite-dump';
+import { backupPostgres, restorePostgres } from '../../src/modules/backup/postgres-dump';
 import { createFolderBlobStore, type BlobStore } from '../../src/blobs';
 import { TINY_PDF } from '../../src/modules/orders/test-support';
 import { fillWithData, tempDir, throwawayPostgres } from './backup-support';
