@@ -20,3 +20,4 @@ export * from './integrators';
 export * from './email';
 export * from './payments';
 export * from './reports';
+export * from './billOfMaterials';
