@@ -35,6 +35,7 @@ import { getOrder } from './order-read';
 import { addressValues, orderValues, buildingValues, itemValues, sameValues, syncItems } from './order-rows';
 import { bumpDoorSequence } from './door-numbers';
 import { announceChange } from '../../changes';
+import { recordOrderCosting } from '../production/costing';
 
 /** Saving orders: create, update and delete, each in one transaction with its history entry. */
 
@@ -107,6 +108,7 @@ export async function createOrder(deps: DbDeps, actor: Actor, raw: unknown): Pro
         items: items.map((item, i) => itemValues(item, i)),
       });
       const view = await finishWrite(tx, orderId, 'created', null, userId);
+      if (view) await recordOrderCosting(tx, view); // the cost of materials as of this save (make to order)
       await announceChange(tx, { entity: 'order', id: orderId, version: view?.version ?? 1, action: 'created', by: userId }, view ?? undefined);
       // Last: it locks the sequence row until the commit, and every new order with a numeric door number needs it.
       await bumpDoorSequence(tx, data.door_number);
@@ -191,6 +193,7 @@ export async function updateOrder(deps: DbDeps, actor: Actor, id: number, raw: u
       }
       await syncItems(tx, id, before.items, data.building_info.additional_items);
       const view = await finishWrite(tx, id, 'updated', before, userId);
+      if (view) await recordOrderCosting(tx, view);
       await announceChange(tx, { entity: 'order', id, version: updated[0]!.version, action: 'updated', by: userId }, view ?? undefined);
       if (data.door_number !== before.order.doorNumber) await bumpDoorSequence(tx, data.door_number);
       return view;

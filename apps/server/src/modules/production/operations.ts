@@ -1,0 +1,74 @@
+import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
+import { sendCsv } from '../../csv';
+import { marginReportAnswer, marginReportInput, orderBomAnswer, orderCostingAnswer, productionOrderInput } from './schemas';
+import { orderBillOfMaterials, orderCosting } from './costing';
+import { marginReport } from './margin-report';
+import { marginCsv } from './margin-csv';
+
+const TAG = 'Production';
+
+/** Make to order: what an order is built from, what it cost, and the margin it makes. */
+export const productionOperations = operationSet('production', {
+  billOfMaterials: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: productionOrderInput,
+    output: orderBomAnswer,
+    run: ({ deps, input }) => orderBillOfMaterials(deps, input.id),
+    rest: {
+      method: 'GET',
+      path: '/api/production/orders/{id}/bill-of-materials/',
+      summary:
+        "The order's bill of materials at the catalogue's current costs: each component of its product × quantity, the door type, " +
+        'cladding and additional items; kind says when there is none to list (custom, simple product, no product). 404 for no such order.',
+      tag: TAG,
+    },
+  }),
+  costing: defineOperation({
+    kind: 'query',
+    access: 'superuser',
+    input: productionOrderInput,
+    output: orderCostingAnswer,
+    run: ({ deps, input }) => orderCosting(deps, input.id),
+    rest: {
+      method: 'GET',
+      path: '/api/production/orders/{id}/costing/',
+      summary:
+        "The order's materials cost as kept at its last save and at today's costs, its price before tax and margin (both ways when " +
+        'they differ). Superusers only (403 otherwise); 404 for no such order.',
+      tag: TAG,
+    },
+  }),
+  marginReport: defineOperation({
+    kind: 'query',
+    access: 'superuser',
+    input: marginReportInput,
+    output: marginReportAnswer,
+    run: ({ deps, input }) => marginReport(deps, input),
+    rest: {
+      method: 'GET',
+      path: '/api/reports/margin/',
+      summary:
+        'Margin of the orders dated from..to (default this year; voided ones aside) by month or by product (group): price before tax, ' +
+        'materials cost as kept at each save, margin and margin %, and how many orders have no known cost. Superusers only.',
+      tag: TAG,
+      query: true,
+    },
+  }),
+  marginReportCsv: defineBinaryOperation({
+    kind: 'query',
+    access: 'superuser',
+    input: marginReportInput,
+    trpc: false,
+    run: async ({ deps, input }) => marginCsv(await marginReport(deps, input)),
+    rest: {
+      method: 'GET',
+      path: '/api/reports/margin/csv/',
+      summary: 'The margin report (same filters) as CSV: UTF-8 with BOM, decimals with a dot; a Total line last. Superusers only.',
+      tag: TAG,
+      query: true,
+      produces: 'text/csv',
+      reply: ({ stream, filename }, reply) => sendCsv(reply, stream, filename),
+    },
+  }),
+});
