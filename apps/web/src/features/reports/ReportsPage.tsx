@@ -6,22 +6,28 @@ import { AgingReport } from './AgingReport';
 import { SalesTaxReport } from './SalesTaxReport';
 import { REPORT_TEXT } from './texts';
 import { SHIP_SCHEDULE_REPORT } from '../schedule/texts';
+import { MarginReport } from '../production/MarginReport';
+import { PRODUCTION_TEXT } from '../production/texts';
+import { useAuth } from '../../lib/auth';
 
 /** The reports, one tab each (add a report: one entry here). */
-export const REPORT_TABS: readonly { key: string; label: string; render: () => ReactNode }[] = [
+export const REPORT_TABS: readonly { key: string; label: string; render: () => ReactNode; superuser?: boolean }[] = [
   { key: 'sales-tax', label: REPORT_TEXT.salesTax, render: () => <SalesTaxReport /> },
   { key: 'aging', label: REPORT_TEXT.aging, render: () => <AgingReport /> },
+  { key: 'margin', label: PRODUCTION_TEXT.marginReport, render: () => <MarginReport />, superuser: true },
 ];
 
 /** /reports (all signed-in staff): the tab is in `?report=`. */
 export function ReportsPage() {
   const [params, setParams] = useSearchParams();
-  const current = REPORT_TABS.find((t) => t.key === params.get('report')) ?? REPORT_TABS[0]!;
+  const { user } = useAuth();
+  const tabs = REPORT_TABS.filter((t) => !t.superuser || user?.is_superuser);
+  const current = tabs.find((t) => t.key === params.get('report')) ?? tabs[0]!;
   return (
     <section className="flex flex-col gap-4">
       <PageHeader title={REPORT_TEXT.title} />
       <nav aria-label={REPORT_TEXT.tabsLabel} className="flex gap-2 border-b border-slate-200">
-        {REPORT_TABS.map((tab) => (
+        {tabs.map((tab) => (
           <button
             key={tab.key}
             type="button"

@@ -1,0 +1,125 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Make to order, against the built app and server with the demo data: an order for a component
+ * product shows its bill of materials on the order form, a superuser sees its cost and margin
+ * there and in the margin report (checked against a hand computation), staff see neither, and the
+ * Products screen warns about a product priced below its components' cost.
+ */
+
+const ADMIN = { username: 'admin', password: 'admin-demo-2026' };
+const STAFF = { username: 'staff', password: 'staff-demo-2026' };
+const run = Date.now().toString(36);
+const today = new Date().toISOString().slice(0, 10);
+
+async function signIn(page: Page, user: { username: string; password: string }) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Username' }).fill(user.username);
+  await page.getByLabel(/^Password/).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/dashboard');
+}
+
+/** A JSON POST through the signed-in browser context (cookie session + CSRF token, as the app sends). */
+async function post<T>(page: Page, path: string, data: unknown): Promise<T> {
+  const csrf = ((await (await page.request.get('/api/auth/csrf/')).json()) as { csrfToken: string }).csrfToken;
+  const res = await page.request.post(path, { data, headers: { 'X-CSRFToken': csrf } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as T;
+}
+
+/**
+ * The catalogue and order of the journey. By hand: 6 panels × $123.45 = $740.70, 1 frame × $89.99,
+ * materials $830.69; price before tax = building $2,000.00 + freight $100.00 = $2,100.00; margin
+ * $2,100.00 − $830.69 = $1,269.31, 1,269.31 / 2,100 = 60.44%.
+ */
+async function makeOrder(page: Page) {
+  const panel = await post<{ id: number }>(page, '/api/components/', { name: `E2E Panel ${run}`, cost: '123.45', markup: '40' });
+  const frame = await post<{ id: number }>(page, '/api/components/', { name: `E2E Frame ${run}`, cost: '89.99', markup: '40' });
+  const components = [
+    { component: panel.id, quantity: 6 },
+    { component: frame.id, quantity: 1 },
+  ];
+  const product = await post<{ id: number }>(page, '/api/products/', {
+    description: `E2E Freezer ${run}`,
+    building_type: 'FREEZER_COOLER_UNIT',
+    is_simple: false,
+    components,
+  });
+  // Sold at $500.00 while its components cost $830.69: the Products screen warns.
+  await post(page, '/api/products/', {
+    description: `E2E Underpriced ${run}`,
+    building_type: 'FREEZER_COOLER_UNIT',
+    is_simple: true,
+    price: '500.00',
+    components,
+  });
+  const address = { name: `E2E MTO ${run}`, street: '1 Main St', city: 'Duluth', state: 'MN', zip_code: '55802', country: 'US' };
+  const order = await post<{ id: number }>(page, '/api/orders/', {
+    status: 'pending',
+    date: today,
+    door_number: `MTO-${run}`,
+    freight_cost: '100.00',
+    discount: '0',
+    discount_is_percentage: false,
+    tax_exempt: false,
+    billing_address: address,
+    shipping_address: address,
+    building_info: { product: product.id, price: '2000.00', additional_items: [] },
+  });
+  return order.id;
+}
+
+test('an order for a component product: its bill of materials, cost and margin to the cent, and the margin report', async ({ page, browser }) => {
+  await signIn(page, ADMIN);
+  const orderId = await makeOrder(page);
+
+  // The order form: every component with its quantity, and (superuser) the cost and margin.
+  await page.goto(`/dashboard?order=${orderId}`);
+  const dialog = page.getByRole('dialog', { name: 'Edit Order' });
+  const materials = dialog.getByRole('region', { name: 'Bill of Materials' });
+  await expect(materials.getByRole('row', { name: new RegExp(`^E2E Panel ${run}`) }).getByRole('cell')).toHaveText(['6', '6', '$123.45', '$740.70']);
+  await expect(materials.getByRole('row', { name: new RegExp(`^E2E Frame ${run}`) }).getByRole('cell')).toHaveText(['1', '1', '$89.99', '$89.99']);
+  const costing = materials.getByRole('group', { name: 'Cost and Margin' });
+  await expect(costing).toContainText('Price before tax$2,100.00');
+  await expect(costing).toContainText('Materials cost (at save)$830.69');
+  await expect(costing).toContainText('Margin$1,269.31 (60.44%)');
+
+  // The margin report by product: the product's row, to the cent.
+  await page.goto('/reports?report=margin');
+  await page.getByRole('combobox', { name: 'Group by' }).selectOption('product');
+  const report = page.getByRole('table', { name: /Price before tax, materials cost and margin/ });
+  await expect(report.getByRole('row', { name: new RegExp(`^E2E Freezer ${run}`) }).getByRole('cell')).toHaveText([
+    '1',
+    '$2,100.00',
+    '$830.69',
+    '$1,269.31',
+    '60.44',
+    '0',
+  ]);
+  const csv = page.getByRole('link', { name: 'Download CSV' });
+  await expect(csv).toHaveAttribute('href', /\/api\/reports\/margin\/csv\/\?.*group=product/);
+  const download = await page.request.get((await csv.getAttribute('href'))!);
+  expect(await download.text()).toContain(`E2E Freezer ${run},1,2100.00,830.69,1269.31,60.44,0`);
+
+  // The Products screen warns about the product sold below its components' cost, and only that one.
+  await page.goto('/products');
+  const table = page.getByRole('table', { name: 'Products' });
+  await expect(
+    table.getByRole('row', { name: new RegExp(`^E2E Underpriced ${run}`) }).getByRole('img', { name: "Price $500.00 is below the components' cost $830.69" }),
+  ).toBeVisible();
+  await expect(table.getByRole('row', { name: new RegExp(`^E2E Freezer ${run}`) }).getByText('Below cost')).toHaveCount(0);
+
+  // Staff see the bill of materials but no cost, margin or margin report.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signIn(staff, STAFF);
+  await staff.goto(`/dashboard?order=${orderId}`);
+  const staffMaterials = staff.getByRole('dialog', { name: 'Edit Order' }).getByRole('region', { name: 'Bill of Materials' });
+  await expect(staffMaterials.getByRole('row', { name: new RegExp(`^E2E Panel ${run}`) }).getByRole('cell')).toHaveText(['6', '6']);
+  await expect(staffMaterials.getByRole('group', { name: 'Cost and Margin' })).toHaveCount(0);
+  await staff.goto('/reports');
+  await expect(staff.getByRole('button', { name: 'Sales tax' })).toBeVisible();
+  await expect(staff.getByRole('button', { name: 'Margin' })).toHaveCount(0);
+  await staffContext.close();
+});
