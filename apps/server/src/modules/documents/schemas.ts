@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const documentSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(['invoice', 'bol', 'order_print']),
+  kind: z.enum(['invoice', 'bol', 'order_print', 'build_sheet']),
   record_id: z.number().int(),
   version: z.number().int(),
   record_version: z.number().int().nullable(),

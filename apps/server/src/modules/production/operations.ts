@@ -4,6 +4,8 @@ import { marginReportAnswer, marginReportInput, orderBomAnswer, orderCostingAnsw
 import { orderBillOfMaterials, orderCosting } from './costing';
 import { marginReport } from './margin-report';
 import { marginCsv } from './margin-csv';
+import { buildSheetPdf } from './build-sheet';
+import { sendArchivedPdf } from '../documents/reply';
 
 const TAG = 'Production';
 
@@ -22,6 +24,24 @@ export const productionOperations = operationSet('production', {
         "The order's bill of materials at the catalogue's current costs: each component of its product × quantity, the door type, " +
         'cladding and additional items; kind says when there is none to list (custom, simple product, no product). 404 for no such order.',
       tag: TAG,
+    },
+  }),
+  buildSheet: defineBinaryOperation({
+    kind: 'query',
+    access: 'user',
+    input: productionOrderInput,
+    trpc: false,
+    run: ({ deps, user, input }) => buildSheetPdf(deps, input.id, user.id),
+    rest: {
+      method: 'GET',
+      path: '/api/production/orders/{id}/build-sheet/',
+      summary:
+        "The order's build sheet for the shop (inline PDF): building, options, door placement, items, bill of materials with " +
+        'quantities and notes, then its blueprint and door drawing as pages; a drawing that is not a readable PDF is named in a note. ' +
+        'Archived: an unchanged order answers its stored sheet. Strong ETag; 404 for no such order; 503 {detail} without a browser.',
+      tag: TAG,
+      produces: 'application/pdf',
+      reply: (pdf, reply) => sendArchivedPdf(reply, pdf, 'inline'),
     },
   }),
   costing: defineOperation({

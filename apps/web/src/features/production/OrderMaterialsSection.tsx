@@ -30,7 +30,17 @@ export function OrderMaterialsSection({ orderId, version }: { orderId: number; v
 
   return (
     <section aria-label={T.materialsTitle} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <h3 className="mb-3 text-base font-semibold text-slate-900">{T.materialsTitle}</h3>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-base font-semibold text-slate-900">{T.materialsTitle}</h3>
+        <a
+          href={`/api/production/orders/${orderId}/build-sheet/`}
+          target="_blank"
+          rel="noopener"
+          className="rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-600"
+        >
+          {T.printBuildSheet}
+        </a>
+      </div>
       {query.isError && <Notice tone="error">{T.loadError}</Notice>}
       {query.isPending && <p role="status" className="text-sm text-slate-600">{T.loading}</p>}
       {list && (

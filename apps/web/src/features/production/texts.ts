@@ -1,6 +1,7 @@
 /** Texts of make to order (bill of materials, cost and margin; ours). */
 export const PRODUCTION_TEXT = {
   materialsTitle: 'Bill of Materials',
+  printBuildSheet: 'Print Build Sheet',
   component: 'Component',
   perUnit: 'Per unit',
   quantity: 'Quantity',
