@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /**
  * Make to order, against the built app and server with the demo data: an order for a component
@@ -33,32 +34,37 @@ async function post<T>(page: Page, path: string, data: unknown): Promise<T> {
  * materials $830.69; price before tax = building $2,000.00 + freight $100.00 = $2,100.00; margin
  * $2,100.00 − $830.69 = $1,269.31, 1,269.31 / 2,100 = 60.44%.
  */
-async function makeOrder(page: Page) {
-  const panel = await post<{ id: number }>(page, '/api/components/', { name: `E2E Panel ${run}`, cost: '123.45', markup: '40' });
-  const frame = await post<{ id: number }>(page, '/api/components/', { name: `E2E Frame ${run}`, cost: '89.99', markup: '40' });
+async function makeOrder(page: Page, tag = run) {
+  const panel = await post<{ id: number }>(page, '/api/components/', { name: `E2E Panel ${tag}`, cost: '123.45', markup: '40' });
+  const frame = await post<{ id: number }>(page, '/api/components/', { name: `E2E Frame ${tag}`, cost: '89.99', markup: '40' });
   const components = [
     { component: panel.id, quantity: 6 },
     { component: frame.id, quantity: 1 },
   ];
   const product = await post<{ id: number }>(page, '/api/products/', {
-    description: `E2E Freezer ${run}`,
+    description: `E2E Freezer ${tag}`,
     building_type: 'FREEZER_COOLER_UNIT',
     is_simple: false,
     components,
   });
   // Sold at $500.00 while its components cost $830.69: the Products screen warns.
   await post(page, '/api/products/', {
-    description: `E2E Underpriced ${run}`,
+    description: `E2E Underpriced ${tag}`,
     building_type: 'FREEZER_COOLER_UNIT',
     is_simple: true,
     price: '500.00',
     components,
   });
-  const address = { name: `E2E MTO ${run}`, street: '1 Main St', city: 'Duluth', state: 'MN', zip_code: '55802', country: 'US' };
+  const settings = (await (await page.request.get('/api/settings/?category=ship_via')).json()) as { id: number }[];
+  const shipVia = settings[0]!.id;
+  const address = { name: `E2E MTO ${tag}`, street: '1 Main St', city: 'Duluth', state: 'MN', zip_code: '55802', country: 'US' };
   const order = await post<{ id: number }>(page, '/api/orders/', {
     status: 'pending',
     date: today,
-    door_number: `MTO-${run}`,
+    door_number: `MTO-${tag}`,
+    eps_po_number: `EPS-${tag}`,
+    ship_date: today,
+    ship_via: shipVia,
     freight_cost: '100.00',
     discount: '0',
     discount_is_percentage: false,
@@ -122,4 +128,60 @@ test('an order for a component product: its bill of materials, cost and margin t
   await expect(staff.getByRole('button', { name: 'Sales tax' })).toBeVisible();
   await expect(staff.getByRole('button', { name: 'Margin' })).toHaveCount(0);
   await staffContext.close();
+});
+
+/** Each page's text, read back with pdf.js (PDFs are checked by their text). */
+async function pdfPages(bytes: Buffer): Promise<string[]> {
+  const doc = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    pages.push(content.items.map((i) => ('str' in i ? i.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return pages;
+}
+
+test('the build sheet of a scheduled order shows every component with its quantity, then its two drawings', async ({ page, browser }) => {
+  await signIn(page, ADMIN);
+  const tag = `${run}b`;
+  const orderId = await makeOrder(page, tag);
+  const csrf = async () => ((await (await page.request.get('/api/auth/csrf/')).json()) as { csrfToken: string }).csrfToken;
+  for (const status of ['processed', 'scheduled_to_ship']) {
+    const res = await page.request.post(`/api/orders/${orderId}/change-status/`, { data: { new_status: status }, headers: { 'X-CSRFToken': await csrf() } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+
+  // Two drawings, made as PDFs by the browser itself, uploaded as the order form does.
+  const maker = await browser.newPage();
+  const drawing = async (words: string) => {
+    await maker.setContent(`<h1>${words}</h1>`);
+    return maker.pdf();
+  };
+  const uploads = [
+    ['blueprint', 'blueprint', `BLUEPRINT ${run}`],
+    ['door-placement-drawing', 'door_placement_drawing', `DOOR DRAWING ${run}`],
+  ] as const;
+  for (const [path, field, words] of uploads) {
+    const res = await page.request.post(`/api/orders/${orderId}/${path}/`, {
+      multipart: { [field]: { name: `${field}.pdf`, mimeType: 'application/pdf', buffer: await drawing(words) } },
+      headers: { 'X-CSRFToken': await csrf() },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await maker.close();
+
+  // Printed from the order form: the sheet first, then the two drawings.
+  await page.goto(`/dashboard?order=${orderId}`);
+  const link = page.getByRole('dialog', { name: 'Edit Order' }).getByRole('link', { name: 'Print Build Sheet' });
+  await expect(link).toHaveAttribute('href', `/api/production/orders/${orderId}/build-sheet/`);
+  const res = await page.request.get((await link.getAttribute('href'))!);
+  expect(res.headers()['content-type']).toBe('application/pdf');
+  const pages = await pdfPages(await res.body());
+  expect(pages).toHaveLength(3);
+  expect(pages[0]).toContain(`MTO-${tag}`);
+  expect(pages[0]).toMatch(new RegExp(`E2E Panel ${tag}\\s+6\\s+6`));
+  expect(pages[0]).toMatch(new RegExp(`E2E Frame ${tag}\\s+1\\s+1`));
+  expect(pages[1]).toContain(`BLUEPRINT ${run}`);
+  expect(pages[2]).toContain(`DOOR DRAWING ${run}`);
 });
