@@ -21,3 +21,4 @@ export * from './email';
 export * from './payments';
 export * from './reports';
 export * from './billOfMaterials';
+export * from './materials';
