@@ -79,3 +79,15 @@ export function nextShipWeek(today: string): { from: string; to: string } {
   const from = addDays(today, 7 - sinceMonday);
   return { from, to: addDays(from, 6) };
 }
+
+/** The materials list's and the on-hand editor's messages (one place for the web and the server). */
+export const MATERIALS_MESSAGES = {
+  onHandInvalid: 'On hand must be a whole number, 0 or more.',
+  onHandTooLarge: 'On hand is too large.',
+  statusesInvalid: 'Choose statuses among pending, processed, scheduled_to_ship and completed.',
+  rangeTooLong: 'A materials list covers at most 366 days.',
+} as const;
+
+/** The statuses whose orders count by default (not yet shipped; voided ones never count). */
+export const MATERIALS_DEFAULT_STATUSES = ['pending', 'processed', 'scheduled_to_ship'] as const;
+export const MATERIALS_STATUSES = ['pending', 'processed', 'scheduled_to_ship', 'completed'] as const;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { orders } from './orders';
+import { components } from './catalogue';
 import { money, timestamptz } from './_columns';
 
 /**
@@ -28,4 +29,20 @@ export const orderCostings = pgTable(
     index('order_costings_product_id_idx').on(t.productId),
     check('order_costings_bom_kind_check', sql`${t.bomKind} in ('components', 'simple', 'custom', 'no_product', 'product_missing')`),
   ],
+);
+
+/**
+ * How many of each component the shop has on hand (edited on the Components screen): the materials
+ * list's "to buy" is needed − on hand, never below zero. A component without a row has 0.
+ */
+export const componentStock = pgTable(
+  'component_stock',
+  {
+    componentId: integer('component_id')
+      .primaryKey()
+      .references(() => components.id, { onDelete: 'cascade' }),
+    onHand: integer('on_hand').notNull().default(0),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('component_stock_on_hand_check', sql`${t.onHand} >= 0`)],
 );

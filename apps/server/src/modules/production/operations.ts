@@ -6,6 +6,7 @@ import { marginReport } from './margin-report';
 import { marginCsv } from './margin-csv';
 import { buildSheetPdf } from './build-sheet';
 import { sendArchivedPdf } from '../documents/reply';
+import { materialsOperations } from './materials-operations';
 
 const TAG = 'Production';
 
@@ -91,4 +92,5 @@ export const productionOperations = operationSet('production', {
       reply: ({ stream, filename }, reply) => sendCsv(reply, stream, filename),
     },
   }),
+  ...materialsOperations,
 });
