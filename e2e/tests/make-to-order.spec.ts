@@ -185,3 +185,43 @@ test('the build sheet of a scheduled order shows every component with its quanti
   expect(pages[1]).toContain(`BLUEPRINT ${run}`);
   expect(pages[2]).toContain(`DOOR DRAWING ${run}`);
 });
+
+test('the materials list for the ship week counts the scheduled order, and "to buy" follows the on-hand figure', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const tag = `${run}c`;
+  await makeOrder(page, tag);
+  const csrf = ((await (await page.request.get('/api/auth/csrf/')).json()) as { csrfToken: string }).csrfToken;
+  const orders = (await (await page.request.get(`/api/orders/list-view/?serial=MTO-${tag}`)).json()) as { results: { id: number }[] };
+  const orderId = orders.results[0]!.id;
+  for (const status of ['processed', 'scheduled_to_ship']) {
+    const res = await page.request.post(`/api/orders/${orderId}/change-status/`, { data: { new_status: status }, headers: { 'X-CSRFToken': csrf } });
+    expect(res.status()).toBe(200);
+  }
+
+  const setOnHand = async (quantity: string) => {
+    await page.goto('/components');
+    const input = page.getByRole('spinbutton', { name: `On hand: E2E Panel ${tag}` });
+    await input.fill(quantity);
+    // Saved when the server has answered (not when the input shows it: that is what was typed).
+    const saved = page.waitForResponse((r) => r.url().includes('production.setOnHand') && r.ok());
+    await input.press('Enter');
+    await saved;
+  };
+  const panelRow = async () => {
+    await page.goto('/reports?report=materials');
+    await page.getByLabel('From', { exact: true }).fill(today);
+    await page.getByLabel('To', { exact: true }).fill(today);
+    return page.getByRole('table', { name: /Components the orders shipping/ }).getByRole('row', { name: new RegExp(`E2E Panel ${tag}`) });
+  };
+
+  await setOnHand('4');
+  let row = await panelRow();
+  // needed 6, unit $123.45, total $740.70, on hand 4, to buy 2 ($246.90)
+  await expect(row.getByRole('cell')).toHaveText(['6', '$123.45', '$740.70', '4', '2', '$246.90']);
+  await row.getByRole('button', { name: `Show the orders needing E2E Panel ${tag}` }).click();
+  await expect(page.getByRole('list', { name: `Orders needing E2E Panel ${tag}` })).toHaveText(`MTO-${tag} × 6`);
+
+  await setOnHand('10');
+  row = await panelRow();
+  await expect(row.getByRole('cell')).toHaveText(['6', '$123.45', '$740.70', '10', '0', '$0.00']);
+});

@@ -7,6 +7,7 @@ import { SalesTaxReport } from './SalesTaxReport';
 import { REPORT_TEXT } from './texts';
 import { SHIP_SCHEDULE_REPORT } from '../schedule/texts';
 import { MarginReport } from '../production/MarginReport';
+import { MaterialsReport } from '../production/MaterialsReport';
 import { PRODUCTION_TEXT } from '../production/texts';
 import { useAuth } from '../../lib/auth';
 
@@ -14,6 +15,7 @@ import { useAuth } from '../../lib/auth';
 export const REPORT_TABS: readonly { key: string; label: string; render: () => ReactNode; superuser?: boolean }[] = [
   { key: 'sales-tax', label: REPORT_TEXT.salesTax, render: () => <SalesTaxReport /> },
   { key: 'aging', label: REPORT_TEXT.aging, render: () => <AgingReport /> },
+  { key: 'materials', label: PRODUCTION_TEXT.materials, render: () => <MaterialsReport /> },
   { key: 'margin', label: PRODUCTION_TEXT.marginReport, render: () => <MarginReport />, superuser: true },
 ];
 
