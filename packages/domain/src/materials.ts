@@ -91,3 +91,6 @@ export const MATERIALS_MESSAGES = {
 /** The statuses whose orders count by default (not yet shipped; voided ones never count). */
 export const MATERIALS_DEFAULT_STATUSES = ['pending', 'processed', 'scheduled_to_ship'] as const;
 export const MATERIALS_STATUSES = ['pending', 'processed', 'scheduled_to_ship', 'completed'] as const;
+
+/** The shop board's columns, in order (voided orders are not on the board). */
+export const BOARD_STATUSES = ['pending', 'processed', 'scheduled_to_ship', 'completed'] as const;

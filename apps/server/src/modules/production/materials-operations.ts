@@ -2,10 +2,11 @@ import { defineBinaryOperation, defineOperation } from '../../operations/define'
 import { sendCsv } from '../../csv';
 import { materialsAnswer, materialsInput, onHandAnswer, onHandList, setOnHandInput } from './materials-schemas';
 import { listOnHand, materialsCsv, materialsForRange, setOnHand } from './materials';
+import { boardAnswer, boardInput, shopBoard } from './board';
 
 const TAG = 'Production';
 
-/** Materials per ship week and the components' on-hand figures (spread into the production set). */
+/** Materials per ship week, the components' on-hand figures and the shop board (spread into the production set). */
 export const materialsOperations = {
   materials: defineOperation({
     kind: 'query',
@@ -59,6 +60,22 @@ export const materialsOperations = {
       summary: "Sets a component's quantity on hand: a whole number, 0 or more (400 on on_hand otherwise); 404 for no such component.",
       tag: TAG,
       body: true,
+    },
+  }),
+  board: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: boardInput,
+    output: boardAnswer,
+    run: ({ deps, input }) => shopBoard(deps, input),
+    rest: {
+      method: 'GET',
+      path: '/api/production/board/',
+      summary:
+        'The shop board of the ship week holding `week` (default this week, Monday to Sunday): one card per order shipping then, ' +
+        'not voided, with its status, next status and what it lacks for it. A card moves with POST /api/orders/{id}/change-status/.',
+      tag: TAG,
+      query: true,
     },
   }),
 };

@@ -1,0 +1,75 @@
+import { and, asc, gte, inArray, lte } from 'drizzle-orm';
+import { z } from 'zod';
+import { BOARD_STATUSES, MESSAGES, addDays, isIsoDate, todayIso, weekdayOf } from '@icehouse/domain';
+import { orders } from '@icehouse/db/schema';
+import type { AppDeps } from '../../deps';
+import { loadOrderViews, productDescriptions } from '../orders/views';
+
+type DbDeps = Pick<AppDeps, 'database'>;
+
+const blank = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+
+/** Any day of the week to show (default: this week); the board runs Monday to Sunday. */
+export const boardInput = z
+  .object({ week: z.preprocess(blank, z.string().refine(isIsoDate, MESSAGES.dateInvalid).optional()).describe('A day of the week, YYYY-MM-DD (default today)') })
+  .nullish()
+  .transform((v) => {
+    const day = v?.week ?? todayIso();
+    const from = addDays(day, -((weekdayOf(day) + 6) % 7));
+    return { from, to: addDays(from, 6) };
+  });
+
+export const boardAnswer = z.object({
+  from: z.string(),
+  to: z.string(),
+  cards: z.array(
+    z.object({
+      id: z.number().int(),
+      version: z.number().int(),
+      door_number: z.string(),
+      customer_name: z.string(),
+      building: z.string(),
+      ship_date: z.string().nullable(),
+      status: z.enum(BOARD_STATUSES),
+      next_possible_status: z.string().nullable(),
+      missing_requirements: z.array(z.string()),
+    }),
+  ),
+});
+
+/**
+ * The shop board of a ship week: the orders whose ship date is in Monday..Sunday, in the four working
+ * statuses (voided ones aside), as cards with what they lack for their next status. The columns
+ * are the statuses; moving a card is the order's own change of status (orders.changeStatus).
+ */
+export async function shopBoard(deps: DbDeps, input: { from: string; to: string }): Promise<z.output<typeof boardAnswer>> {
+  const db = deps.database.db;
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(gte(orders.shipDate, input.from), lte(orders.shipDate, input.to), inArray(orders.status, [...BOARD_STATUSES])))
+    .orderBy(asc(orders.shipDate), asc(orders.doorNumber));
+  const views = await loadOrderViews(db, rows.map((r) => r.id));
+  const products = await productDescriptions(
+    db,
+    views.map((v) => (typeof v.building_info?.product === 'number' ? v.building_info.product : null)),
+  );
+  return {
+    ...input,
+    cards: views.map((v) => {
+      const b = v.building_info;
+      const product = typeof b?.product === 'number' ? products.get(b.product) : undefined;
+      return {
+        id: v.id,
+        version: v.version,
+        door_number: v.door_number,
+        customer_name: v.customer_name,
+        building: (b?.is_custom ? b.building_description || 'Custom building' : product) ?? '',
+        ship_date: v.ship_date,
+        status: v.status as (typeof BOARD_STATUSES)[number],
+        next_possible_status: v.next_possible_status,
+        missing_requirements: v.missing_requirements,
+      };
+    }),
+  };
+}
