@@ -225,3 +225,35 @@ test('the materials list for the ship week counts the scheduled order, and "to b
   row = await panelRow();
   await expect(row.getByRole('cell')).toHaveText(['6', '$123.45', '$740.70', '10', '0', '$0.00']);
 });
+
+test('the shop board: a card moves by keyboard, a second user sees it move, and a refused move shows on the card', async ({ page, browser }) => {
+  await signIn(page, ADMIN);
+  const tag = `${run}d`;
+  await makeOrder(page, tag);
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signIn(staff, STAFF);
+  await staff.goto('/board');
+  const column = (p: Page, name: string) => p.getByRole('region', { name, exact: true });
+  const card = (p: Page) => p.getByRole('listitem', { name: `Order MTO-${tag}` });
+  await expect(column(staff, 'Pending').getByRole('listitem', { name: `Order MTO-${tag}` })).toBeVisible();
+
+  await page.goto('/board');
+  await expect(card(page)).toContainText(`E2E MTO ${tag}`);
+  await expect(card(page)).toContainText(`E2E Freezer ${tag}`);
+  await card(page).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(column(page, 'Processed').getByRole('listitem', { name: `Order MTO-${tag}` })).toBeVisible();
+  // The colleague's board follows, live.
+  await expect(column(staff, 'Processed').getByRole('listitem', { name: `Order MTO-${tag}` })).toBeVisible();
+
+  await card(page).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(column(page, 'Scheduled to Ship').getByRole('listitem', { name: `Order MTO-${tag}` })).toContainText('Needs: Invoice');
+  await card(page).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(card(page).getByRole('alert')).toHaveText('Missing requirements: Invoice');
+  await expect(column(page, 'Scheduled to Ship').getByRole('listitem', { name: `Order MTO-${tag}` })).toBeVisible();
+  await expect(column(staff, 'Scheduled to Ship').getByRole('listitem', { name: `Order MTO-${tag}` })).toBeVisible();
+  await staffContext.close();
+});

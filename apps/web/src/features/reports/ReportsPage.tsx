@@ -52,6 +52,12 @@ export function ReportsPage() {
         >
           {SHIP_SCHEDULE_REPORT.label}
         </Link>
+        <Link
+          to="/board"
+          className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-600"
+        >
+          {PRODUCTION_TEXT.boardTitle}
+        </Link>
       </nav>
       {current.render()}
     </section>
