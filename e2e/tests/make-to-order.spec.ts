@@ -241,6 +241,13 @@ test('the shop board: a card moves by keyboard, a second user sees it move, and 
   await page.goto('/board');
   await expect(card(page)).toContainText(`E2E MTO ${tag}`);
   await expect(card(page)).toContainText(`E2E Freezer ${tag}`);
+  // Printable from the board: this card's sheet, and the week's sheets together.
+  await expect(card(page).getByRole('link', { name: `Build sheet MTO-${tag}` })).toHaveAttribute('href', /^\/api\/production\/orders\/\d+\/build-sheet\/$/);
+  const all = page.getByRole('link', { name: 'Print build sheets' });
+  await expect(all).toHaveAttribute('href', /^\/api\/production\/build-sheets\/\?orders=[\d,]+$/);
+  const bundle = await page.request.get((await all.getAttribute('href'))!);
+  expect(bundle.headers()['content-type']).toBe('application/pdf');
+  expect((await pdfPages(await bundle.body())).join(' ')).toContain(`MTO-${tag}`);
   await card(page).focus();
   await page.keyboard.press('ArrowRight');
   await expect(column(page, 'Processed').getByRole('listitem', { name: `Order MTO-${tag}` })).toBeVisible();

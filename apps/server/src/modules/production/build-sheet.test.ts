@@ -103,4 +103,24 @@ describe('build sheet', () => {
     expect((await readPdfText(sheet.rawPayload)).all).toContain('Simple product (no components)');
     expect((await t.staff.request('GET', '/api/production/orders/999/build-sheet/')).statusCode).toBe(404);
   });
+
+  it('prints the sheets of a selection of orders as one PDF, and refuses an unknown order on its field', async () => {
+    const id = await componentOrder();
+    expect((await upload(id, 'blueprint', 'blueprint', 'plan.pdf', await drawing('BLUEPRINT OF UNIT 4711'))).statusCode).toBe(200);
+    const simple = (await t.staff.request('POST', '/api/orders/', { payload: orderPayload(t.cat, { door_number: '4712' }) })).json().id as number;
+    const res = await t.staff.request('GET', '/api/production/build-sheets/', { query: { orders: `${id},${simple}` } });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const text = await readPdfText(res.rawPayload);
+    expect(text.numPages).toBe(3); // 4711's sheet and blueprint, then 4712's sheet
+    expect(text.pages[0]).toContain('4711');
+    expect(text.pages[1]).toContain('BLUEPRINT OF UNIT 4711');
+    expect(text.pages[2]).toContain('4712');
+
+    const unknown = await t.staff.request('GET', '/api/production/build-sheets/', { query: { orders: `${id},999` } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ orders: ['No order with id 999.'] });
+    const bad = await t.staff.request('GET', '/api/production/build-sheets/', { query: { orders: 'abc' } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json())).toEqual(['orders']);
+  });
 });

@@ -7,6 +7,7 @@ import { marginCsv } from './margin-csv';
 import { buildSheetPdf } from './build-sheet';
 import { sendArchivedPdf } from '../documents/reply';
 import { materialsOperations } from './materials-operations';
+import { buildSheetsInput, buildSheetsPdf, sendPdf } from './build-sheets';
 
 const TAG = 'Production';
 
@@ -43,6 +44,24 @@ export const productionOperations = operationSet('production', {
       tag: TAG,
       produces: 'application/pdf',
       reply: (pdf, reply) => sendArchivedPdf(reply, pdf, 'inline'),
+    },
+  }),
+  buildSheets: defineBinaryOperation({
+    kind: 'query',
+    access: 'user',
+    input: buildSheetsInput,
+    trpc: false,
+    run: ({ deps, user, input }) => buildSheetsPdf(deps, input.orders, user.id),
+    rest: {
+      method: 'GET',
+      path: '/api/production/build-sheets/',
+      summary:
+        'The build sheets of several orders (orders=12,15,19; at most 50) as one inline PDF, each with its drawings; each sheet ' +
+        'is archived on its own. 400 on orders for a bad list or an unknown order.',
+      tag: TAG,
+      query: true,
+      produces: 'application/pdf',
+      reply: (answer, reply) => sendPdf(reply, answer),
     },
   }),
   costing: defineOperation({

@@ -76,6 +76,11 @@ export function ShopBoard() {
             <button type="button" className={BUTTON} onClick={() => setWeek(addDays(data?.from ?? week, 7))}>
               {T.nextWeek}
             </button>
+            {data && data.cards.length > 0 && (
+              <a className={BUTTON} target="_blank" rel="noopener" href={`/api/production/build-sheets/?orders=${data.cards.map((c) => c.id).join(',')}`}>
+                {T.printBuildSheets}
+              </a>
+            )}
           </>
         }
       />
@@ -112,6 +117,9 @@ export function ShopBoard() {
                         {T.door(card.door_number)}
                       </a>
                       <span className="text-xs text-slate-600">{formatUsDate(card.ship_date)}</span>
+                      <a href={`/api/production/orders/${card.id}/build-sheet/`} target="_blank" rel="noopener" className="text-xs text-sky-800 underline">
+                        {T.buildSheetOf(card.door_number)}
+                      </a>
                     </div>
                     <div className="text-slate-800">{card.customer_name}</div>
                     <div className="text-xs text-slate-600">{card.building}</div>
