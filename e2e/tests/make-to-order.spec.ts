@@ -221,6 +221,12 @@ test('the materials list for the ship week counts the scheduled order, and "to b
   await row.getByRole('button', { name: `Show the orders needing E2E Panel ${tag}` }).click();
   await expect(page.getByRole('list', { name: `Orders needing E2E Panel ${tag}` })).toHaveText(`MTO-${tag} × 6`);
 
+  // The same list as a PDF, with the same figures.
+  const pdfLink = page.getByRole('link', { name: 'Print PDF' });
+  await expect(pdfLink).toHaveAttribute('href', /^\/api\/production\/materials\/pdf\/\?/);
+  const printed = (await pdfPages(await (await page.request.get((await pdfLink.getAttribute('href'))!)).body())).join(' ');
+  expect(printed.replace(/\s+/g, ' ')).toContain(`E2E Panel ${tag} MTO-${tag} × 6 6 $123.45 $740.70 4 2 $246.90`);
+
   await setOnHand('10');
   row = await panelRow();
   await expect(row.getByRole('cell')).toHaveText(['6', '$123.45', '$740.70', '10', '0', '$0.00']);

@@ -123,4 +123,16 @@ describe('build sheet', () => {
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json())).toEqual(['orders']);
   });
+
+  it('prints the materials list of a ship week with the figures of the screen', async () => {
+    await componentOrder(); // ships 2024-06-14: 6 panels, 1 frame
+    const res = await t.staff.request('GET', '/api/production/materials/pdf/', { query: { from: '2024-06-10', to: '2024-06-16' } });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = (await readPdfText(res.rawPayload)).all.replace(/\s+/g, ' ');
+    expect(text).toContain('Materials to buy');
+    expect(text).toContain('Wall panel 4x8 4711 × 6 6 $123.45 $740.70 0 6 $740.70');
+    expect(text).toContain('Door frame kit 4711 × 1 1 $89.99 $89.99 0 1 $89.99');
+    expect(text).toContain('Total $830.69 $830.69');
+  });
 });

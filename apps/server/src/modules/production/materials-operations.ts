@@ -3,6 +3,8 @@ import { sendCsv } from '../../csv';
 import { materialsAnswer, materialsInput, onHandAnswer, onHandList, setOnHandInput } from './materials-schemas';
 import { listOnHand, materialsCsv, materialsForRange, setOnHand } from './materials';
 import { boardAnswer, boardInput, shopBoard } from './board';
+import { materialsPdf } from './materials-pdf';
+import { sendPdf } from './build-sheets';
 
 const TAG = 'Production';
 
@@ -39,6 +41,22 @@ export const materialsOperations = {
       query: true,
       produces: 'text/csv',
       reply: ({ stream, filename }, reply) => sendCsv(reply, stream, filename),
+    },
+  }),
+  materialsPdf: defineBinaryOperation({
+    kind: 'query',
+    access: 'user',
+    input: materialsInput,
+    trpc: false,
+    run: async ({ deps, input }) => materialsPdf(deps, await materialsForRange(deps, input)),
+    rest: {
+      method: 'GET',
+      path: '/api/production/materials/pdf/',
+      summary: 'The materials list (same filters) as an inline PDF, each component with its orders; 503 {detail} without a browser.',
+      tag: TAG,
+      query: true,
+      produces: 'application/pdf',
+      reply: (answer, reply) => sendPdf(reply, answer),
     },
   }),
   onHand: defineOperation({

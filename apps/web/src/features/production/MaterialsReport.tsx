@@ -39,6 +39,14 @@ export function MaterialsReport() {
           ))}
         </fieldset>
         <ExportCsvLink path="/api/production/materials/csv/" params={{ from, to, statuses: statuses.join(',') }} label={REPORT_TEXT.downloadCsv} />
+        <a
+          href={`/api/production/materials/pdf/?${new URLSearchParams({ from, to, statuses: statuses.join(',') }).toString()}`}
+          target="_blank"
+          rel="noopener"
+          className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-600"
+        >
+          {T.printPdf}
+        </a>
       </div>
       <p className="text-xs text-slate-500">{T.materialsHint}</p>
       {report.isError && <Notice tone="error">{REPORT_TEXT.loadError}</Notice>}

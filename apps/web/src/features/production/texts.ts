@@ -49,6 +49,7 @@ export const PRODUCTION_TEXT = {
   onHandOf: (name: string) => `On hand: ${name}`,
   onHandSaveError: 'The quantity on hand could not be saved. Try again.',
   materials: 'Materials',
+  printPdf: 'Print PDF',
   materialsCaption: 'Components the orders shipping in the range need',
   statuses: 'Orders counted',
   needed: 'Needed',
