@@ -268,5 +268,22 @@ test('the shop board: a card moves by keyboard, a second user sees it move, and 
   await expect(card(page).getByRole('alert')).toHaveText('Missing requirements: Invoice');
   await expect(column(page, 'Scheduled to Ship').getByRole('listitem', { name: `Order MTO-${tag}` })).toBeVisible();
   await expect(column(staff, 'Scheduled to Ship').getByRole('listitem', { name: `Order MTO-${tag}` })).toBeVisible();
+
+  // A weekly capacity in Company Information below this week's units marks the week (two orders at least).
+  await makeOrder(page, `${run}e`);
+  const units = Number(((await (await page.request.get(`/api/production/board/?week=${today}`)).json()) as { units: number }).units);
+  await page.goto('/company-info');
+  await page.getByRole('button', { name: 'Edit Information' }).click();
+  await page.getByRole('spinbutton', { name: 'Weekly Capacity (units)' }).fill(String(units - 1));
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('button', { name: 'Edit Information' })).toBeVisible();
+  await page.goto('/board');
+  await expect(page.getByRole('status').filter({ hasText: 'Over capacity' })).toHaveText(`Over capacity: ${units} units ship this week, capacity ${units - 1}.`);
+  // Put back: no capacity.
+  await page.goto('/company-info');
+  await page.getByRole('button', { name: 'Edit Information' }).click();
+  await page.getByRole('spinbutton', { name: 'Weekly Capacity (units)' }).fill('');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('button', { name: 'Edit Information' })).toBeVisible();
   await staffContext.close();
 });

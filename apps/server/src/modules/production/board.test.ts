@@ -61,4 +61,23 @@ describe('shop board', () => {
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json())).toEqual(['week']);
   });
+
+  it("marks the week over Company Information's weekly capacity", async () => {
+    await order('5201', '2026-12-08');
+    await order('5202', '2026-12-09');
+    expect(await board('2026-12-08')).toMatchObject({ capacity: null, units: 2, over_capacity: false });
+    const company = { name: 'Ice House Co', sales_tax_rate: '8.25', weekly_capacity: '1' };
+    const saved = await t.admin.request('POST', '/api/company-info/', { payload: company });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().weekly_capacity).toBe(1);
+    expect(await board('2026-12-08')).toMatchObject({ capacity: 1, units: 2, over_capacity: true });
+    // a save that does not send it keeps it; 2 is not over
+    await t.admin.request('POST', '/api/company-info/', { payload: { name: 'Ice House Co', sales_tax_rate: '8.25' } });
+    expect((await board('2026-12-08')).capacity).toBe(1);
+    await t.admin.request('POST', '/api/company-info/', { payload: { ...company, weekly_capacity: 2 } });
+    expect(await board('2026-12-08')).toMatchObject({ capacity: 2, over_capacity: false });
+    const bad = await t.admin.request('POST', '/api/company-info/', { payload: { ...company, weekly_capacity: '0' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ weekly_capacity: ['Weekly capacity must be a whole number of units from 1 to 100000, or blank.'] });
+  });
 });

@@ -1,7 +1,7 @@
 import { and, asc, gte, inArray, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import { BOARD_STATUSES, MESSAGES, addDays, isIsoDate, todayIso, weekdayOf } from '@icehouse/domain';
-import { orders } from '@icehouse/db/schema';
+import { companyInfo, orders } from '@icehouse/db/schema';
 import type { AppDeps } from '../../deps';
 import { loadOrderViews, productDescriptions } from '../orders/views';
 
@@ -22,6 +22,9 @@ export const boardInput = z
 export const boardAnswer = z.object({
   from: z.string(),
   to: z.string(),
+  capacity: z.number().int().nullable().describe("Company Information's weekly capacity in units (null: not set)"),
+  units: z.number().int().describe('Units (orders) shipping this week'),
+  over_capacity: z.boolean().describe('True when units exceed the capacity'),
   cards: z.array(
     z.object({
       id: z.number().int(),
@@ -49,13 +52,20 @@ export async function shopBoard(deps: DbDeps, input: { from: string; to: string 
     .from(orders)
     .where(and(gte(orders.shipDate, input.from), lte(orders.shipDate, input.to), inArray(orders.status, [...BOARD_STATUSES])))
     .orderBy(asc(orders.shipDate), asc(orders.doorNumber));
-  const views = await loadOrderViews(db, rows.map((r) => r.id));
+  const [views, [company]] = await Promise.all([
+    loadOrderViews(db, rows.map((r) => r.id)),
+    db.select({ capacity: companyInfo.weeklyCapacity }).from(companyInfo),
+  ]);
+  const capacity = company?.capacity ?? null;
   const products = await productDescriptions(
     db,
     views.map((v) => (typeof v.building_info?.product === 'number' ? v.building_info.product : null)),
   );
   return {
     ...input,
+    capacity,
+    units: views.length,
+    over_capacity: capacity !== null && views.length > capacity,
     cards: views.map((v) => {
       const b = v.building_info;
       const product = typeof b?.product === 'number' ? products.get(b.product) : undefined;

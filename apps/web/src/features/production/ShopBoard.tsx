@@ -85,8 +85,16 @@ export function ShopBoard() {
         }
       />
       <p className="text-xs text-slate-500">{T.boardHint}</p>
+      {data && data.capacity !== null && (
+        <p
+          role="status"
+          className={data.over_capacity ? 'rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-semibold text-red-800' : 'text-sm text-slate-700'}
+        >
+          {data.over_capacity ? T.overCapacity(data.units, data.capacity) : T.capacity(data.units, data.capacity)}
+        </p>
+      )}
       {board.isError && <Notice tone="error">{T.boardLoadError}</Notice>}
-      <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-4">
+      <div className={`grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-4 ${data?.over_capacity ? 'rounded-lg ring-2 ring-red-400 ring-offset-4' : ''}`}>
         {BOARD_STATUSES.map((status) => {
           const cards = data?.cards.filter((c) => c.status === status) ?? [];
           return (

@@ -32,6 +32,8 @@ export const PRODUCTION_TEXT = {
     'Materials cost as kept when each order was saved; voided orders aside. Custom buildings, simple products without components and orders not saved since costs were kept are counted apart.',
   belowCost: 'Below cost',
   boardTitle: 'Shop Board',
+  capacity: (units: number, capacity: number) => `${units} of ${capacity} units this week.`,
+  overCapacity: (units: number, capacity: number) => `Over capacity: ${units} units ship this week, capacity ${capacity}.`,
   printBuildSheets: 'Print build sheets',
   buildSheetOf: (door: string) => `Build sheet ${door}`,
   weekOf: (from: string, to: string) => `Orders shipping ${from} – ${to}`,
