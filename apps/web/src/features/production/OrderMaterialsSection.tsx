@@ -9,7 +9,8 @@ const cell = 'px-3 py-1.5';
 const num = `${cell} text-right tabular-nums`;
 
 /**
- * The order form's bill of materials (everyone) and, for superusers, its cost and margin: the
+ * The order form's bill of materials (everyone; the door options and items are on the form above, so only the
+ * components are listed here) and, for superusers, its cost and margin: the
  * cost kept at the last save and today's when they differ. Read again after each save (version).
  */
 export function OrderMaterialsSection({ orderId, version }: { orderId: number; version: number }) {
@@ -71,16 +72,6 @@ export function OrderMaterialsSection({ orderId, version }: { orderId: number; v
             </table>
           )}
           {list.missing_components.length > 0 && <Notice tone="info">{T.missing(list.missing_components)}</Notice>}
-          <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-            {list.door_type && (<><dt className="text-slate-600">{T.doorType}</dt><dd>{list.door_type}</dd></>)}
-            {list.door_cladding && (<><dt className="text-slate-600">{T.cladding}</dt><dd>{list.door_cladding}</dd></>)}
-            {list.additional_items.length > 0 && (
-              <>
-                <dt className="text-slate-600">{T.items}</dt>
-                <dd>{list.additional_items.map((i) => `${i.name} × ${i.quantity}`).join(', ')}</dd>
-              </>
-            )}
-          </dl>
         </>
       )}
       {superuser && costing.data && <CostAndMargin costing={costing.data} />}
