@@ -17,13 +17,13 @@ async function main() {
   // postgres-js 3.4.9 throws from a timer when a transaction's connection drops mid-query (it writes the
   // ROLLBACK to a socket already gone: porsager/postgres#1154, #1208), which would end the process; that
   // connection can never send again, so the pool is replaced. Anything else uncaught is logged, then fatal.
-  process.on('uncaughtException', (error) => {
+  process.on('uncaughtException', (error, origin) => {
     if (isPostgresClosedSocketWrite(error) && database.resetConnections) {
       log.warn({ err: error }, 'database connection lost during a query; replacing the connection pool');
       void database.resetConnections();
       return;
     }
-    log.fatal({ err: error }, 'uncaught exception');
+    log.fatal({ err: error, origin }, 'uncaught exception');
     process.exit(1);
   });
   log.info({ database: database.kind, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR }, 'database opened');

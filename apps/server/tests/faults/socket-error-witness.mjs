@@ -1,7 +1,7 @@
 // Preloaded into the built server by the fault harness (NODE_OPTIONS=--import). A socket that emits
 // 'error' with no listener ends the process with only "read ECONNRESET" and no hint of whose socket it
 // was. This writes, before Node throws as usual, where that socket was connected. It changes nothing
-// else: the process still dies, and the test still fails.
+// else: the process still dies, and the test still fails. The same for a promise rejection nobody handled.
 import net from 'node:net';
 
 const connect = net.Socket.prototype.connect;
@@ -21,3 +21,14 @@ net.Socket.prototype.emit = function emitWithWitness(name, ...args) {
   }
   return emit.call(this, name, ...args);
 };
+
+// A rejection nobody handles: say what kind of promise it was (a postgres-js query carries its SQL), then
+// throw it on as Node would have (the server's uncaughtException handler decides, as before).
+process.on('unhandledRejection', (reason, promise) => {
+  const sql = Array.isArray(promise?.strings) ? promise.strings.join('$') : undefined;
+  process.stderr.write(
+    `unhandled rejection of a ${promise?.constructor?.name ?? 'promise'}: ${reason?.message ?? reason}` +
+      `${sql ? `\n  query: ${sql.slice(0, 300)}` : ''}\n`,
+  );
+  throw reason;
+});
