@@ -27,7 +27,8 @@ const SIGNATURE_DOC =
   'Each delivery is a POST with a JSON body {type, timestamp, data} and the Standard Webhooks headers webhook-id (the event, ' +
   'the same on every retry), webhook-timestamp (Unix seconds) and webhook-signature: "v1,<base64 HMAC-SHA256 of ' +
   '`${webhook-id}.${webhook-timestamp}.${body}`>" keyed with the base64-decoded part of the secret after "whsec_". ' +
-  'Any 2xx within 10 s is success; otherwise retried with exponential backoff for 24 h, then failed. Redirects are not followed.';
+  'Any 2xx within 10 s is success; otherwise tried again 30 s after the attempt, then after 1 min, 2 min, 4 min, ... (doubling, no jitter) while within 24 h of the event, then failed. ' +
+  'Events of one record are delivered in order. Redirects are not followed.';
 
 export const integrationsOperations = operationSet('integrations', {
   events: defineOperation({

@@ -73,6 +73,18 @@ export const deliveryAnswer = z.object({
   last_error: z.string().nullable(),
   created_at: z.string(),
   last_attempt_at: z.string().nullable(),
+  attempt_log: z
+    .array(
+      z.object({
+        attempt: z.number().int(),
+        at: z.string(),
+        status: z.number().int().nullable(),
+        duration_ms: z.number().int(),
+        response: z.string().describe('The first 500 characters of the answer'),
+        error: z.string().nullable(),
+      }),
+    )
+    .describe('Every attempt of this delivery, oldest first (the last_* fields repeat the last one)'),
 });
 export const webhookListAnswer = z.array(webhookAnswer);
 export const deliveryListAnswer = z.array(deliveryAnswer);

@@ -60,7 +60,7 @@ const ctx = useOrdersTestApp({
       pollingIntervalSeconds: 0.5,
       definitions: [{ ...deliverWebhookJob, retryDelay: 1, retryBackoff: false } as never],
     },
-    webhooks: { allowPrivateTargets: true, timeoutMs: 500 },
+    webhooks: { allowPrivateTargets: true, timeoutMs: 500, firstRetrySeconds: 1 },
   },
 });
 

@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { integrationEvents, webhookDeliveries, webhookEndpoints } from '@icehouse/db/schema';
+import { integrationEvents, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@icehouse/db/schema';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
 import { enqueueDeliveries, newEventUid } from './events';
@@ -81,6 +81,18 @@ export async function listDeliveries(
     .where(eq(webhookDeliveries.endpointId, endpointId))
     .orderBy(desc(webhookDeliveries.id))
     .limit(100);
+  const attempts = rows.length
+    ? await deps.database.db
+        .select()
+        .from(webhookAttempts)
+        .where(
+          inArray(
+            webhookAttempts.deliveryId,
+            rows.map((r) => r.d.id),
+          ),
+        )
+        .orderBy(asc(webhookAttempts.deliveryId), asc(webhookAttempts.attempt), asc(webhookAttempts.id))
+    : [];
   return rows.map(({ d, e }) => ({
     id: d.id,
     event_id: e.id,
@@ -94,6 +106,16 @@ export async function listDeliveries(
     last_error: d.lastError,
     created_at: d.createdAt.toISOString(),
     last_attempt_at: d.lastAttemptAt?.toISOString() ?? null,
+    attempt_log: attempts
+      .filter((a) => a.deliveryId === d.id)
+      .map((a) => ({
+        attempt: a.attempt,
+        at: a.at.toISOString(),
+        status: a.status,
+        duration_ms: a.durationMs,
+        response: a.response,
+        error: a.error,
+      })),
   }));
 }
 
