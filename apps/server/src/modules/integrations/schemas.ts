@@ -58,7 +58,17 @@ export const webhookAnswer = z.object({
   events: z.array(z.string()),
   active: z.boolean(),
   created_at: z.string(),
-  secret: z.string().describe('Signing secret (Standard Webhooks, whsec_...)'),
+  previous_secret_expires_at: z
+    .string()
+    .nullable()
+    .describe('After a rotation: until when deliveries are also signed with the previous secret'),
+});
+const secretField = z.string().describe('Signing secret (Standard Webhooks, whsec_...)');
+/** Creation answers the secret, once; after that only Reveal secret and Rotate secret (session users) do. */
+export const webhookCreatedAnswer = webhookAnswer.extend({ secret: secretField });
+export const webhookSecretAnswer = z.object({
+  secret: secretField,
+  previous_secret_expires_at: z.string().nullable(),
 });
 export const deliveryAnswer = z.object({
   id: z.number().int(),
