@@ -216,18 +216,18 @@ export async function deliverOnce(deps: AppDeps, deliveryId: number): Promise<vo
   const problem = targetProblem(endpoint.url, deps.webhooks.allowPrivateTargets);
   if (problem) return fail(problem);
 
-  let waiting = false;
-  await underRecordLock(deps, delivery, event, async (tx) => {
-    const [earlier] = await earlierPending(tx, delivery, event);
-    waiting = earlier !== undefined;
-    if (waiting !== delivery.parked)
-      await tx
-        .update(webhookDeliveries)
-        .set({ parked: waiting })
-        .where(eq(webhookDeliveries.id, delivery.id));
-    return false;
-  });
-  if (waiting) return;
+  // Most deliveries have nothing before them: one read, no lock. One that has parks under the record's lock,
+  // after looking again there (the earlier one may have ended meanwhile).
+  if ((await earlierPending(db, delivery, event)).length > 0) {
+    let waiting = false;
+    await underRecordLock(deps, delivery, event, async (tx) => {
+      waiting = (await earlierPending(tx, delivery, event)).length > 0;
+      if (waiting)
+        await tx.update(webhookDeliveries).set({ parked: true }).where(eq(webhookDeliveries.id, delivery.id));
+      return false;
+    });
+    if (waiting) return;
+  }
 
   const attempt = await attemptDelivery(deps, endpoint, event);
   const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
