@@ -120,6 +120,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const webhooks: WebhookSettings = {
     allowPrivateTargets: config.webhooks?.allowPrivateTargets ?? false,
     timeoutMs: config.webhooks?.timeoutMs ?? 10_000,
+    firstRetrySeconds: config.webhooks?.firstRetrySeconds,
   };
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl) : null;
   const deps: AppDeps = {

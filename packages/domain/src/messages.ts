@@ -201,7 +201,8 @@ export const MESSAGES = {
   tokenRevoked: 'Token has been revoked.', // ours
   tokenUserInactive: 'User inactive or deleted.',
   tokenReadOnly: 'This token is read-only: it may only read (GET).', // ours
-  tokenNotAllowedHere: 'API tokens cannot be used here: sign in to manage tokens, users or passwords.', // ours
+  tokenNotAllowedHere:
+    'API tokens cannot be used here: sign in to manage tokens, users, passwords or webhook secrets.', // ours
   tokenRateLimited: (seconds: number) => `Request was throttled. Expected available in ${seconds} seconds.`,
   tokenNameRequired: 'Name is required', // ours
   tokenExpiryPast: 'The expiry must be in the future', // ours

@@ -58,7 +58,9 @@ import {
   deliveryQueuedAnswer,
   eventsAnswer,
   webhookAnswer,
+  webhookCreatedAnswer,
   webhookListAnswer,
+  webhookSecretAnswer,
 } from '../modules/integrations/schemas';
 import { failedJobsAnswer } from '../modules/jobs/schemas';
 import { documentList } from '../modules/documents/schemas';
@@ -132,7 +134,9 @@ export const answerSchemas = {
   'tokens.revoke': apiTokenSchema,
   'integrations.events': eventsAnswer,
   'integrations.webhooks.list': webhookListAnswer,
-  'integrations.webhooks.create': webhookAnswer,
+  'integrations.webhooks.create': webhookCreatedAnswer,
+  'integrations.webhooks.revealSecret': webhookSecretAnswer,
+  'integrations.webhooks.rotateSecret': webhookSecretAnswer,
   'integrations.webhooks.update': webhookAnswer,
   'integrations.webhooks.delete': successAnswer,
   'integrations.webhooks.deliveries': deliveryListAnswer,
@@ -224,6 +228,8 @@ export const restAnswerSchemas = {
   'POST /api/webhooks/': answerSchemas['integrations.webhooks.create'],
   'PATCH /api/webhooks/{id}/': answerSchemas['integrations.webhooks.update'],
   'DELETE /api/webhooks/{id}/': answerSchemas['integrations.webhooks.delete'],
+  'POST /api/webhooks/{id}/reveal-secret/': answerSchemas['integrations.webhooks.revealSecret'],
+  'POST /api/webhooks/{id}/rotate-secret/': answerSchemas['integrations.webhooks.rotateSecret'],
   'GET /api/webhooks/{id}/deliveries/': answerSchemas['integrations.webhooks.deliveries'],
   'POST /api/webhooks/deliveries/{id}/redeliver/': answerSchemas['integrations.webhooks.redeliver'],
   'POST /api/webhooks/{id}/test/': answerSchemas['integrations.webhooks.test'],

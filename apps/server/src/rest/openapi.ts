@@ -77,8 +77,10 @@ function webhookDocs(): Record<string, unknown> {
           summary: `${type}: the record's REST representation after the change${type.endsWith('.deleted') ? ' ({id} once deleted)' : ''}`,
           description:
             'Headers: webhook-id (the event; the same on every retry and redelivery: drop duplicates by it), webhook-timestamp (Unix seconds), ' +
-            'webhook-signature: v1,<base64 HMAC-SHA256(base64-decoded secret after whsec_, `${webhook-id}.${webhook-timestamp}.${raw body}`)>. ' +
-            'Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 h. Events of one record arrive in order.',
+            'webhook-signature: v1,<base64 HMAC-SHA256(base64-decoded secret after whsec_, `${webhook-id}.${webhook-timestamp}.${raw body}`)> ' +
+            '(for 24 h after a secret rotation two of them, space-separated: accept the delivery when any one matches). ' +
+            'Answer 2xx within 10 s; anything else is tried again 30 s after the attempt, then after 1 min, 2 min, 4 min, ... (doubling, no jitter) ' +
+            'while within 24 h of the event. Events of one record arrive in order.',
           requestBody: {
             content: {
               'application/json': {

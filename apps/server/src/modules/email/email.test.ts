@@ -133,4 +133,47 @@ describe('emailing an invoice', () => {
       .where(eq(emailMessages.recordId, invoice.id));
     expect(row!.attempts).toBe(2);
   });
+
+  it('a retry after the invoice was edited attaches the version current when Send was pressed, and logs that one', async () => {
+    const order = await createOrder(ctx);
+    const invoice = await invoiceOrder(ctx, order.id);
+    await setCompany();
+    const before = smtp.received.length;
+    smtp.failNext(1);
+    const sent = await ctx.staff.trpcMutation('email.send', {
+      kind: 'invoice',
+      id: invoice.id,
+      data: { to: 'buyer@acme.example', subject: 'Invoice', body: 'Attached.' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await waitFor(async () => ((await log(invoice.id))[0]?.error ?? '') !== '', 30_000);
+    const versions = async () =>
+      ctx.database.db
+        .select()
+        .from(archivedDocuments)
+        .where(eq(archivedDocuments.recordId, invoice.id))
+        .orderBy(archivedDocuments.version);
+    const [atSend] = await versions();
+
+    // Edited while the email waits for its retry; the next download archives the edit as a new version.
+    const edited = await ctx.staff.patch(`/api/invoices/${invoice.id}/`, {
+      editable_data: { po_job_name: 'Changed after Send' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const current = await ctx.staff.get(`/api/invoices/${invoice.id}/pdf/`);
+    expect(current.statusCode).toBe(200);
+    const afterEdit = (await versions()).at(-1)!;
+    expect(afterEdit.version).toBeGreaterThan(atSend!.version);
+
+    await ctx.database.db.execute(
+      sql.raw(`update pgboss.job set start_after = now() where name = 'send-email' and state = 'retry'`),
+    );
+    await waitFor(async () => (await log(invoice.id))[0]?.status === 'sent', 30_000);
+    expect(smtp.received.length - before).toBe(1);
+    const attachment = pdfAttachmentOf(smtp.received.at(-1)!.raw)!;
+    const sha = createHash('sha256').update(attachment).digest('hex');
+    expect(sha).toBe(atSend!.sha256);
+    expect(sha).not.toBe(afterEdit.sha256);
+    expect((await log(invoice.id))[0]!.document_version).toBe(atSend!.version);
+  });
 });

@@ -17,6 +17,7 @@ import { getCompanyInfo } from '../company/service';
 import { getInvoice } from '../invoices/views';
 import { getOrder } from '../orders/order-read';
 import { sendEmailJob } from './jobs';
+import { currentDocument } from './document';
 
 /**
  * Emailing an invoice or a bill of lading (decision 062). Sending inserts the message (status
@@ -129,7 +130,7 @@ export async function fromAddress(deps: Pick<AppDeps, 'database'>): Promise<stri
 }
 
 /**
- * Queues an email of the record's current document. Field errors for bad addresses. No SMTP: kept as
+ * Queues an email of the record's current document, archived and pinned now (decision 128). Field errors for bad addresses. No SMTP: kept as
  * `not_sent` (answered so the dialog says so). The job is inserted with the message, in one transaction.
  */
 export async function sendEmail(
@@ -145,6 +146,9 @@ export async function sendEmail(
   const configured = deps.mailer !== null;
   if (configured && !(await fromAddress(deps)))
     throw AppError.validation({ detail: [MESSAGES.emailNoFromAddress] }, MESSAGES.emailNoFromAddress);
+  // The document as it is now is the one sent, however late the job runs (decision 128): archived here
+  // (usually already, by the pre-render of the last save) and pinned on the message.
+  const document = configured ? await currentDocument(deps, kind, recordId, userId) : null;
   const id = await deps.database.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(emailMessages)
@@ -156,6 +160,7 @@ export async function sendEmail(
         subject: parsed.data.subject,
         body: parsed.data.body,
         messageId: `<${randomUUID()}@icehouse.invalid>`,
+        documentId: document?.document.id ?? null,
         status: configured ? 'queued' : 'not_sent',
         error: configured ? '' : MESSAGES.emailNotConfigured,
         createdBy: userId,

@@ -1,21 +1,33 @@
 import http from 'node:http';
 import https from 'node:https';
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { integrationEvents, webhookDeliveries, webhookEndpoints } from '@icehouse/db/schema';
+import type { Db } from '@icehouse/db/client';
+import { integrationEvents, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@icehouse/db/schema';
+import type { AppDeps } from '../../deps';
 import { defineJob } from '../../jobs/define';
 import { guardedLookup, targetProblem } from './target';
-import { signWebhook } from './signature';
+import { signatureHeader } from './signature';
 
-/** Deliveries are retried with exponential backoff (30 s, 1 min, 2 min ... ) until 24 h after the event, then failed. */
+/**
+ * A failed attempt is tried again after 30 s, then 1 min, 2 min, ... (doubling, exactly: no jitter), as
+ * long as that next attempt falls within 24 h of the delivery's creation; otherwise the delivery is failed.
+ */
 export const DELIVERY_GIVE_UP_HOURS = 24;
+export const FIRST_RETRY_SECONDS = 30;
 const RESPONSE_EXCERPT = 500;
+
+/** Seconds from the end of failed attempt number `failedAttempts` (1, 2, ...) to the next one. */
+export const deliveryRetryDelaySeconds = (failedAttempts: number, firstRetrySeconds = FIRST_RETRY_SECONDS) =>
+  firstRetrySeconds * 2 ** Math.min(Math.max(failedAttempts - 1, 0), 16);
 
 export interface WebhookSettings {
   /** WEBHOOK_ALLOW_PRIVATE_TARGETS: deliver to loopback/private addresses (tests, closed networks). */
   allowPrivateTargets: boolean;
   /** Per attempt (default 10 s). */
   timeoutMs: number;
+  /** The first retry's delay, doubled for each one after (default FIRST_RETRY_SECONDS; tests shorten it). */
+  firstRetrySeconds?: number;
 }
 
 interface Attempt {
@@ -83,82 +95,193 @@ export function postWebhook(
 }
 
 /**
- * Sends one outbox row (decision 103). At least once: a crash after the POST and before the row is
- * marked sends it again with the same `webhook-id`, which receivers use to drop duplicates. Per record,
- * events go out in order: while an earlier event of the same record to the same endpoint is pending,
- * this one waits (the attempt fails and is retried).
+ * Sends one outbox row (decisions 103, 125). At least once: a crash after the POST and before the row is
+ * marked sends it again with the same `webhook-id`, which receivers use to drop duplicates.
  */
 export const deliverWebhookJob = defineJob({
   name: 'deliver-webhook',
   label: 'Deliver a webhook',
   data: z.object({ deliveryId: z.number().int() }),
+  // pg-boss retries only a run that died or threw unexpectedly (a crash, the database gone): a failed
+  // POST is not a failed job; deliverOnce schedules the next attempt itself (deliveryRetryDelaySeconds).
   retryLimit: 12,
   retryDelay: 30,
-  retryBackoff: true,
+  retryBackoff: false,
   expireInSeconds: 60,
   // A delivery mostly waits (the endpoint, the database): 8 per instance keep a backlog moving.
   concurrency: 8,
-  run: async ({ deps, data }) => {
-    const db = deps.database.db;
-    const [row] = await db
-      .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: integrationEvents })
-      .from(webhookDeliveries)
-      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-      .innerJoin(integrationEvents, eq(integrationEvents.id, webhookDeliveries.eventId))
-      .where(eq(webhookDeliveries.id, data.deliveryId));
-    if (!row || row.delivery.state !== 'pending') return;
-    const { delivery, endpoint, event } = row;
-    const fail = (why: string) =>
-      db
-        .update(webhookDeliveries)
-        .set({ state: 'failed', lastError: why, lastAttemptAt: new Date() })
-        .where(eq(webhookDeliveries.id, delivery.id));
-    if (Date.now() - delivery.createdAt.getTime() > DELIVERY_GIVE_UP_HOURS * 3_600_000)
-      return void (await fail(`No success within ${DELIVERY_GIVE_UP_HOURS} hours`));
-    const problem = targetProblem(endpoint.url, deps.webhooks.allowPrivateTargets);
-    if (problem) return void (await fail(problem));
-    const [earlier] = await db
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .innerJoin(integrationEvents, eq(integrationEvents.id, webhookDeliveries.eventId))
-      .where(
-        and(
-          eq(webhookDeliveries.endpointId, endpoint.id),
-          eq(webhookDeliveries.state, 'pending'),
-          lt(webhookDeliveries.eventId, event.id),
-          ne(webhookDeliveries.id, delivery.id),
-          eq(integrationEvents.entity, event.entity),
-          eq(integrationEvents.recordId, event.recordId),
-        ),
-      )
-      .limit(1);
-    if (earlier) throw new Error(`Waiting for delivery ${earlier.id}: an earlier event of the same record`);
-
-    const timestamp = Math.floor(Date.now() / 1000);
-    const body = JSON.stringify({
-      type: event.type,
-      timestamp: new Date(timestamp * 1000).toISOString(),
-      data: event.data,
-    });
-    const headers = {
-      'webhook-id': event.uid,
-      'webhook-timestamp': String(timestamp),
-      'webhook-signature': signWebhook(endpoint.secret, event.uid, timestamp, body),
-    };
-    const attempt = await postWebhook(endpoint.url, headers, body, deps.webhooks);
-    const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
-    await db
-      .update(webhookDeliveries)
-      .set({
-        attempts: sql`${webhookDeliveries.attempts} + 1`,
-        lastStatus: attempt.status,
-        lastDurationMs: attempt.durationMs,
-        lastResponse: attempt.body,
-        lastError: attempt.error ?? (ok ? null : `HTTP ${attempt.status}`),
-        lastAttemptAt: new Date(),
-        ...(ok ? { state: 'delivered' as const, deliveredAt: new Date() } : {}),
-      })
-      .where(eq(webhookDeliveries.id, delivery.id));
-    if (!ok) throw new Error(attempt.error ?? `The endpoint answered ${attempt.status}`);
-  },
+  run: ({ deps, data }) => deliverOnce(deps, data.deliveryId),
 });
+
+type Delivery = typeof webhookDeliveries.$inferSelect;
+type Endpoint = typeof webhookEndpoints.$inferSelect;
+type Event = typeof integrationEvents.$inferSelect;
+
+/**
+ * Per record order (decision 125): a delivery and its end are serialised with the other deliveries of the
+ * same record to the same endpoint by this transaction lock, so a delivery that parks behind an earlier one
+ * and that earlier one's end (which sends the parked one's job) cannot miss each other.
+ */
+async function lockRecordQueue(tx: Db, endpointId: number, entity: string, recordId: number) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${endpointId}, hashtext(${entity} || ':' || ${String(recordId)}))`,
+  );
+}
+
+const earlierPending = (tx: Db, delivery: Delivery, event: Event) =>
+  tx
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .innerJoin(integrationEvents, eq(integrationEvents.id, webhookDeliveries.eventId))
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, delivery.endpointId),
+        eq(webhookDeliveries.state, 'pending'),
+        lt(webhookDeliveries.eventId, event.id),
+        ne(webhookDeliveries.id, delivery.id),
+        eq(integrationEvents.entity, event.entity),
+        eq(integrationEvents.recordId, event.recordId),
+      ),
+    )
+    .limit(1);
+
+/**
+ * A delivery's end (delivered or failed), in `tx` under the record's lock: the next pending delivery of
+ * the same record to the same endpoint, when it is parked, gets its job now. True when one was sent.
+ */
+async function endDelivery(
+  deps: AppDeps,
+  tx: Db,
+  delivery: Delivery,
+  event: Event,
+  set: Partial<Delivery>,
+): Promise<boolean> {
+  await tx.update(webhookDeliveries).set(set).where(eq(webhookDeliveries.id, delivery.id));
+  const [next] = await tx
+    .select({ id: webhookDeliveries.id, parked: webhookDeliveries.parked })
+    .from(webhookDeliveries)
+    .innerJoin(integrationEvents, eq(integrationEvents.id, webhookDeliveries.eventId))
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, delivery.endpointId),
+        eq(webhookDeliveries.state, 'pending'),
+        eq(integrationEvents.entity, event.entity),
+        eq(integrationEvents.recordId, event.recordId),
+      ),
+    )
+    .orderBy(asc(webhookDeliveries.eventId), asc(webhookDeliveries.id))
+    .limit(1);
+  if (!next?.parked) return false;
+  await tx.update(webhookDeliveries).set({ parked: false }).where(eq(webhookDeliveries.id, next.id));
+  await deps.jobs.send(deliverWebhookJob, { deliveryId: next.id }, { tx });
+  return true;
+}
+
+/** Runs `work` in a transaction holding the record's lock; wakes this instance's worker when a parked delivery was released. */
+async function underRecordLock(
+  deps: AppDeps,
+  delivery: Delivery,
+  event: Event,
+  work: (tx: Db) => Promise<boolean>,
+): Promise<void> {
+  const released = await deps.database.db.transaction(async (tx) => {
+    await lockRecordQueue(tx, delivery.endpointId, event.entity, event.recordId);
+    return work(tx);
+  });
+  if (released) deps.jobs.wake(deliverWebhookJob);
+}
+
+/**
+ * One attempt of a delivery. While an earlier event of the same record is pending for the endpoint, the
+ * delivery parks instead (no attempt, no backoff): that earlier delivery's end sends this one's job, so
+ * ordering costs no more than the earlier delivery's own time. Each attempt is logged (webhook_attempts);
+ * a failed one schedules the next (deliveryRetryDelaySeconds) or, past the 24 h, fails the delivery.
+ */
+export async function deliverOnce(deps: AppDeps, deliveryId: number): Promise<void> {
+  const db = deps.database.db;
+  const [row] = await db
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: integrationEvents })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .innerJoin(integrationEvents, eq(integrationEvents.id, webhookDeliveries.eventId))
+    .where(eq(webhookDeliveries.id, deliveryId));
+  if (!row || row.delivery.state !== 'pending') return;
+  const { delivery, endpoint, event } = row;
+  const fail = (why: string) =>
+    underRecordLock(deps, delivery, event, (tx) =>
+      endDelivery(deps, tx, delivery, event, { state: 'failed', lastError: why, lastAttemptAt: new Date() }),
+    );
+  if (Date.now() - delivery.createdAt.getTime() > DELIVERY_GIVE_UP_HOURS * 3_600_000)
+    return fail(`No success within ${DELIVERY_GIVE_UP_HOURS} hours`);
+  const problem = targetProblem(endpoint.url, deps.webhooks.allowPrivateTargets);
+  if (problem) return fail(problem);
+
+  // Most deliveries have nothing before them: one read, no lock. One that has parks under the record's lock,
+  // after looking again there (the earlier one may have ended meanwhile).
+  if ((await earlierPending(db, delivery, event)).length > 0) {
+    let waiting = false;
+    await underRecordLock(deps, delivery, event, async (tx) => {
+      waiting = (await earlierPending(tx, delivery, event)).length > 0;
+      if (waiting)
+        await tx.update(webhookDeliveries).set({ parked: true }).where(eq(webhookDeliveries.id, delivery.id));
+      return false;
+    });
+    if (waiting) return;
+  }
+
+  const attempt = await attemptDelivery(deps, endpoint, event);
+  const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
+  const at = new Date(Date.now() - attempt.durationMs);
+  const number = delivery.attempts + 1;
+  const error = attempt.error ?? (ok ? null : `HTTP ${attempt.status}`);
+  const nextAt = new Date(
+    Date.now() + deliveryRetryDelaySeconds(number, deps.webhooks.firstRetrySeconds) * 1000,
+  );
+  const giveUp = nextAt.getTime() - delivery.createdAt.getTime() > DELIVERY_GIVE_UP_HOURS * 3_600_000;
+  await underRecordLock(deps, delivery, event, async (tx) => {
+    await tx.insert(webhookAttempts).values({
+      deliveryId: delivery.id,
+      attempt: number,
+      at,
+      status: attempt.status,
+      durationMs: attempt.durationMs,
+      response: attempt.body,
+      error,
+    });
+    const last = {
+      attempts: sql`${webhookDeliveries.attempts} + 1`,
+      lastStatus: attempt.status,
+      lastDurationMs: attempt.durationMs,
+      lastResponse: attempt.body,
+      lastError: error,
+      lastAttemptAt: at,
+    } as unknown as Partial<Delivery>;
+    if (ok)
+      return endDelivery(deps, tx, delivery, event, { ...last, state: 'delivered', deliveredAt: new Date() });
+    if (giveUp)
+      return endDelivery(deps, tx, delivery, event, {
+        ...last,
+        state: 'failed',
+        lastError: `${error}; no success within ${DELIVERY_GIVE_UP_HOURS} hours`,
+      });
+    await tx.update(webhookDeliveries).set(last).where(eq(webhookDeliveries.id, delivery.id));
+    await deps.jobs.send(deliverWebhookJob, { deliveryId: delivery.id }, { tx, startAfter: nextAt });
+    return false;
+  });
+}
+
+/** The signed POST of an event to an endpoint (every secret still valid signs: decision 126). */
+function attemptDelivery(deps: AppDeps, endpoint: Endpoint, event: Event): Promise<Attempt> {
+  const timestamp = Math.floor(Date.now() / 1000);
+  const body = JSON.stringify({
+    type: event.type,
+    timestamp: new Date(timestamp * 1000).toISOString(),
+    data: event.data,
+  });
+  const headers = {
+    'webhook-id': event.uid,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signatureHeader(endpoint, event.uid, timestamp, body),
+  };
+  return postWebhook(endpoint.url, headers, body, deps.webhooks);
+}

@@ -6,7 +6,9 @@ import {
   eventsAnswer,
   eventsInput,
   webhookAnswer,
+  webhookCreatedAnswer,
   webhookListAnswer,
+  webhookSecretAnswer,
   webhookCreateInput,
   webhookIdInput,
   webhookUpdateInput,
@@ -18,6 +20,8 @@ import {
   listDeliveries,
   listWebhooks,
   redeliver,
+  revealWebhookSecret,
+  rotateWebhookSecret,
   sendTestEvent,
   updateWebhook,
 } from './webhooks';
@@ -27,7 +31,8 @@ const SIGNATURE_DOC =
   'Each delivery is a POST with a JSON body {type, timestamp, data} and the Standard Webhooks headers webhook-id (the event, ' +
   'the same on every retry), webhook-timestamp (Unix seconds) and webhook-signature: "v1,<base64 HMAC-SHA256 of ' +
   '`${webhook-id}.${webhook-timestamp}.${body}`>" keyed with the base64-decoded part of the secret after "whsec_". ' +
-  'Any 2xx within 10 s is success; otherwise retried with exponential backoff for 24 h, then failed. Redirects are not followed.';
+  'Any 2xx within 10 s is success; otherwise tried again 30 s after the attempt, then after 1 min, 2 min, 4 min, ... (doubling, no jitter) while within 24 h of the event, then failed. ' +
+  'Events of one record are delivered in order. Redirects are not followed.';
 
 export const integrationsOperations = operationSet('integrations', {
   events: defineOperation({
@@ -59,12 +64,12 @@ export const integrationsOperations = operationSet('integrations', {
       kind: 'mutation',
       access: 'superuser',
       input: webhookCreateInput,
-      output: webhookAnswer,
+      output: webhookCreatedAnswer,
       run: ({ deps, input }) => createWebhook(deps, input),
       rest: {
         method: 'POST',
         path: '/api/webhooks/',
-        summary: `Register an endpoint {url, events, active}; the answer carries its generated signing secret. ${SIGNATURE_DOC} Loopback, link-local and private targets are refused (400 {url}), also after DNS resolution.`,
+        summary: `Register an endpoint {url, events, active}; the answer carries its generated signing secret, shown this once (later: reveal-secret, signed-in users only). ${SIGNATURE_DOC} Loopback, link-local and private targets are refused (400 {url}), also after DNS resolution.`,
         tag: TAG,
         body: true,
         successStatus: 201,
@@ -82,6 +87,39 @@ export const integrationsOperations = operationSet('integrations', {
         summary: 'Change an endpoint (url, events, active)',
         tag: TAG,
         body: 'data',
+      },
+    }),
+    revealSecret: defineOperation({
+      kind: 'mutation',
+      access: 'superuser',
+      input: webhookIdInput,
+      output: webhookSecretAnswer,
+      run: ({ deps, input }) => revealWebhookSecret(deps, input.id),
+      rest: {
+        method: 'POST',
+        path: '/api/webhooks/{id}/reveal-secret/',
+        summary:
+          "The endpoint's signing secret. A signed-in superuser only (session and CSRF token): API tokens are refused, and no list or GET answers a secret.",
+        tag: TAG,
+        tokens: false,
+        idempotency: false,
+      },
+    }),
+    rotateSecret: defineOperation({
+      kind: 'mutation',
+      access: 'superuser',
+      input: webhookIdInput,
+      output: webhookSecretAnswer,
+      run: ({ deps, input }) => rotateWebhookSecret(deps, input.id),
+      rest: {
+        method: 'POST',
+        path: '/api/webhooks/{id}/rotate-secret/',
+        summary:
+          'A new signing secret (answered). For 24 hours the previous secret still signs too: webhook-signature carries both signatures, space-separated, ' +
+          'and a receiver accepts either (Standard Webhooks). A signed-in superuser only: API tokens are refused.',
+        tag: TAG,
+        tokens: false,
+        idempotency: false,
       },
     }),
     delete: defineOperation({

@@ -58,7 +58,17 @@ export const webhookAnswer = z.object({
   events: z.array(z.string()),
   active: z.boolean(),
   created_at: z.string(),
-  secret: z.string().describe('Signing secret (Standard Webhooks, whsec_...)'),
+  previous_secret_expires_at: z
+    .string()
+    .nullable()
+    .describe('After a rotation: until when deliveries are also signed with the previous secret'),
+});
+const secretField = z.string().describe('Signing secret (Standard Webhooks, whsec_...)');
+/** Creation answers the secret, once; after that only Reveal secret and Rotate secret (session users) do. */
+export const webhookCreatedAnswer = webhookAnswer.extend({ secret: secretField });
+export const webhookSecretAnswer = z.object({
+  secret: secretField,
+  previous_secret_expires_at: z.string().nullable(),
 });
 export const deliveryAnswer = z.object({
   id: z.number().int(),
@@ -73,6 +83,18 @@ export const deliveryAnswer = z.object({
   last_error: z.string().nullable(),
   created_at: z.string(),
   last_attempt_at: z.string().nullable(),
+  attempt_log: z
+    .array(
+      z.object({
+        attempt: z.number().int(),
+        at: z.string(),
+        status: z.number().int().nullable(),
+        duration_ms: z.number().int(),
+        response: z.string().describe('The first 500 characters of the answer'),
+        error: z.string().nullable(),
+      }),
+    )
+    .describe('Every attempt of this delivery, oldest first (the last_* fields repeat the last one)'),
 });
 export const webhookListAnswer = z.array(webhookAnswer);
 export const deliveryListAnswer = z.array(deliveryAnswer);

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { webhookEndpoints } from '@icehouse/db/schema';
 import { waitFor } from '../../jobs/testing';
 import { useOrdersTestApp, orderPayload } from '../orders/test-support';
 import { deliverWebhookJob, postWebhook } from './deliver';
@@ -60,7 +61,7 @@ const ctx = useOrdersTestApp({
       pollingIntervalSeconds: 0.5,
       definitions: [{ ...deliverWebhookJob, retryDelay: 1, retryBackoff: false } as never],
     },
-    webhooks: { allowPrivateTargets: true, timeoutMs: 500 },
+    webhooks: { allowPrivateTargets: true, timeoutMs: 500, firstRetrySeconds: 1 },
   },
 });
 
@@ -71,6 +72,32 @@ beforeEach(async () => {
     sql`truncate table webhook_deliveries, webhook_endpoints, integration_events restart identity cascade`,
   );
 });
+
+/** A request with an API token only (no cookie, no CSRF token), as an integrator's script sends it. */
+async function newToken(scope: 'read' | 'read_write') {
+  const res = await ctx.admin.trpcMutation('tokens.create', { name: `hooks ${scope}`, scope });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().result.data.key as string;
+}
+const withToken = (key: string, method: 'GET' | 'POST', url: string) =>
+  ctx.app.inject({
+    method,
+    url,
+    headers: { authorization: `Token ${key}`, 'content-type': 'application/json' },
+    ...(method === 'POST' ? { payload: '{}' } : {}),
+  });
+const verifies = (secret: string, got: Received) => {
+  try {
+    new Webhook(secret).verify(got.body, {
+      'webhook-id': got.id,
+      'webhook-timestamp': got.timestamp,
+      'webhook-signature': got.signature,
+    });
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 async function register(events: string[]) {
   const res = await ctx.admin.post('/api/webhooks/', { url: receiverUrl, events });
@@ -199,5 +226,75 @@ describe('webhooks', () => {
       guardedLookup(true)('localhost', {}, (error) => (expect(error).toBeNull(), resolve())),
     );
     expect(received).toHaveLength(0);
+  });
+
+  it('a secret is answered once at creation, then only on Reveal by a signed-in superuser: never in a list or update, never to a token', async () => {
+    const hook = await register(['order.created']);
+    expect(hook.secret).toMatch(/^whsec_/);
+    const list = await ctx.admin.get('/api/webhooks/');
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain('whsec_');
+    const patched = await ctx.admin.patch(`/api/webhooks/${hook.id}/`, { active: true });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.body).not.toContain('whsec_');
+    for (const scope of ['read', 'read_write'] as const) {
+      const key = await newToken(scope);
+      const listed = await withToken(key, 'GET', '/api/webhooks/');
+      expect(listed.statusCode, listed.body).toBe(200);
+      expect(listed.body).not.toContain('whsec_');
+      for (const action of ['reveal-secret', 'rotate-secret']) {
+        const refused = await withToken(key, 'POST', `/api/webhooks/${hook.id}/${action}/`);
+        expect(refused.statusCode, refused.body).toBe(403);
+        expect(refused.body).not.toContain('whsec_');
+      }
+    }
+    // Staff (no write rights on webhooks) may not reveal; a call without the CSRF token is refused.
+    expect((await ctx.staff.post(`/api/webhooks/${hook.id}/reveal-secret/`, {})).statusCode).toBe(403);
+    expect(
+      (await ctx.admin.post(`/api/webhooks/${hook.id}/reveal-secret/`, {}, { noCsrf: true })).statusCode,
+    ).toBe(403);
+    const revealed = await ctx.admin.post(`/api/webhooks/${hook.id}/reveal-secret/`, {});
+    expect(revealed.statusCode, revealed.body).toBe(200);
+    expect(revealed.json()).toEqual({ secret: hook.secret, previous_secret_expires_at: null });
+    const byTrpc = await ctx.admin.trpcMutation('integrations.webhooks.revealSecret', { id: hook.id });
+    expect(byTrpc.json().result.data.secret).toBe(hook.secret);
+  });
+
+  it('Rotate secret: for the grace period each delivery is signed with the new and the old secret (both verify), then with the new one only', async () => {
+    const hook = await register(['order.created']);
+    const rotated = await ctx.admin.post(`/api/webhooks/${hook.id}/rotate-secret/`, {});
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const { secret, previous_secret_expires_at } = rotated.json() as {
+      secret: string;
+      previous_secret_expires_at: string;
+    };
+    expect(secret).toMatch(/^whsec_/);
+    expect(secret).not.toBe(hook.secret);
+    const graceHours = (Date.parse(previous_secret_expires_at) - Date.now()) / 3_600_000;
+    expect(graceHours).toBeGreaterThan(23.9);
+    expect(graceHours).toBeLessThanOrEqual(24);
+    const listed = (await ctx.admin.get('/api/webhooks/')).json() as { previous_secret_expires_at: string }[];
+    expect(listed[0]!.previous_secret_expires_at).toBe(previous_secret_expires_at);
+    expect((await ctx.admin.post(`/api/webhooks/${hook.id}/reveal-secret/`, {})).json().secret).toBe(secret);
+
+    await ctx.staff.post('/api/orders/', orderPayload(ctx.cat, { door_number: 'R-1' }));
+    await waitFor(() => received.length === 1);
+    expect(received[0]!.signature.split(' ')).toHaveLength(2);
+    // The Standard Webhooks library, as a receiver that has not switched yet and one that has.
+    expect(verifies(hook.secret, received[0]!)).toBe(true);
+    expect(verifies(secret, received[0]!)).toBe(true);
+    expect(verifies(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, received[0]!)).toBe(false);
+
+    // The grace period over: the old secret no longer signs.
+    await ctx.database.db
+      .update(webhookEndpoints)
+      .set({ previousSecretExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(webhookEndpoints.id, hook.id));
+    await ctx.staff.post('/api/orders/', orderPayload(ctx.cat, { door_number: 'R-2' }));
+    await waitFor(() => received.length === 2);
+    expect(received[1]!.signature.split(' ')).toHaveLength(1);
+    expect(verifies(secret, received[1]!)).toBe(true);
+    expect(verifies(hook.secret, received[1]!)).toBe(false);
+    expect((await ctx.admin.get('/api/webhooks/')).json()[0].previous_secret_expires_at).toBeNull();
   });
 });

@@ -1,13 +1,20 @@
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { integrationEvents, webhookDeliveries, webhookEndpoints } from '@icehouse/db/schema';
+import { integrationEvents, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@icehouse/db/schema';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
 import { enqueueDeliveries, newEventUid } from './events';
 import { deliverWebhookJob } from './deliver';
-import { newWebhookSecret } from './signature';
+import { SECRET_GRACE_HOURS, newWebhookSecret } from './signature';
 import { targetProblem } from './target';
-import type { deliveryAnswer, webhookAnswer, webhookCreateInput, webhookUpdateInput } from './schemas';
+import type {
+  deliveryAnswer,
+  webhookAnswer,
+  webhookCreatedAnswer,
+  webhookCreateInput,
+  webhookSecretAnswer,
+  webhookUpdateInput,
+} from './schemas';
 
 type WebhookView = z.output<typeof webhookAnswer>;
 type Row = typeof webhookEndpoints.$inferSelect;
@@ -17,8 +24,13 @@ const viewOf = (r: Row): WebhookView => ({
   events: r.events,
   active: r.active,
   created_at: r.createdAt.toISOString(),
-  secret: r.secret,
+  previous_secret_expires_at: previousSecretExpiry(r),
 });
+/** The previous secret's end of grace, while it still signs; null otherwise. */
+const previousSecretExpiry = (r: Row) =>
+  r.previousSecret && r.previousSecretExpiresAt && r.previousSecretExpiresAt > new Date()
+    ? r.previousSecretExpiresAt.toISOString()
+    : null;
 const notFound = () => AppError.notFound('No such webhook.');
 
 function checkUrl(deps: AppDeps, url: string) {
@@ -33,13 +45,41 @@ export async function listWebhooks(deps: AppDeps): Promise<WebhookView[]> {
 export async function createWebhook(
   deps: AppDeps,
   input: z.output<typeof webhookCreateInput>,
-): Promise<WebhookView> {
+): Promise<z.output<typeof webhookCreatedAnswer>> {
   checkUrl(deps, input.url);
   const [row] = await deps.database.db
     .insert(webhookEndpoints)
     .values({ url: input.url, events: input.events, active: input.active, secret: newWebhookSecret() })
     .returning();
-  return viewOf(row!);
+  return { ...viewOf(row!), secret: row!.secret };
+}
+
+type SecretView = z.output<typeof webhookSecretAnswer>;
+
+/** Reveal secret: the current signing secret (decision 126: session users only, never an API token). */
+export async function revealWebhookSecret(deps: AppDeps, id: number): Promise<SecretView> {
+  const [row] = await deps.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  if (!row) throw notFound();
+  return { secret: row.secret, previous_secret_expires_at: previousSecretExpiry(row) };
+}
+
+/**
+ * Rotate secret: a new secret signs from now on; the one it replaces still signs too (a second signature in
+ * `webhook-signature`) for SECRET_GRACE_HOURS, so receivers can switch without missing a delivery. A second
+ * rotation within that time drops the oldest secret at once.
+ */
+export async function rotateWebhookSecret(deps: AppDeps, id: number): Promise<SecretView> {
+  const [row] = await deps.database.db
+    .update(webhookEndpoints)
+    .set({
+      previousSecret: sql`${webhookEndpoints.secret}`,
+      previousSecretExpiresAt: new Date(Date.now() + SECRET_GRACE_HOURS * 3_600_000),
+      secret: newWebhookSecret(),
+    })
+    .where(eq(webhookEndpoints.id, id))
+    .returning();
+  if (!row) throw notFound();
+  return { secret: row.secret, previous_secret_expires_at: previousSecretExpiry(row) };
 }
 
 export async function updateWebhook(
@@ -81,6 +121,18 @@ export async function listDeliveries(
     .where(eq(webhookDeliveries.endpointId, endpointId))
     .orderBy(desc(webhookDeliveries.id))
     .limit(100);
+  const attempts = rows.length
+    ? await deps.database.db
+        .select()
+        .from(webhookAttempts)
+        .where(
+          inArray(
+            webhookAttempts.deliveryId,
+            rows.map((r) => r.d.id),
+          ),
+        )
+        .orderBy(asc(webhookAttempts.deliveryId), asc(webhookAttempts.attempt), asc(webhookAttempts.id))
+    : [];
   return rows.map(({ d, e }) => ({
     id: d.id,
     event_id: e.id,
@@ -94,6 +146,16 @@ export async function listDeliveries(
     last_error: d.lastError,
     created_at: d.createdAt.toISOString(),
     last_attempt_at: d.lastAttemptAt?.toISOString() ?? null,
+    attempt_log: attempts
+      .filter((a) => a.deliveryId === d.id)
+      .map((a) => ({
+        attempt: a.attempt,
+        at: a.at.toISOString(),
+        status: a.status,
+        duration_ms: a.durationMs,
+        response: a.response,
+        error: a.error,
+      })),
   }));
 }
 

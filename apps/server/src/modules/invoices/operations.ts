@@ -136,7 +136,7 @@ export const invoicesOperations = operationSet('invoices', {
       method: 'DELETE',
       path: '/api/invoices/{id}/',
       summary:
-        'Delete the invoice; its orders can be invoiced again. 409 while one of its orders is completed.',
+        'Delete the invoice; its orders can be invoiced again. 409 while it has payments recorded (any ledger entry, also reversed ones: they stay on the books) or one of its orders is completed.',
       tag: TAG,
       successStatus: 204,
     },

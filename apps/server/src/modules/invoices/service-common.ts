@@ -25,6 +25,9 @@ export const INVOICE_MESSAGES = {
   completedOrder: (door: string) =>
     `Order ${door} is ${statusLabel('completed')}, and a completed order must keep its invoice. ` +
     `Change the order's status first, then delete the invoice.`,
+  hasPayments:
+    'This invoice has payments recorded, and payments stay on the books: it cannot be deleted. ' +
+    'Keep it and correct it instead: reverse or refund a payment recorded by mistake, and edit the invoice.',
   combined: {
     missing: (id: number) => `Order ${id} does not exist.`,
     voided: (door: string) => `Order ${door} is voided and cannot be invoiced.`,

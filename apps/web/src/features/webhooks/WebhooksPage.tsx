@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { FetchError } from '../../components/FetchError';
 import { Field, TextInput } from '../../components/Field';
@@ -9,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { firstFieldError, type FieldErrors } from '@icehouse/domain';
 import { saveErrorMessage, serverFieldErrors } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { SecretDialog, type ShownSecret } from './SecretDialog';
 import { WEBHOOK_TEXT as T } from './texts';
 
 type Endpoint = RouterOutputs['integrations']['webhooks']['list'][number];
@@ -50,12 +52,15 @@ export function WebhooksPage() {
   const remove = trpc.integrations.webhooks.delete.useMutation();
   const test = trpc.integrations.webhooks.test.useMutation();
   const redeliver = trpc.integrations.webhooks.redeliver.useMutation();
+  const reveal = trpc.integrations.webhooks.revealSecret.useMutation();
+  const rotate = trpc.integrations.webhooks.rotateSecret.useMutation();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>(['order.created', 'order.updated']);
   const [active, setActive] = useState(true);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const [shownSecret, setShownSecret] = useState<number | null>(null);
+  const [shownSecret, setShownSecret] = useState<ShownSecret | null>(null);
+  const [pendingRotate, setPendingRotate] = useState<Endpoint | null>(null);
   const [logOf, setLogOf] = useState<number | null>(null);
   const log = trpc.integrations.webhooks.deliveries.useQuery(
     { id: logOf ?? 0 },
@@ -81,7 +86,7 @@ export function WebhooksPage() {
       const created = await create.mutateAsync({ url, events: events as (typeof EVENTS)[number][], active });
       setFieldErrors(null);
       setUrl('');
-      setShownSecret(created.id);
+      setShownSecret({ url: created.url, secret: created.secret, note: null });
       setNotice({ tone: 'success', text: T.created });
       refresh();
     } catch (error) {
@@ -97,19 +102,32 @@ export function WebhooksPage() {
     {
       key: 'secret',
       header: T.secret,
-      cell: (e) =>
-        shownSecret === e.id ? (
-          <span className="flex items-center gap-2">
-            <code className="break-all text-xs">{e.secret}</code>
-            <Button size="sm" onClick={() => setShownSecret(null)}>
-              {T.hideSecret}
+      cell: (e) => (
+        <span className="flex flex-col items-start gap-1">
+          <span className="flex flex-wrap gap-1">
+            <Button
+              size="sm"
+              onClick={() =>
+                void act(async () => {
+                  const { secret } = await reveal.mutateAsync({ id: e.id });
+                  setShownSecret({ url: e.url, secret, note: null });
+                })
+              }
+              aria-label={`${T.revealSecret} ${e.url}`}
+            >
+              {T.revealSecret}
+            </Button>
+            <Button size="sm" onClick={() => setPendingRotate(e)} aria-label={`${T.rotateSecret} ${e.url}`}>
+              {T.rotateSecret}
             </Button>
           </span>
-        ) : (
-          <Button size="sm" onClick={() => setShownSecret(e.id)} aria-label={`${T.showSecret} ${e.url}`}>
-            {T.showSecret}
-          </Button>
-        ),
+          {e.previous_secret_expires_at && (
+            <span className="text-xs text-slate-600">
+              {T.previousUntil(when(e.previous_secret_expires_at))}
+            </span>
+          )}
+        </span>
+      ),
     },
     {
       key: 'actions',
@@ -151,10 +169,41 @@ export function WebhooksPage() {
     },
   ];
 
+  async function confirmRotate(endpoint: Endpoint) {
+    await act(async () => {
+      const rotated = await rotate.mutateAsync({ id: endpoint.id });
+      setShownSecret({
+        url: endpoint.url,
+        secret: rotated.secret,
+        note: T.secretRotated(when(rotated.previous_secret_expires_at)),
+      });
+    });
+    setPendingRotate(null);
+  }
+
   const deliveryColumns: DataTableColumn<Delivery>[] = [
     { key: 'type', header: 'Event', cell: (d) => `${d.type} (${d.webhook_id})` },
     { key: 'state', header: 'State' },
-    { key: 'attempts', header: 'Attempts', align: 'right' },
+    {
+      key: 'attempts',
+      header: 'Attempts',
+      align: 'right',
+      cell: (d) =>
+        d.attempt_log.length === 0 ? (
+          String(d.attempts)
+        ) : (
+          <details>
+            <summary>{d.attempts}</summary>
+            <ol aria-label={T.attemptsOf(d.id)} className="text-left text-xs whitespace-nowrap">
+              {d.attempt_log.map((a) => (
+                <li key={a.attempt}>
+                  {`#${a.attempt} ${when(a.at)}: ${a.status ?? '-'} (${a.duration_ms} ms) ${a.error ?? ''}`}
+                </li>
+              ))}
+            </ol>
+          </details>
+        ),
+    },
     {
       key: 'last_status',
       header: 'Status code',
@@ -274,6 +323,18 @@ export function WebhooksPage() {
           )}
         </div>
       </div>
+      <SecretDialog shown={shownSecret} onClose={() => setShownSecret(null)} />
+      <ConfirmDialog
+        open={pendingRotate !== null}
+        title={T.confirmRotateTitle}
+        confirmLabel={T.rotateSecret}
+        busy={rotate.isPending}
+        busyLabel={T.rotating}
+        onConfirm={() => pendingRotate && void confirmRotate(pendingRotate)}
+        onCancel={() => setPendingRotate(null)}
+      >
+        <p className="text-sm text-slate-700">{pendingRotate ? T.confirmRotate(pendingRotate.url) : null}</p>
+      </ConfirmDialog>
     </section>
   );
 }
