@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import AsyncCreatableSelect from 'react-select/async-creatable';
 import { LIMITS } from '@icehouse/domain';
-import { Field } from '../../../components/Field';
+import { Field, inputClassName } from '../../../components/Field';
 import { AccessibleInput, SELECT_BEHAVIOUR, selectClassNames } from '../../../components/selectLook';
 import { serverFieldErrors, serverMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
-import type { CustomerListRow } from '../../customers/types';
+import type { CustomerListRow, ShipTo } from '../../customers/types';
 import { ORDER_FORM_TEXT } from '../texts';
 import type { AddressValues, OrderFormValues } from '../types';
 
@@ -25,11 +25,16 @@ const addressOf = (a: AddressValues): AddressValues => ({
   country: a.country,
 });
 
+/** A ship-to address as its choice reads: 'Cabin: 44 Pine Rd, Superior' (the name when it has no label). */
+const shipToText = (a: ShipTo) =>
+  `${a.label || a.name || '—'}: ${[a.street, a.city].filter(Boolean).join(', ')}`;
+
 /**
  * The order's customer (issue 16): type to search the customers, pick one to fill the billing
  * address and the default shipping address (both stay editable: the order keeps its own copy),
  * or "Create customer …" to make one from the typed name and the billing address on the form.
- * Clearing it leaves the addresses as they are.
+ * Clearing it leaves the addresses as they are. A picked customer with several ship-to addresses
+ * offers them in a "Ship to" choice beside it (issue 26): choosing one fills the shipping address.
  */
 export function CustomerPicker() {
   const form = useFormContext<OrderFormValues>();
@@ -39,6 +44,11 @@ export function CustomerPicker() {
   const create = trpc.customers.create.useMutation();
   const [picked, setPicked] = useState<CustomerOption | null>(null);
   const [error, setError] = useState<string | undefined>();
+  const [shipToId, setShipToId] = useState<number | null>(null);
+  // The picked customer's ship-to addresses (the list answers only the default one).
+  const pickedId = picked?.customer && picked.value === customerId ? picked.value : null;
+  const detail = trpc.customers.get.useQuery({ id: pickedId ?? 0 }, { enabled: pickedId !== null });
+  const shipTos = pickedId !== null ? (detail.data?.ship_to ?? []) : [];
 
   const value: CustomerOption | null =
     customerId === null
@@ -64,6 +74,7 @@ export function CustomerPicker() {
       shouldDirty: true,
       shouldValidate: true,
     });
+    setShipToId(c.default_ship_to?.id ?? null);
     if (c.default_ship_to)
       form.setValue('shipping_address', addressOf(c.default_ship_to), { shouldDirty: true });
     if (c.phone && !form.getValues('phone')) form.setValue('phone', c.phone, { shouldDirty: true });
@@ -91,7 +102,14 @@ export function CustomerPicker() {
     }
   }
 
-  return (
+  function chooseShipTo(id: number) {
+    const address = shipTos.find((a) => a.id === id);
+    if (!address) return;
+    setShipToId(id);
+    form.setValue('shipping_address', addressOf(address), { shouldDirty: true, shouldValidate: true });
+  }
+
+  const customerField = (
     <Field label={ORDER_FORM_TEXT.customer} hint={ORDER_FORM_TEXT.customerHint} error={error}>
       {(control) => (
         <AsyncCreatableSelect<CustomerOption, false>
@@ -113,5 +131,29 @@ export function CustomerPicker() {
         />
       )}
     </Field>
+  );
+  if (shipTos.length < 2) return customerField;
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      {customerField}
+      <Field label={ORDER_FORM_TEXT.shipToChoice} hint={ORDER_FORM_TEXT.shipToChoiceHint}>
+        {(control) => (
+          <select
+            {...control}
+            value={shipToId ?? ''}
+            onChange={(event) => chooseShipTo(Number(event.target.value))}
+            className={inputClassName(false)}
+          >
+            {shipToId === null && <option value="">{ORDER_FORM_TEXT.shipToChoiceNone}</option>}
+            {shipTos.map((a) => (
+              <option key={a.id} value={a.id}>
+                {shipToText(a)}
+                {a.is_default ? ORDER_FORM_TEXT.shipToDefaultMark : ''}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </div>
   );
 }
