@@ -25,8 +25,9 @@ async function compose(kind: 'invoice' | 'bol', id: number) {
 async function customerWithInvoice(email: string) {
   const customer = await ctx.staff.post('/api/customers/', { name: 'Zenith Ice', email });
   expect(customer.statusCode, customer.body).toBe(201);
-  const order = await createOrder(ctx, { customer_id: customer.json().id });
-  return invoiceOrder(ctx, order.id);
+  const customerId = customer.json().id as number;
+  const order = await createOrder(ctx, { customer_id: customerId });
+  return { ...(await invoiceOrder(ctx, order.id)), customerId };
 }
 
 async function send(id: number, to: string, cc: string) {
@@ -44,13 +45,20 @@ async function send(id: number, to: string, cc: string) {
 }
 
 describe('composing an email (issue 26)', () => {
-  it("starts To with the customer's email, then remembers To and Cc as last sent", async () => {
+  it("starts To with the customer's email, then remembers To and Cc as last sent (Cc for the customer's next invoice too)", async () => {
     const invoice = await customerWithInvoice('ap@zenith.example');
     expect(await compose('invoice', invoice.id)).toMatchObject({ to: 'ap@zenith.example', cc: '' });
 
     await send(invoice.id, 'owner@zenith.example', 'books@zenith.example, ap@zenith.example');
     expect(await compose('invoice', invoice.id)).toMatchObject({
       to: 'owner@zenith.example',
+      cc: 'books@zenith.example, ap@zenith.example',
+    });
+
+    // The customer's next invoice: To from the customer, Cc as their last email copied.
+    const next = await invoiceOrder(ctx, (await createOrder(ctx, { customer_id: invoice.customerId })).id);
+    expect(await compose('invoice', next.id)).toMatchObject({
+      to: 'ap@zenith.example',
       cc: 'books@zenith.example, ap@zenith.example',
     });
 

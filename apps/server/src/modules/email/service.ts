@@ -11,7 +11,15 @@ import {
   zodIssuesToFieldErrors,
   type EmailSettings,
 } from '@icehouse/domain';
-import { billsOfLading, companyInfo, customers, emailMessages, users } from '@icehouse/db/schema';
+import {
+  billsOfLading,
+  companyInfo,
+  customers,
+  emailMessages,
+  invoiceOrders,
+  orders,
+  users,
+} from '@icehouse/db/schema';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
 import { getCompanyInfo } from '../company/service';
@@ -118,8 +126,33 @@ async function customerEmail(deps: Pick<AppDeps, 'database'>, ids: number[]): Pr
 }
 
 /**
- * What the email dialog opens with: To and Cc as the last email of this record was sent (the first
- * time: To is the customer's email), Subject and Message from the templates.
+ * The Cc of the last email of this kind sent for any record of these customers (their invoices, or
+ * their orders' bills of lading): a new record's first email copies whom the customer's last one did.
+ */
+async function customerLastCc(
+  deps: Pick<AppDeps, 'database'>,
+  kind: EmailKind,
+  ids: number[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const records =
+    kind === 'invoice'
+      ? sql`(select ${invoiceOrders.invoiceId} from ${invoiceOrders} join ${orders} on ${orders.id} = ${invoiceOrders.orderId}
+          where ${inArray(orders.customerId, ids)})`
+      : sql`(select ${orders.id} from ${orders} where ${inArray(orders.customerId, ids)})`;
+  const [last] = await deps.database.db
+    .select({ cc: emailMessages.ccAddresses })
+    .from(emailMessages)
+    .where(and(eq(emailMessages.kind, kind), sql`${emailMessages.recordId} in ${records}`))
+    .orderBy(desc(emailMessages.id))
+    .limit(1);
+  return last?.cc ?? [];
+}
+
+/**
+ * What the email dialog opens with: To and Cc as the last email of this record was sent; the first
+ * time, To is the customer's email and Cc as the customer's last email of this kind (decision 137).
+ * Subject and Message from the templates.
  */
 export async function composeEmail(
   deps: Pick<AppDeps, 'database' | 'mailer'>,
@@ -140,7 +173,7 @@ export async function composeEmail(
   const body = kind === 'invoice' ? settings.invoice_email_body : settings.bol_email_body;
   return {
     to: last ? last.to.join(', ') : await customerEmail(deps, customerIds),
-    cc: (last?.cc ?? []).join(', '),
+    cc: (last ? last.cc : await customerLastCc(deps, kind, customerIds)).join(', '),
     subject: fillEmailTemplate(subject, values),
     body: fillEmailTemplate(body, values),
     smtp_configured: deps.mailer !== null,
