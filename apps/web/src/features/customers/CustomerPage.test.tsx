@@ -152,7 +152,7 @@ describe('CustomerPage (issue 26)', () => {
     expect(currentPath(router)).toBe('/customers/29');
   });
 
-  it("'New order for this customer' starts an order with their billing address, default ship-to and phone", async () => {
+  it("'New order for this customer' starts an order with their billing address, default ship-to and phone; another ship-to can be chosen", async () => {
     const { requests } = await open();
     await userEvent.click(screen.getByRole('button', { name: 'New order for this customer' }));
     const form = await screen.findByRole('form', { name: 'New Order' }, { timeout: 10_000 });
@@ -163,6 +163,11 @@ describe('CustomerPage (issue 26)', () => {
     expect(shipping.getByRole('textbox', { name: 'Name' })).toHaveValue('Lakeside Cabin 4');
     expect(shipping.getByRole('textbox', { name: 'Street' })).toHaveValue('44 Pine Rd');
     expect(within(form).getByRole('textbox', { name: 'Phone' })).toHaveValue('(218) 555-0100');
+    // The customer's other ship-to address can be chosen here too.
+    const shipTo = await within(form).findByRole('combobox', { name: 'Ship to' });
+    expect(shipTo).toHaveValue('51');
+    await userEvent.selectOptions(shipTo, 'Dock: 2 Harbor Way, Lutsen');
+    expect(shipping.getByRole('textbox', { name: 'Name' })).toHaveValue('Lakeside Dock');
 
     // Saved with the customer's id.
     await choose(combobox('Product'), 'Walk-in Cooler 8x10');
@@ -171,7 +176,7 @@ describe('CustomerPage (issue 26)', () => {
     expect(sentTo(requests, 'orders.create')).toMatchObject({
       customer_id: 29,
       billing_address: { name: 'Lakeside Resort', street: '1 Shore Dr' },
-      shipping_address: { name: 'Lakeside Cabin 4', street: '44 Pine Rd' },
+      shipping_address: { name: 'Lakeside Dock', street: '2 Harbor Way', city: 'Lutsen' },
     });
   });
 

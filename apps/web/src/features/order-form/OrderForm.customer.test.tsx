@@ -195,6 +195,12 @@ describe('OrderForm: customer picker', () => {
     expect(textbox('Street', shipping())).toHaveValue('2 Harbor Way');
     expect(textbox('City', shipping())).toHaveValue('Bayfield');
     expect(textbox('ZIP Code', shipping())).toHaveValue('54814');
+    expect(shipTo).toHaveValue('52');
+    // Typed over, the address is no longer one of the customer's: the choice says so.
+    await userEvent.type(textbox('Street', shipping()), ' Unit B');
+    expect(shipTo).toHaveValue('');
+    await userEvent.selectOptions(shipTo, 'Boat dock: 2 Harbor Way, Bayfield');
+    expect(textbox('Street', shipping())).toHaveValue('2 Harbor Way');
 
     await choose(combobox('Product'), 'Walk-in Cooler 8x10');
     await userEvent.click(button('SAVE'));

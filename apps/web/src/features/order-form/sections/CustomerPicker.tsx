@@ -29,14 +29,22 @@ const addressOf = (a: AddressValues): AddressValues => ({
 const shipToText = (a: ShipTo) =>
   `${a.label || a.name || '—'}: ${[a.street, a.city].filter(Boolean).join(', ')}`;
 
+/** The same address, part by part (the order's copy may have been typed over). */
+const sameAddress = (a: AddressValues, b: AddressValues | undefined) =>
+  b !== undefined &&
+  (['name', 'street', 'city', 'state', 'zip_code', 'country'] as const).every(
+    (key) => a[key].trim() === (b[key] ?? '').trim(),
+  );
+
 /**
  * The order's customer (issue 16): type to search the customers, pick one to fill the billing
  * address and the default shipping address (both stay editable: the order keeps its own copy),
  * or "Create customer …" to make one from the typed name and the billing address on the form.
- * Clearing it leaves the addresses as they are. A picked customer with several ship-to addresses
- * offers them in a "Ship to" choice beside it (issue 26): choosing one fills the shipping address.
+ * Clearing it leaves the addresses as they are. A customer picked here (or the one a new order
+ * started from) with several ship-to addresses offers them in a "Ship to" choice beside it
+ * (issue 26): choosing one fills the shipping address; it shows the one the address matches.
  */
-export function CustomerPicker() {
+export function CustomerPicker({ isNewOrder = false }: { isNewOrder?: boolean }) {
   const form = useFormContext<OrderFormValues>();
   const customerId = useWatch({ control: form.control, name: 'customer_id' });
   const billingName = useWatch({ control: form.control, name: 'billing_address.name' });
@@ -44,11 +52,16 @@ export function CustomerPicker() {
   const create = trpc.customers.create.useMutation();
   const [picked, setPicked] = useState<CustomerOption | null>(null);
   const [error, setError] = useState<string | undefined>();
-  const [shipToId, setShipToId] = useState<number | null>(null);
-  // The picked customer's ship-to addresses (the list answers only the default one).
-  const pickedId = picked?.customer && picked.value === customerId ? picked.value : null;
-  const detail = trpc.customers.get.useQuery({ id: pickedId ?? 0 }, { enabled: pickedId !== null });
-  const shipTos = pickedId !== null ? (detail.data?.ship_to ?? []) : [];
+  const shipping = useWatch({ control: form.control, name: 'shipping_address' });
+  // The customer's ship-to addresses (the list answers only the default one): for a customer picked
+  // here, or the one a new order started with; an existing order's customer is not looked up.
+  const offeredId =
+    customerId !== null && ((picked?.customer && picked.value === customerId) || isNewOrder)
+      ? customerId
+      : null;
+  const detail = trpc.customers.get.useQuery({ id: offeredId ?? 0 }, { enabled: offeredId !== null });
+  const shipTos = offeredId !== null && detail.data?.id === offeredId ? detail.data.ship_to : [];
+  const shipToId = shipTos.find((a) => sameAddress(a, shipping))?.id ?? null;
 
   const value: CustomerOption | null =
     customerId === null
@@ -74,7 +87,6 @@ export function CustomerPicker() {
       shouldDirty: true,
       shouldValidate: true,
     });
-    setShipToId(c.default_ship_to?.id ?? null);
     if (c.default_ship_to)
       form.setValue('shipping_address', addressOf(c.default_ship_to), { shouldDirty: true });
     if (c.phone && !form.getValues('phone')) form.setValue('phone', c.phone, { shouldDirty: true });
@@ -105,7 +117,6 @@ export function CustomerPicker() {
   function chooseShipTo(id: number) {
     const address = shipTos.find((a) => a.id === id);
     if (!address) return;
-    setShipToId(id);
     form.setValue('shipping_address', addressOf(address), { shouldDirty: true, shouldValidate: true });
   }
 
