@@ -229,6 +229,9 @@ export const MESSAGES = {
   emailFromInvalid: 'Enter a valid From address (or leave it blank to use the company email).',
   emailNoFromAddress: 'Set a From address (or a company email) in Company Information before sending email.',
   emailNoBol: 'This order has no bill of lading yet. Create it first.',
+  emailPlaceholderUnknown: (unknown: readonly string[], allowed: readonly string[]) =>
+    `Unknown placeholder${unknown.length === 1 ? '' : 's'} ${unknown.map((p) => `{${p}}`).join(', ')}. ` +
+    `Use ${allowed.map((p) => `{${p}}`).join(', ')}.`,
   emailNotConfigured:
     'Email is not set up on this server (no SMTP_URL). The message was kept as not sent: nothing was sent.',
   // Payments (issue 16): all ours

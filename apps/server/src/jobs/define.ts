@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Database } from '@icehouse/db/client';
 import type { AppDeps } from '../deps';
 
 /**
@@ -12,6 +13,11 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   /** Shown on the Failed jobs screen ("Render a document"). */
   label: string;
   data: S;
+  /**
+   * What one job is about, in words, for the Failed jobs screen ("Invoice #2042 to buyer@acme.example");
+   * null when its record is gone. Without it the screen shows the job's data.
+   */
+  describe?(ctx: { database: Database; data: z.output<S> }): Promise<string | null>;
   /**
    * The work. Throwing fails this attempt: it is retried (retryLimit, backoff) and, when none is left,
    * stays in the Failed jobs list. It may run more than once (a crash after the work, before pg-boss

@@ -39,6 +39,8 @@ export interface FailedJob {
   id: string;
   name: string;
   label: string;
+  /** What this job is about (its definition's describe), or null. */
+  about: string | null;
   data: unknown;
   error: string;
   attempts: number;
@@ -120,6 +122,19 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     const found = byName.get(name);
     if (!found) throw new Error(`Unknown job "${name}": list its definition in src/jobs/all-jobs.ts`);
     return found;
+  };
+
+  /** A failed job in words (its definition's describe); null when it cannot say (no describe, bad data, a failure). */
+  const describeJob = async (name: string, data: unknown): Promise<string | null> => {
+    const def = byName.get(name);
+    const parsed = def?.describe ? def.data.safeParse(data) : null;
+    if (!def?.describe || !parsed?.success) return null;
+    try {
+      return await def.describe({ database, data: parsed.data });
+    } catch (err) {
+      log.warn({ err, job: name }, 'could not describe a failed job');
+      return null;
+    }
   };
 
   const runOne = async (deps: AppDeps, def: JobDefinition, job: PgBoss.JobWithMetadata<unknown>) => {
@@ -206,7 +221,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       const result = await database.db.execute(sql`
         select id::text as id, name, data, output, retry_count, ${iso('created_on')} as created_on, ${iso('completed_on')} as failed_on
         from ${sql.raw(JOBS_SCHEMA)}.job where state = 'failed' order by completed_on desc, id limit 500`);
-      return rows<{
+      const found = rows<{
         id: string;
         name: string;
         data: unknown;
@@ -214,16 +229,20 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         retry_count: number;
         created_on: string;
         failed_on: string | null;
-      }>(result).map((r) => ({
-        id: r.id,
-        name: r.name,
-        label: byName.get(r.name)?.label ?? r.name,
-        data: r.data,
-        error: errorText(r.output),
-        attempts: Number(r.retry_count) + 1,
-        created_on: r.created_on,
-        failed_on: r.failed_on ?? r.created_on,
-      }));
+      }>(result);
+      return Promise.all(
+        found.map(async (r) => ({
+          id: r.id,
+          name: r.name,
+          label: byName.get(r.name)?.label ?? r.name,
+          about: await describeJob(r.name, r.data),
+          data: r.data,
+          error: errorText(r.output),
+          attempts: Number(r.retry_count) + 1,
+          created_on: r.created_on,
+          failed_on: r.failed_on ?? r.created_on,
+        })),
+      );
     },
     async retry(id) {
       const name = await failedJobName(database, id);

@@ -12,7 +12,9 @@ import {
   customerUpdateInput,
   customerWriteInput,
 } from './schemas';
-import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './service';
+import { listCustomers } from './customer-list';
+import { getCustomer } from './customer-read';
+import { createCustomer, deleteCustomer, updateCustomer } from './customer-write';
 
 const TAG = 'Customers';
 

@@ -88,6 +88,9 @@ export const customerListRowAnswer = z.object({
     .nullable()
     .describe('The default ship-to address, or null when the customer has none'),
   order_count: z.number().int(),
+  balance: money.describe(
+    "Over all the customer's invoices: their totals minus their payments/credits (negative: a credit), as on the customer's page",
+  ),
   version: z.number().int(),
   updated_at: z.string(),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '@icehouse/domain';
 import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
 import { AppError } from '../../errors';
-import { getDocument, listDocuments, readBlob } from './archive';
+import { getDocument, listDocuments, readBlob, versionedFilename } from './archive';
 import { sendArchivedPdf } from './reply';
 import { documentList } from './schemas';
 
@@ -43,7 +43,7 @@ export const documentsOperations = operationSet('documents', {
       if (!document) throw AppError.notFound(MESSAGES.documentNotFound);
       return {
         document,
-        filename: document.filename,
+        filename: versionedFilename(document.filename, document.version),
         rendered: false,
         bytes: () => readBlob(deps, document.sha256),
       };
@@ -52,7 +52,7 @@ export const documentsOperations = operationSet('documents', {
       method: 'GET',
       path: '/api/documents/{id}/',
       summary:
-        'One archived version of a document (attachment; its file name), byte for byte as it was produced. Strong ETag; ' +
+        'One archived version of a document (attachment named with its version, e.g. invoice-2042-v2.pdf), byte for byte as it was produced. Strong ETag; ' +
         'If-None-Match -> 304. 404 {detail} when there is no such document.',
       tag: TAG,
       produces: 'application/pdf',

@@ -6,7 +6,9 @@ export const documentSchema = z.object({
   record_id: z.number().int(),
   version: z.number().int(),
   record_version: z.number().int().nullable(),
-  filename: z.string(),
+  filename: z
+    .string()
+    .describe('The name this version downloads under, with its version: invoice-2042-v2.pdf'),
   size: z.number().int(),
   sha256: z.string(),
   created_at: z.string(),

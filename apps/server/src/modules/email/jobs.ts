@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { emailMessages } from '@icehouse/db/schema';
+import { billsOfLading, emailMessages, invoices } from '@icehouse/db/schema';
 import { defineJob } from '../../jobs/define';
 import { currentDocument, pinnedDocument } from './document';
 import { fromAddress } from './service';
@@ -16,6 +16,28 @@ export const sendEmailJob = defineJob({
   name: 'send-email',
   label: 'Send an email',
   data: z.object({ emailId: z.number().int().positive() }),
+  /** "Invoice #2042 to buyer@acme.example", "Bill of lading #B-1042 to ..." (the Failed jobs screen). */
+  describe: async ({ database, data }) => {
+    const db = database.db;
+    const [message] = await db.select().from(emailMessages).where(eq(emailMessages.id, data.emailId));
+    if (!message) return null;
+    const document =
+      message.kind === 'invoice'
+        ? await db
+            .select({ number: invoices.invoiceNumber })
+            .from(invoices)
+            .where(eq(invoices.id, message.recordId))
+            .then(([row]) => (row ? `Invoice #${row.number}` : `Invoice (deleted, id ${message.recordId})`))
+        : await db
+            .select({ number: billsOfLading.bolNumber })
+            .from(billsOfLading)
+            .where(eq(billsOfLading.orderId, message.recordId))
+            .then(([row]) =>
+              row ? `Bill of lading #${row.number}` : `Bill of lading of order id ${message.recordId}`,
+            );
+    const recipients = [...message.toAddresses, ...message.ccAddresses].join(', ');
+    return recipients ? `${document} to ${recipients}` : document;
+  },
   retryLimit: 4,
   retryDelay: 30,
   retryBackoff: true,

@@ -9,7 +9,7 @@ import { getInvoice } from '../invoices/views';
 import { deliverWebhookJob } from './deliver';
 import { AppError } from '../../errors';
 import { paymentRecordedView } from '../payments/ledger';
-import { getCustomer } from '../customers/service';
+import { getCustomer } from '../customers/customer-read';
 import { EVENT_TYPES } from './schemas';
 
 export { EVENT_TYPES };

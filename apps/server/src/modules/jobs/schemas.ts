@@ -6,6 +6,12 @@ export const failedJobSchema = z.object({
   name: z.string(),
   /** What it does, in words. */
   label: z.string(),
+  about: z
+    .string()
+    .nullable()
+    .describe(
+      'What this job is about: the document and the recipient ("Invoice #2042 to buyer@acme.example"); null when unknown',
+    ),
   data: z.unknown(),
   /** The last attempt's error message. */
   error: z.string(),

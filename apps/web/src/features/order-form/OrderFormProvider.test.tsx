@@ -19,7 +19,7 @@ function Opener() {
   const { newOrder, openOrder } = useOrderForm();
   return (
     <>
-      <button type="button" onClick={newOrder}>
+      <button type="button" onClick={() => newOrder()}>
         Create New Order
       </button>
       <button type="button" onClick={() => openOrder(7)}>

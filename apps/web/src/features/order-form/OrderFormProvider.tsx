@@ -17,6 +17,7 @@ import { MESSAGES } from '@icehouse/domain';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { Notice } from '../../components/Notice';
+import type { NewOrderCustomer } from './formValues';
 
 /**
  * Opens the order form (a modal) from anywhere under the header layout: the
@@ -33,6 +34,8 @@ export interface OrderFormRequest {
    * INVOICE and the file uploaders are hidden.
    */
   invoiceMode?: boolean;
+  /** A new order for this customer (their addresses and phone filled in). */
+  customer?: NewOrderCustomer | null;
 }
 
 export interface OpenOrderOptions {
@@ -41,7 +44,7 @@ export interface OpenOrderOptions {
 
 interface OrderFormContextValue {
   openOrder(orderId: number, options?: OpenOrderOptions): void;
-  newOrder(): void;
+  newOrder(options?: { customer?: NewOrderCustomer }): void;
   close(): void;
   current: OrderFormRequest | null;
 }
@@ -130,7 +133,7 @@ export function OrderFormProvider({ children }: { children: ReactNode }) {
   const value = useMemo<OrderFormContextValue>(
     () => ({
       openOrder: (orderId, options) => open({ orderId, invoiceMode: options?.invoiceMode === true }),
-      newOrder: () => open({ orderId: null }),
+      newOrder: (options) => open({ orderId: null, customer: options?.customer ?? null }),
       close,
       current,
     }),
@@ -154,6 +157,7 @@ export function OrderFormProvider({ children }: { children: ReactNode }) {
             <LazyOrderFormModal
               orderId={current.orderId}
               invoiceMode={current.invoiceMode === true}
+              customer={current.customer ?? null}
               onClose={close}
               onDeleted={(message) => {
                 setCurrent(null);
