@@ -15,9 +15,9 @@ import { AppError } from '../../errors';
 import { preparedQuery } from '../../prepared-query';
 import { pageRows, searchCount, type ListPage } from '../../operations/list-page';
 import { containsPattern } from '../../like-pattern';
-import type { AppDeps } from '../../deps';
+import type { ChangeDeps, DbDeps } from '../../deps';
 import type { customerAnswer, customerListRowAnswer, shipToAnswer } from './schemas';
-import { announceChange } from '../../changes';
+import { announceChange, changeTransaction } from '../../changes';
 
 /**
  * Customers (issue 16 item 1): list with search and pages, one customer with their orders,
@@ -26,7 +26,7 @@ import { announceChange } from '../../changes';
  * to them.
  */
 
-export type DbDeps = Pick<AppDeps, 'database'>;
+export type { DbDeps };
 export type Actor = { id: number } | null;
 
 export type CustomerListRow = z.output<typeof customerListRowAnswer>;
@@ -414,10 +414,10 @@ function shipToValues(customerId: number, a: CustomerData['ship_to'][number], po
 }
 
 /** POST /api/customers/: the customer and their ship-to addresses, in one transaction. */
-export async function createCustomer(deps: DbDeps, actor: Actor, raw: unknown): Promise<CustomerView> {
+export async function createCustomer(deps: ChangeDeps, actor: Actor, raw: unknown): Promise<CustomerView> {
   const { data } = parseCustomerWrite(raw, false);
   const userId = actor?.id ?? null;
-  return deps.database.db.transaction(async (tx) => {
+  return changeTransaction(deps, async (tx) => {
     const [created] = await tx
       .insert(customers)
       .values({ ...customerValues(data), createdBy: userId, updatedBy: userId })
@@ -437,13 +437,13 @@ export async function createCustomer(deps: DbDeps, actor: Actor, raw: unknown): 
  * removed). `version` must be the one read: a stale one answers 409 and changes nothing.
  */
 export async function updateCustomer(
-  deps: DbDeps,
+  deps: ChangeDeps,
   actor: Actor,
   id: number,
   raw: unknown,
 ): Promise<CustomerView> {
   const { data, version } = parseCustomerWrite(raw, true);
-  return deps.database.db.transaction(async (tx) => {
+  return changeTransaction(deps, async (tx) => {
     const [updated] = await tx
       .update(customers)
       .set({ ...customerValues(data), version: sql`${customers.version} + 1`, updatedBy: actor?.id ?? null })
@@ -502,9 +502,9 @@ export async function updateCustomer(
  * their customer. The row is locked first, so an order saved for this customer meanwhile waits for
  * the delete (and the foreign key refuses it), or the delete waits for it and sees it.
  */
-export async function deleteCustomer(deps: DbDeps, actor: Actor, id: number): Promise<void> {
+export async function deleteCustomer(deps: ChangeDeps, actor: Actor, id: number): Promise<void> {
   try {
-    await deps.database.db.transaction(async (tx) => {
+    await changeTransaction(deps, async (tx) => {
       const locked = rowsOf<{ id: number }>(
         await tx.execute(sql`select "id" from "customers" where "id" = ${id} for update`),
       );

@@ -5,7 +5,9 @@ import { billsOfLading, emailMessages } from '@icehouse/db/schema';
 import { defineJob } from '../../jobs/define';
 import { invoicePdf } from '../invoices/documents';
 import { bolPdf } from '../bols/documents';
-import { fromAddress } from './service';
+import { fromAddress } from './settings';
+
+/** The jobs of the email module (listed in src/jobs/all-jobs.ts). */
 
 /**
  * Sends one queued email (decision 062). Idempotent per message: a message already `sent` is never

@@ -17,6 +17,7 @@ import { getCompanyInfo } from '../company/service';
 import { getInvoice } from '../invoices/views';
 import { getOrder } from '../orders/order-read';
 import { sendEmailJob } from './jobs';
+import { COMPANY_ID, fromAddress, getEmailSettings } from './settings';
 
 /**
  * Emailing an invoice or a bill of lading (decision 062). Sending inserts the message (status
@@ -26,23 +27,7 @@ import { sendEmailJob } from './jobs';
 
 export type EmailKind = 'invoice' | 'bol';
 
-const COMPANY_ID = 1;
-
-export async function getEmailSettings(deps: Pick<AppDeps, 'database'>): Promise<EmailSettings> {
-  const [row] = await deps.database.db
-    .select()
-    .from(companyInfo)
-    .where(eq(companyInfo.id, COMPANY_ID))
-    .limit(1);
-  const defaults = companyInfo;
-  return {
-    email_from: row?.emailFrom ?? '',
-    invoice_email_subject: row?.invoiceEmailSubject ?? String(defaults.invoiceEmailSubject.default),
-    invoice_email_body: row?.invoiceEmailBody ?? String(defaults.invoiceEmailBody.default),
-    bol_email_subject: row?.bolEmailSubject ?? String(defaults.bolEmailSubject.default),
-    bol_email_body: row?.bolEmailBody ?? String(defaults.bolEmailBody.default),
-  };
-}
+export { fromAddress, getEmailSettings };
 
 export async function saveEmailSettings(
   deps: Pick<AppDeps, 'database'>,
@@ -118,14 +103,6 @@ export async function composeEmail(
     body: fillEmailTemplate(body, values),
     smtp_configured: deps.mailer !== null,
   };
-}
-
-/** The From address: Company Information's email From, else the company email. */
-export async function fromAddress(deps: Pick<AppDeps, 'database'>): Promise<string> {
-  const [settings, company] = await Promise.all([getEmailSettings(deps), getCompanyInfo(deps)]);
-  const address = settings.email_from || company.email;
-  if (!address) return '';
-  return company.name ? `"${company.name.replace(/["\\]/g, '')}" <${address}>` : address;
 }
 
 /**

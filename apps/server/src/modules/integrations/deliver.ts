@@ -1,22 +1,16 @@
 import http from 'node:http';
 import https from 'node:https';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { integrationEvents, webhookDeliveries, webhookEndpoints } from '@icehouse/db/schema';
-import { defineJob } from '../../jobs/define';
 import { guardedLookup, targetProblem } from './target';
 import { signWebhook } from './signature';
+import type { AppDeps, WebhookSettings } from '../../deps';
 
 /** Deliveries are retried with exponential backoff (30 s, 1 min, 2 min ... ) until 24 h after the event, then failed. */
 export const DELIVERY_GIVE_UP_HOURS = 24;
 const RESPONSE_EXCERPT = 500;
 
-export interface WebhookSettings {
-  /** WEBHOOK_ALLOW_PRIVATE_TARGETS: deliver to loopback/private addresses (tests, closed networks). */
-  allowPrivateTargets: boolean;
-  /** Per attempt (default 10 s). */
-  timeoutMs: number;
-}
+export type { WebhookSettings } from '../../deps';
 
 interface Attempt {
   status: number | null;
@@ -88,77 +82,69 @@ export function postWebhook(
  * events go out in order: while an earlier event of the same record to the same endpoint is pending,
  * this one waits (the attempt fails and is retried).
  */
-export const deliverWebhookJob = defineJob({
-  name: 'deliver-webhook',
-  label: 'Deliver a webhook',
-  data: z.object({ deliveryId: z.number().int() }),
-  retryLimit: 12,
-  retryDelay: 30,
-  retryBackoff: true,
-  expireInSeconds: 60,
-  // A delivery mostly waits (the endpoint, the database): 8 per instance keep a backlog moving.
-  concurrency: 8,
-  run: async ({ deps, data }) => {
-    const db = deps.database.db;
-    const [row] = await db
-      .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: integrationEvents })
-      .from(webhookDeliveries)
-      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-      .innerJoin(integrationEvents, eq(integrationEvents.id, webhookDeliveries.eventId))
-      .where(eq(webhookDeliveries.id, data.deliveryId));
-    if (!row || row.delivery.state !== 'pending') return;
-    const { delivery, endpoint, event } = row;
-    const fail = (why: string) =>
-      db
-        .update(webhookDeliveries)
-        .set({ state: 'failed', lastError: why, lastAttemptAt: new Date() })
-        .where(eq(webhookDeliveries.id, delivery.id));
-    if (Date.now() - delivery.createdAt.getTime() > DELIVERY_GIVE_UP_HOURS * 3_600_000)
-      return void (await fail(`No success within ${DELIVERY_GIVE_UP_HOURS} hours`));
-    const problem = targetProblem(endpoint.url, deps.webhooks.allowPrivateTargets);
-    if (problem) return void (await fail(problem));
-    const [earlier] = await db
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .innerJoin(integrationEvents, eq(integrationEvents.id, webhookDeliveries.eventId))
-      .where(
-        and(
-          eq(webhookDeliveries.endpointId, endpoint.id),
-          eq(webhookDeliveries.state, 'pending'),
-          lt(webhookDeliveries.eventId, event.id),
-          ne(webhookDeliveries.id, delivery.id),
-          eq(integrationEvents.entity, event.entity),
-          eq(integrationEvents.recordId, event.recordId),
-        ),
-      )
-      .limit(1);
-    if (earlier) throw new Error(`Waiting for delivery ${earlier.id}: an earlier event of the same record`);
-
-    const timestamp = Math.floor(Date.now() / 1000);
-    const body = JSON.stringify({
-      type: event.type,
-      timestamp: new Date(timestamp * 1000).toISOString(),
-      data: event.data,
-    });
-    const headers = {
-      'webhook-id': event.uid,
-      'webhook-timestamp': String(timestamp),
-      'webhook-signature': signWebhook(endpoint.secret, event.uid, timestamp, body),
-    };
-    const attempt = await postWebhook(endpoint.url, headers, body, deps.webhooks);
-    const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
-    await db
+export async function deliverWebhook(
+  deps: Pick<AppDeps, 'database' | 'webhooks'>,
+  data: { deliveryId: number },
+): Promise<void> {
+  const db = deps.database.db;
+  const [row] = await db
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: integrationEvents })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .innerJoin(integrationEvents, eq(integrationEvents.id, webhookDeliveries.eventId))
+    .where(eq(webhookDeliveries.id, data.deliveryId));
+  if (!row || row.delivery.state !== 'pending') return;
+  const { delivery, endpoint, event } = row;
+  const fail = (why: string) =>
+    db
       .update(webhookDeliveries)
-      .set({
-        attempts: sql`${webhookDeliveries.attempts} + 1`,
-        lastStatus: attempt.status,
-        lastDurationMs: attempt.durationMs,
-        lastResponse: attempt.body,
-        lastError: attempt.error ?? (ok ? null : `HTTP ${attempt.status}`),
-        lastAttemptAt: new Date(),
-        ...(ok ? { state: 'delivered' as const, deliveredAt: new Date() } : {}),
-      })
+      .set({ state: 'failed', lastError: why, lastAttemptAt: new Date() })
       .where(eq(webhookDeliveries.id, delivery.id));
-    if (!ok) throw new Error(attempt.error ?? `The endpoint answered ${attempt.status}`);
-  },
-});
+  if (Date.now() - delivery.createdAt.getTime() > DELIVERY_GIVE_UP_HOURS * 3_600_000)
+    return void (await fail(`No success within ${DELIVERY_GIVE_UP_HOURS} hours`));
+  const problem = targetProblem(endpoint.url, deps.webhooks.allowPrivateTargets);
+  if (problem) return void (await fail(problem));
+  const [earlier] = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .innerJoin(integrationEvents, eq(integrationEvents.id, webhookDeliveries.eventId))
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpoint.id),
+        eq(webhookDeliveries.state, 'pending'),
+        lt(webhookDeliveries.eventId, event.id),
+        ne(webhookDeliveries.id, delivery.id),
+        eq(integrationEvents.entity, event.entity),
+        eq(integrationEvents.recordId, event.recordId),
+      ),
+    )
+    .limit(1);
+  if (earlier) throw new Error(`Waiting for delivery ${earlier.id}: an earlier event of the same record`);
+
+  const timestamp = Math.floor(Date.now() / 1000);
+  const body = JSON.stringify({
+    type: event.type,
+    timestamp: new Date(timestamp * 1000).toISOString(),
+    data: event.data,
+  });
+  const headers = {
+    'webhook-id': event.uid,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signWebhook(endpoint.secret, event.uid, timestamp, body),
+  };
+  const attempt = await postWebhook(endpoint.url, headers, body, deps.webhooks);
+  const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
+  await db
+    .update(webhookDeliveries)
+    .set({
+      attempts: sql`${webhookDeliveries.attempts} + 1`,
+      lastStatus: attempt.status,
+      lastDurationMs: attempt.durationMs,
+      lastResponse: attempt.body,
+      lastError: attempt.error ?? (ok ? null : `HTTP ${attempt.status}`),
+      lastAttemptAt: new Date(),
+      ...(ok ? { state: 'delivered' as const, deliveredAt: new Date() } : {}),
+    })
+    .where(eq(webhookDeliveries.id, delivery.id));
+  if (!ok) throw new Error(attempt.error ?? `The endpoint answered ${attempt.status}`);
+}

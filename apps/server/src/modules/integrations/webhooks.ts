@@ -4,7 +4,7 @@ import { integrationEvents, webhookDeliveries, webhookEndpoints } from '@icehous
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
 import { enqueueDeliveries, newEventUid } from './events';
-import { deliverWebhookJob } from './deliver';
+import { deliverWebhookJob } from './jobs';
 import { newWebhookSecret } from './signature';
 import { targetProblem } from './target';
 import type { deliveryAnswer, webhookAnswer, webhookCreateInput, webhookUpdateInput } from './schemas';
