@@ -15,6 +15,7 @@ import {
   type PaymentKind,
   type PaymentMethod,
 } from '@icehouse/domain';
+import { isUniqueViolation } from '@icehouse/db';
 import { invoicePayments, invoices, users } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
@@ -254,16 +255,10 @@ export async function reversePayment(
     });
   } catch (error) {
     // Two reversals of one entry at once: the unique reverses_id lets one in.
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', MESSAGES.paymentAlreadyReversed);
+    if (isUniqueViolation(error, 'invoice_payments_reverses_id_key'))
+      throw new AppError('CONFLICT', MESSAGES.paymentAlreadyReversed);
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** One ledger entry with its invoice's money, as POST /api/invoices/{id}/payments/ answers it (the payment.recorded event's body). */
