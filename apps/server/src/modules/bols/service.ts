@@ -114,7 +114,7 @@ export async function saveBol(deps: ChangeDeps, actor: Actor, orderId: number, d
             .where(eq(billsOfLading.id, existing.id))
             .returning();
           await recordHistory(tx, { orderId, action: 'bol_updated', changes, userId });
-          await announceChange(tx, { entity: 'bill_of_lading', id: existing.id, version: null, action: 'updated', by: userId });
+          announceChange(tx, { entity: 'bill_of_lading', id: existing.id, version: null, action: 'updated', by: userId });
           return { bol: updated!, created: false };
         }
         const bolNumber = await allocateBolNumber(tx);
@@ -132,7 +132,7 @@ export async function saveBol(deps: ChangeDeps, actor: Actor, orderId: number, d
           },
           userId,
         });
-        await announceChange(tx, { entity: 'bill_of_lading', id: created!.id, version: null, action: 'created', by: userId });
+        announceChange(tx, { entity: 'bill_of_lading', id: created!.id, version: null, action: 'created', by: userId });
         return { bol: created!, created: true };
       });
     } catch (error) {

@@ -426,7 +426,7 @@ export async function createCustomer(deps: ChangeDeps, actor: Actor, raw: unknow
     if (data.ship_to.length > 0) {
       await tx.insert(customerAddresses).values(data.ship_to.map((a, i) => shipToValues(id, a, i)));
     }
-    await announceChange(tx, { entity: 'customer', id, version: 1, action: 'created', by: userId });
+    announceChange(tx, { entity: 'customer', id, version: 1, action: 'created', by: userId });
     return customerView(tx, id);
   });
 }
@@ -486,7 +486,7 @@ export async function updateCustomer(
         await tx.insert(customerAddresses).values(shipToValues(id, a, i));
       }
     }
-    await announceChange(tx, {
+    announceChange(tx, {
       entity: 'customer',
       id,
       version: updated.version,
@@ -516,7 +516,7 @@ export async function deleteCustomer(deps: ChangeDeps, actor: Actor, id: number)
       const n = Number(count?.count ?? 0);
       if (n > 0) throw new AppError('CONFLICT', MESSAGES.customerHasOrders(n));
       await tx.delete(customers).where(eq(customers.id, id));
-      await announceChange(tx, {
+      announceChange(tx, {
         entity: 'customer',
         id,
         version: null,

@@ -74,7 +74,7 @@ export async function createCombinedInvoice(deps: InvoiceDeps, actor: Actor, inp
         { invoiceNumber, date: input.date, draft, isCombined: true, userId },
       );
       await recordInvoiceOnOrders(tx, ordered, id, invoiceNumber, userId);
-      await announceChange(tx, { entity: 'invoice', id, version: 1, action: 'created', by: userId });
+      announceChange(tx, { entity: 'invoice', id, version: 1, action: 'created', by: userId });
       return { id, invoice_number: invoiceNumber, created: true };
     }),
   );
@@ -97,7 +97,7 @@ export async function discardNewInvoice(deps: InvoiceDeps, actor: Actor, invoice
     );
     await tx.delete(history).where(and(eq(history.invoiceId, invoiceId), eq(history.action, 'invoice_created')));
     await tx.delete(invoices).where(eq(invoices.id, invoiceId));
-    await announceChange(tx, { entity: 'invoice', id: invoiceId, version: invoice.version, action: 'deleted', by: userId });
+    announceChange(tx, { entity: 'invoice', id: invoiceId, version: invoice.version, action: 'deleted', by: userId });
     for (const o of locked) {
       const previous = previousNumbers.get(o.id) ?? '';
       if (o.invoiceNumber === invoice.invoiceNumber && previous !== o.invoiceNumber) {

@@ -34,7 +34,7 @@ export async function deleteInvoice(deps: InvoiceDeps, actor: Actor, id: number)
     // Kept for the books, and so its number is never given to another invoice (decision 011).
     await recordDeletedInvoice(tx, invoice, locked.map((o) => o.doorNumber), actor);
     await tx.delete(invoices).where(eq(invoices.id, id));
-    await announceChange(tx, { entity: 'invoice', id, version: invoice.version, action: 'deleted', by: userId });
+    announceChange(tx, { entity: 'invoice', id, version: invoice.version, action: 'deleted', by: userId });
     for (const o of locked) {
       await bumpOrderVersion(tx, o.id, userId);
       await recordHistory(tx, {

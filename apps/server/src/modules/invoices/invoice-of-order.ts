@@ -52,7 +52,7 @@ export async function createInvoiceForOrder(deps: InvoiceDeps, actor: Actor, ord
         const invoiceNumber = await allocateInvoiceNumber(tx, locked.invoiceNumber, [orderId]);
         const id = await insertInvoice(tx, [orderId], { invoiceNumber, date: todayIso(), draft, isCombined: false, userId });
         await recordInvoiceOnOrders(tx, [locked], id, invoiceNumber, userId);
-        await announceChange(tx, { entity: 'invoice', id, version: 1, action: 'created', by: userId });
+        announceChange(tx, { entity: 'invoice', id, version: 1, action: 'created', by: userId });
         await queueInvoiceRender(deps.jobs, id, userId, tx);
         return { id, invoice_number: invoiceNumber, created: true };
       }),
@@ -110,7 +110,7 @@ export async function recreateInvoiceForOrder(deps: InvoiceDeps, actor: Actor, o
       })
       .where(eq(invoices.id, invoice.id))
       .returning({ version: invoices.version });
-    await announceChange(tx, { entity: 'invoice', id: invoice.id, version: recreated!.version, action: 'updated', by: userId });
+    announceChange(tx, { entity: 'invoice', id: invoice.id, version: recreated!.version, action: 'updated', by: userId });
     await tx.delete(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, invoice.id));
     await insertLines(tx, invoice.id, draft.lines);
     for (const o of locked) {

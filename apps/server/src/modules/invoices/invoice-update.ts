@@ -269,7 +269,7 @@ export async function updateInvoice(
       }
       for (const orderId of orderIds) await recordHistory(tx, { orderId, invoiceId: id, action: 'invoice_updated', changes, userId });
       await queueInvoiceRender(deps.jobs, id, userId, tx);
-      await announceChange(tx, { entity: 'invoice', id, version: saved!.version, action: 'updated', by: userId });
+      announceChange(tx, { entity: 'invoice', id, version: saved!.version, action: 'updated', by: userId });
     });
     deps.jobs?.wake(renderInvoiceJob);
   } catch (error) {

@@ -159,7 +159,7 @@ export async function saveOrderFile(
       .where(eq(orders.id, id));
     if (oldId !== null) await tx.delete(storedFiles).where(eq(storedFiles.id, oldId));
     // The version stays (files are not part of the form's save): lists and open forms refresh the file only.
-    await announceChange(tx, { entity: 'order', id, version: row.version, action: 'files_changed', by: userId });
+    announceChange(tx, { entity: 'order', id, version: row.version, action: 'files_changed', by: userId });
     await recordHistory(tx, {
       orderId: id,
       action: 'file_added',
@@ -204,7 +204,7 @@ export async function removeOrderFile(deps: ChangeDeps, actor: Actor, id: number
       .set(kind === 'blueprint' ? { blueprintFileId: null, updatedBy: userId } : { doorPlacementFileId: null, updatedBy: userId })
       .where(eq(orders.id, id));
     await tx.delete(storedFiles).where(eq(storedFiles.id, oldId));
-    await announceChange(tx, { entity: 'order', id, version: row.version, action: 'files_changed', by: userId });
+    announceChange(tx, { entity: 'order', id, version: row.version, action: 'files_changed', by: userId });
     await recordHistory(tx, { orderId: id, action: 'file_removed', changes: { [labels.field]: { old: oldName, new: null } }, userId });
   });
   return answerFor(kind, id, null);

@@ -47,7 +47,7 @@ async function setStatus(tx: ChangeTx, id: number, status: OrderStatus, userId: 
     .set({ status, version: sql`${orders.version} + 1`, updatedBy: userId })
     .where(eq(orders.id, id))
     .returning({ version: orders.version });
-  await announceChange(tx, { entity: 'order', id, version: row!.version, action, by: userId });
+  announceChange(tx, { entity: 'order', id, version: row!.version, action, by: userId });
 }
 
 /**

@@ -108,7 +108,7 @@ export async function createOrder(deps: ChangeDeps, actor: Actor, raw: unknown):
         items: items.map((item, i) => itemValues(item, i)),
       });
       const view = await finishWrite(tx, orderId, 'created', null, userId);
-      await announceChange(tx, { entity: 'order', id: orderId, version: view?.version ?? 1, action: 'created', by: userId });
+      announceChange(tx, { entity: 'order', id: orderId, version: view?.version ?? 1, action: 'created', by: userId });
       // Last: it locks the sequence row until the commit, and every new order with a numeric door number needs it.
       await bumpDoorSequence(tx, data.door_number);
       return { id: orderId, view };
@@ -192,7 +192,7 @@ export async function updateOrder(deps: ChangeDeps, actor: Actor, id: number, ra
       }
       await syncItems(tx, id, before.items, data.building_info.additional_items);
       const view = await finishWrite(tx, id, 'updated', before, userId);
-      await announceChange(tx, { entity: 'order', id, version: updated[0]!.version, action: 'updated', by: userId });
+      announceChange(tx, { entity: 'order', id, version: updated[0]!.version, action: 'updated', by: userId });
       if (data.door_number !== before.order.doorNumber) await bumpDoorSequence(tx, data.door_number);
       return view;
     });
@@ -238,7 +238,7 @@ export async function deleteOrder(deps: ChangeDeps, actor: Actor, id: number): P
       : [];
     const nameOf = (addressId: number | null) => names.find((n) => n.id === addressId)?.name ?? '';
     await tx.delete(orders).where(eq(orders.id, id));
-    await announceChange(tx, { entity: 'order', id, version: row.version, action: 'deleted', by: actor?.id ?? null });
+    announceChange(tx, { entity: 'order', id, version: row.version, action: 'deleted', by: actor?.id ?? null });
     if (addressIds.length) await tx.delete(addresses).where(inArray(addresses.id, addressIds));
     if (fileIds.length) await tx.delete(storedFiles).where(inArray(storedFiles.id, fileIds));
     await recordHistory(tx, {
@@ -270,5 +270,5 @@ export async function bumpOrderVersion(tx: ChangeTx, orderId: number, userId: nu
     .set({ version: sql`${orders.version} + 1`, updatedBy: userId })
     .where(eq(orders.id, orderId))
     .returning({ version: orders.version });
-  if (bumped) await announceChange(tx, { entity: 'order', id: orderId, version: bumped.version, action: 'updated', by: userId });
+  if (bumped) announceChange(tx, { entity: 'order', id: orderId, version: bumped.version, action: 'updated', by: userId });
 }

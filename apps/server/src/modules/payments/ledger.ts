@@ -163,7 +163,7 @@ export async function recordLedgerEntry(
     .where(eq(invoices.id, entry.invoiceId))
     .returning(moneyColumns);
   // Every ledger entry (payment, refund, reversal, adjustment) is one payment change: payment.recorded for integrators.
-  await announceChange(tx, {
+  announceChange(tx, {
     entity: 'payment',
     id: row!.id,
     version: null,
@@ -174,7 +174,7 @@ export async function recordLedgerEntry(
   // so (its banner), and integrators get invoice.updated with the new balance. The PATCH that records an
   // adjustment announces its own invoice change.
   if (bumpVersion)
-    await announceChange(tx, {
+    announceChange(tx, {
       entity: 'invoice',
       id: entry.invoiceId,
       version: updated!.version,
