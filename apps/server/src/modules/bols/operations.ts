@@ -1,6 +1,6 @@
 import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
 import { sendPdf } from '../invoices/pdf-reply';
-import { bolInfoAnswer, bolInfoInput, orderIdInput, saveBolInput } from './schemas';
+import { bolInfoAnswer, bolInfoInput, saveBolInput } from './schemas';
 import { getBolInfo, saveBol } from './service';
 import { renderBolPdf } from './documents';
 import { headerText } from '../../header-values';
