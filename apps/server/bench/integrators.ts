@@ -15,7 +15,7 @@ import { webhookDeliveries } from '@icehouse/db/schema';
 import { buildApp } from '../src/app';
 import { createUser } from '../src/modules/users/service';
 import { enqueueDeliveries } from '../src/modules/integrations/events';
-import { deliverWebhookJob } from '../src/modules/integrations/deliver';
+import { deliverWebhookJob } from '../src/modules/integrations/jobs';
 import { integrationEvents } from '@icehouse/db/schema';
 import type { JobQueue } from '../src/jobs';
 

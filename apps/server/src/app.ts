@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import type { Database } from '@icehouse/db/client';
 import { AppError, HTTP_STATUS } from './errors';
 import { replyWithError } from './rest/error-handler';
-import type { AppDeps, SessionUser } from './deps';
+import type { AppDeps, ChangeAnnouncer, SessionUser, WebhookSettings } from './deps';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { registerRestRoutes } from './rest/register';
 import { restRoutes } from './rest/routes';
@@ -25,8 +25,8 @@ import { declareScopeSecurity, routeSecurityConfig } from './modules/auth/route-
 import { registerSecurityHeaders } from './security-headers';
 import { createPdfRenderer, type PdfRenderer, type PdfRendererOptions } from './pdf';
 import { createFolderBlobStore, type BlobStore } from './blobs';
-import { createLiveHub, registerChangeSink, type LiveHub } from './changes';
-import type { WebhookSettings } from './modules/integrations/deliver';
+import { createChangeAnnouncer, createLiveHub, type LiveHub } from './changes';
+import { changeRecordReaders } from './modules/change-records';
 import { integrationsSink } from './modules/integrations/events';
 import { allJobs, createJobQueue, type JobDefinition, type JobQueue } from './jobs';
 import { createMailer } from './modules/email/mailer';
@@ -43,6 +43,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** This instance's unwritten API token counts (tests write them with `flush`). */
     tokenUsage: TokenUsage;
+    /** This instance's change announcer (tests that call services directly pass it on). */
+    changes: ChangeAnnouncer;
   }
 }
 
@@ -123,6 +125,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     firstRetrySeconds: config.webhooks?.firstRetrySeconds,
   };
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl) : null;
+  // What runs on every change, this instance's own: the event log and the webhook outbox (decision 102),
+  // then the notification; built from each record as its transaction leaves it (decision 121).
+  const changes = createChangeAnnouncer({
+    database: config.database,
+    readers: changeRecordReaders,
+    sinks: [integrationsSink({ jobs })],
+  });
   const deps: AppDeps = {
     database: config.database,
     log: config.logger,
@@ -131,11 +140,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     blobs,
     live,
     jobs,
+    changes,
     webhooks,
     mailer,
   };
-  // The event log and the webhook outbox, written in every change's transaction (issue 18).
-  const removeIntegrationsSink = registerChangeSink(integrationsSink(deps));
   // pg-boss installs (or migrates) its own schema here, then the queues and this instance's workers start.
   await jobs.start(deps);
   app.decorate('live', live);
@@ -271,7 +279,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // Workers stop fetching; running jobs get a few seconds to finish (else they are retried later).
     await jobs.stop();
     await live.close();
-    removeIntegrationsSink();
     mailer?.close();
     // In-flight PDFs finish, then Chromium closes: no browser is left behind.
     if (!config.pdf) await pdf.close();
@@ -282,5 +289,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   app.decorate('jobs', jobs);
   app.decorate('tokenUsage', tokenUsage);
+  app.decorate('changes', changes);
   return app;
 }

@@ -5,7 +5,7 @@ import { invoiceOrders, orders } from '@icehouse/db/schema';
 import type { z } from 'zod';
 import { AppError } from '../../errors';
 import type { ListPage } from '../../operations/list-page';
-import type { AppDeps } from '../../deps';
+import type { DbDeps } from '../../deps';
 import type { customerAnswer, customerListRowAnswer, shipToAnswer } from './schemas';
 
 /**
@@ -15,7 +15,7 @@ import type { customerAnswer, customerListRowAnswer, shipToAnswer } from './sche
  * copies of the addresses: nothing here writes to them. This file holds what those share.
  */
 
-export type DbDeps = Pick<AppDeps, 'database'>;
+export type { DbDeps };
 export type Actor = { id: number } | null;
 
 export type CustomerListRow = z.output<typeof customerListRowAnswer>;

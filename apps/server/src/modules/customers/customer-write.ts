@@ -9,8 +9,9 @@ import {
 import { isForeignKeyViolation, rowsOf } from '@icehouse/db';
 import { customerAddresses, customers, orders } from '@icehouse/db/schema';
 import { AppError } from '../../errors';
-import { announceChange } from '../../changes';
-import { notFound, stale, type Actor, type CustomerView, type DbDeps } from './customer-views';
+import { announceChange, changeTransaction } from '../../changes';
+import type { ChangeDeps } from '../../deps';
+import { notFound, stale, type Actor, type CustomerView } from './customer-views';
 import { customerView } from './customer-read';
 
 /** Writing customers (issue 16): the body checked by the domain's customerSchema; create, update, delete. */
@@ -79,10 +80,10 @@ function shipToValues(customerId: number, a: CustomerData['ship_to'][number], po
 }
 
 /** POST /api/customers/: the customer and their ship-to addresses, in one transaction. */
-export async function createCustomer(deps: DbDeps, actor: Actor, raw: unknown): Promise<CustomerView> {
+export async function createCustomer(deps: ChangeDeps, actor: Actor, raw: unknown): Promise<CustomerView> {
   const { data } = parseCustomerWrite(raw, false);
   const userId = actor?.id ?? null;
-  return deps.database.db.transaction(async (tx) => {
+  return changeTransaction(deps, async (tx) => {
     const [created] = await tx
       .insert(customers)
       .values({ ...customerValues(data), createdBy: userId, updatedBy: userId })
@@ -91,7 +92,7 @@ export async function createCustomer(deps: DbDeps, actor: Actor, raw: unknown): 
     if (data.ship_to.length > 0) {
       await tx.insert(customerAddresses).values(data.ship_to.map((a, i) => shipToValues(id, a, i)));
     }
-    await announceChange(tx, { entity: 'customer', id, version: 1, action: 'created', by: userId });
+    announceChange(tx, { entity: 'customer', id, version: 1, action: 'created', by: userId });
     return customerView(tx, id);
   });
 }
@@ -102,13 +103,13 @@ export async function createCustomer(deps: DbDeps, actor: Actor, raw: unknown): 
  * removed). `version` must be the one read: a stale one answers 409 and changes nothing.
  */
 export async function updateCustomer(
-  deps: DbDeps,
+  deps: ChangeDeps,
   actor: Actor,
   id: number,
   raw: unknown,
 ): Promise<CustomerView> {
   const { data, version } = parseCustomerWrite(raw, true);
-  return deps.database.db.transaction(async (tx) => {
+  return changeTransaction(deps, async (tx) => {
     const [updated] = await tx
       .update(customers)
       .set({ ...customerValues(data), version: sql`${customers.version} + 1`, updatedBy: actor?.id ?? null })
@@ -151,7 +152,7 @@ export async function updateCustomer(
         await tx.insert(customerAddresses).values(shipToValues(id, a, i));
       }
     }
-    await announceChange(tx, {
+    announceChange(tx, {
       entity: 'customer',
       id,
       version: updated.version,
@@ -167,9 +168,9 @@ export async function updateCustomer(
  * their customer. The row is locked first, so an order saved for this customer meanwhile waits for
  * the delete (and the foreign key refuses it), or the delete waits for it and sees it.
  */
-export async function deleteCustomer(deps: DbDeps, actor: Actor, id: number): Promise<void> {
+export async function deleteCustomer(deps: ChangeDeps, actor: Actor, id: number): Promise<void> {
   try {
-    await deps.database.db.transaction(async (tx) => {
+    await changeTransaction(deps, async (tx) => {
       const locked = rowsOf<{ id: number }>(
         await tx.execute(sql`select "id" from "customers" where "id" = ${id} for update`),
       );
@@ -181,7 +182,7 @@ export async function deleteCustomer(deps: DbDeps, actor: Actor, id: number): Pr
       const n = Number(count?.count ?? 0);
       if (n > 0) throw new AppError('CONFLICT', MESSAGES.customerHasOrders(n));
       await tx.delete(customers).where(eq(customers.id, id));
-      await announceChange(tx, {
+      announceChange(tx, {
         entity: 'customer',
         id,
         version: null,

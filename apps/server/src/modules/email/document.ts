@@ -5,7 +5,9 @@ import { AppError } from '../../errors';
 import { getDocument, readBlob, type ArchivedPdf } from '../documents/archive';
 import { invoicePdf } from '../invoices/documents';
 import { bolPdf } from '../bols/documents';
-import type { EmailKind } from './service';
+
+/** The documents an email can carry. */
+export type EmailKind = 'invoice' | 'bol';
 
 type Deps = Pick<AppDeps, 'database' | 'pdf' | 'blobs'>;
 

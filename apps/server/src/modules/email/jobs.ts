@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { billsOfLading, emailMessages, invoices } from '@icehouse/db/schema';
 import { defineJob } from '../../jobs/define';
 import { currentDocument, pinnedDocument } from './document';
-import { fromAddress } from './service';
+import { fromAddress } from './settings';
+
+/** The jobs of the email module (listed in src/jobs/all-jobs.ts). */
 
 /**
  * Sends one queued email (decision 062). Idempotent per message: a message already `sent` is never

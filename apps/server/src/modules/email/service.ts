@@ -26,7 +26,8 @@ import { getCompanyInfo } from '../company/service';
 import { getInvoice } from '../invoices/views';
 import { getOrder } from '../orders/order-read';
 import { sendEmailJob } from './jobs';
-import { currentDocument } from './document';
+import { currentDocument, type EmailKind } from './document';
+import { COMPANY_ID, fromAddress, getEmailSettings } from './settings';
 
 /**
  * Emailing an invoice or a bill of lading (decision 062). Sending inserts the message (status
@@ -34,25 +35,9 @@ import { currentDocument } from './document';
  * and sends. Without SMTP the message is kept as `not_sent` and no job is queued.
  */
 
-export type EmailKind = 'invoice' | 'bol';
+export type { EmailKind };
 
-const COMPANY_ID = 1;
-
-export async function getEmailSettings(deps: Pick<AppDeps, 'database'>): Promise<EmailSettings> {
-  const [row] = await deps.database.db
-    .select()
-    .from(companyInfo)
-    .where(eq(companyInfo.id, COMPANY_ID))
-    .limit(1);
-  const defaults = companyInfo;
-  return {
-    email_from: row?.emailFrom ?? '',
-    invoice_email_subject: row?.invoiceEmailSubject ?? String(defaults.invoiceEmailSubject.default),
-    invoice_email_body: row?.invoiceEmailBody ?? String(defaults.invoiceEmailBody.default),
-    bol_email_subject: row?.bolEmailSubject ?? String(defaults.bolEmailSubject.default),
-    bol_email_body: row?.bolEmailBody ?? String(defaults.bolEmailBody.default),
-  };
-}
+export { fromAddress, getEmailSettings };
 
 export async function saveEmailSettings(
   deps: Pick<AppDeps, 'database'>,
@@ -179,14 +164,6 @@ export async function composeEmail(
     body: fillEmailTemplate(body, values),
     smtp_configured: deps.mailer !== null,
   };
-}
-
-/** The From address: Company Information's email From, else the company email. */
-export async function fromAddress(deps: Pick<AppDeps, 'database'>): Promise<string> {
-  const [settings, company] = await Promise.all([getEmailSettings(deps), getCompanyInfo(deps)]);
-  const address = settings.email_from || company.email;
-  if (!address) return '';
-  return company.name ? `"${company.name.replace(/["\\]/g, '')}" <${address}>` : address;
 }
 
 /**

@@ -1,11 +1,9 @@
 import http from 'node:http';
 import https from 'node:https';
 import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '@icehouse/db/client';
 import { integrationEvents, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@icehouse/db/schema';
-import type { AppDeps } from '../../deps';
-import { defineJob } from '../../jobs/define';
+import type { AppDeps, WebhookSettings } from '../../deps';
 import { guardedLookup, targetProblem } from './target';
 import { signatureHeader } from './signature';
 
@@ -21,14 +19,6 @@ const RESPONSE_EXCERPT = 500;
 export const deliveryRetryDelaySeconds = (failedAttempts: number, firstRetrySeconds = FIRST_RETRY_SECONDS) =>
   firstRetrySeconds * 2 ** Math.min(Math.max(failedAttempts - 1, 0), 16);
 
-export interface WebhookSettings {
-  /** WEBHOOK_ALLOW_PRIVATE_TARGETS: deliver to loopback/private addresses (tests, closed networks). */
-  allowPrivateTargets: boolean;
-  /** Per attempt (default 10 s). */
-  timeoutMs: number;
-  /** The first retry's delay, doubled for each one after (default FIRST_RETRY_SECONDS; tests shorten it). */
-  firstRetrySeconds?: number;
-}
 
 interface Attempt {
   status: number | null;
@@ -98,20 +88,17 @@ export function postWebhook(
  * Sends one outbox row (decisions 103, 125). At least once: a crash after the POST and before the row is
  * marked sends it again with the same `webhook-id`, which receivers use to drop duplicates.
  */
-export const deliverWebhookJob = defineJob({
-  name: 'deliver-webhook',
-  label: 'Deliver a webhook',
-  data: z.object({ deliveryId: z.number().int() }),
-  // pg-boss retries only a run that died or threw unexpectedly (a crash, the database gone): a failed
-  // POST is not a failed job; deliverOnce schedules the next attempt itself (deliveryRetryDelaySeconds).
-  retryLimit: 12,
-  retryDelay: 30,
-  retryBackoff: false,
-  expireInSeconds: 60,
-  // A delivery mostly waits (the endpoint, the database): 8 per instance keep a backlog moving.
-  concurrency: 8,
-  run: ({ deps, data }) => deliverOnce(deps, data.deliveryId),
-});
+/**
+ * How a delivery queues its own next run, in the transaction that decides it (the job lives in jobs.ts,
+ * which calls deliverOnce: passing this in keeps the two files out of an import circle).
+ */
+type DeliveryDeps = Pick<AppDeps, 'database' | 'webhooks'>;
+
+export interface Requeue {
+  send(tx: Db, deliveryId: number, startAfter?: Date): Promise<unknown>;
+  /** Wakes this instance's idle worker (after the transaction that sent a job committed). */
+  wake(): void;
+}
 
 type Delivery = typeof webhookDeliveries.$inferSelect;
 type Endpoint = typeof webhookEndpoints.$inferSelect;
@@ -150,7 +137,7 @@ const earlierPending = (tx: Db, delivery: Delivery, event: Event) =>
  * the same record to the same endpoint, when it is parked, gets its job now. True when one was sent.
  */
 async function endDelivery(
-  deps: AppDeps,
+  requeue: Requeue,
   tx: Db,
   delivery: Delivery,
   event: Event,
@@ -173,13 +160,14 @@ async function endDelivery(
     .limit(1);
   if (!next?.parked) return false;
   await tx.update(webhookDeliveries).set({ parked: false }).where(eq(webhookDeliveries.id, next.id));
-  await deps.jobs.send(deliverWebhookJob, { deliveryId: next.id }, { tx });
+  await requeue.send(tx, next.id);
   return true;
 }
 
 /** Runs `work` in a transaction holding the record's lock; wakes this instance's worker when a parked delivery was released. */
 async function underRecordLock(
-  deps: AppDeps,
+  deps: DeliveryDeps,
+  requeue: Requeue,
   delivery: Delivery,
   event: Event,
   work: (tx: Db) => Promise<boolean>,
@@ -188,7 +176,7 @@ async function underRecordLock(
     await lockRecordQueue(tx, delivery.endpointId, event.entity, event.recordId);
     return work(tx);
   });
-  if (released) deps.jobs.wake(deliverWebhookJob);
+  if (released) requeue.wake();
 }
 
 /**
@@ -197,7 +185,7 @@ async function underRecordLock(
  * ordering costs no more than the earlier delivery's own time. Each attempt is logged (webhook_attempts);
  * a failed one schedules the next (deliveryRetryDelaySeconds) or, past the 24 h, fails the delivery.
  */
-export async function deliverOnce(deps: AppDeps, deliveryId: number): Promise<void> {
+export async function deliverOnce(deps: DeliveryDeps, deliveryId: number, requeue: Requeue): Promise<void> {
   const db = deps.database.db;
   const [row] = await db
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: integrationEvents })
@@ -208,8 +196,8 @@ export async function deliverOnce(deps: AppDeps, deliveryId: number): Promise<vo
   if (!row || row.delivery.state !== 'pending') return;
   const { delivery, endpoint, event } = row;
   const fail = (why: string) =>
-    underRecordLock(deps, delivery, event, (tx) =>
-      endDelivery(deps, tx, delivery, event, { state: 'failed', lastError: why, lastAttemptAt: new Date() }),
+    underRecordLock(deps, requeue, delivery, event, (tx) =>
+      endDelivery(requeue, tx, delivery, event, { state: 'failed', lastError: why, lastAttemptAt: new Date() }),
     );
   if (Date.now() - delivery.createdAt.getTime() > DELIVERY_GIVE_UP_HOURS * 3_600_000)
     return fail(`No success within ${DELIVERY_GIVE_UP_HOURS} hours`);
@@ -220,7 +208,7 @@ export async function deliverOnce(deps: AppDeps, deliveryId: number): Promise<vo
   // after looking again there (the earlier one may have ended meanwhile).
   if ((await earlierPending(db, delivery, event)).length > 0) {
     let waiting = false;
-    await underRecordLock(deps, delivery, event, async (tx) => {
+    await underRecordLock(deps, requeue, delivery, event, async (tx) => {
       waiting = (await earlierPending(tx, delivery, event)).length > 0;
       if (waiting)
         await tx.update(webhookDeliveries).set({ parked: true }).where(eq(webhookDeliveries.id, delivery.id));
@@ -238,7 +226,7 @@ export async function deliverOnce(deps: AppDeps, deliveryId: number): Promise<vo
     Date.now() + deliveryRetryDelaySeconds(number, deps.webhooks.firstRetrySeconds) * 1000,
   );
   const giveUp = nextAt.getTime() - delivery.createdAt.getTime() > DELIVERY_GIVE_UP_HOURS * 3_600_000;
-  await underRecordLock(deps, delivery, event, async (tx) => {
+  await underRecordLock(deps, requeue, delivery, event, async (tx) => {
     await tx.insert(webhookAttempts).values({
       deliveryId: delivery.id,
       attempt: number,
@@ -257,21 +245,21 @@ export async function deliverOnce(deps: AppDeps, deliveryId: number): Promise<vo
       lastAttemptAt: at,
     } as unknown as Partial<Delivery>;
     if (ok)
-      return endDelivery(deps, tx, delivery, event, { ...last, state: 'delivered', deliveredAt: new Date() });
+      return endDelivery(requeue, tx, delivery, event, { ...last, state: 'delivered', deliveredAt: new Date() });
     if (giveUp)
-      return endDelivery(deps, tx, delivery, event, {
+      return endDelivery(requeue, tx, delivery, event, {
         ...last,
         state: 'failed',
         lastError: `${error}; no success within ${DELIVERY_GIVE_UP_HOURS} hours`,
       });
     await tx.update(webhookDeliveries).set(last).where(eq(webhookDeliveries.id, delivery.id));
-    await deps.jobs.send(deliverWebhookJob, { deliveryId: delivery.id }, { tx, startAfter: nextAt });
+    await requeue.send(tx, delivery.id, nextAt);
     return false;
   });
 }
 
 /** The signed POST of an event to an endpoint (every secret still valid signs: decision 126). */
-function attemptDelivery(deps: AppDeps, endpoint: Endpoint, event: Event): Promise<Attempt> {
+function attemptDelivery(deps: DeliveryDeps, endpoint: Endpoint, event: Event): Promise<Attempt> {
   const timestamp = Math.floor(Date.now() / 1000);
   const body = JSON.stringify({
     type: event.type,

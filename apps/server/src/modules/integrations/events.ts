@@ -1,81 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '@icehouse/db/client';
-import { billsOfLading, integrationEvents, webhookDeliveries, webhookEndpoints } from '@icehouse/db/schema';
-import type { AppDeps } from '../../deps';
-import type { Change } from '../../changes';
-import { getOrder } from '../orders/order-read';
-import { getInvoice } from '../invoices/views';
-import { deliverWebhookJob } from './deliver';
-import { AppError } from '../../errors';
-import { paymentRecordedView } from '../payments/ledger';
-import { getCustomer } from '../customers/customer-read';
-import { EVENT_TYPES } from './schemas';
+import { integrationEvents, webhookDeliveries, webhookEndpoints } from '@icehouse/db/schema';
+import { EVENT_TYPES, eventTypeOf, type EventType } from '@icehouse/domain';
+import type { AppDeps, ChangeSink } from '../../deps';
+import { deliverWebhookJob } from './jobs';
 
-export { EVENT_TYPES };
-
-export type EventType = (typeof EVENT_TYPES)[number];
+export { EVENT_TYPES, eventTypeOf, type EventType };
 
 /** Events are kept this long (then pruned as new ones are written). */
 export const EVENT_KEEP_DAYS = 30;
 const KEEP = sql.raw(`interval '${EVENT_KEEP_DAYS} days'`);
 
-/** The event type of a change, or null when integrators are not told about it. A file change is an order update. */
-export function eventTypeOf(change: Pick<Change, 'entity' | 'action'>): EventType | null {
-  const action = change.entity === 'order' && change.action === 'files_changed' ? 'updated' : change.action;
-  const type = `${change.entity}.${action}`;
-  return (EVENT_TYPES as readonly string[]).includes(type) ? (type as EventType) : null;
-}
-
-/** The record as its REST path answers it, read inside the change's transaction; `{ id }` once deleted. */
-async function representationOf(deps: AppDeps, tx: Db, change: Change): Promise<unknown> {
-  if (change.action === 'deleted') return { id: change.id };
-  const inTx = { ...deps, database: { ...deps.database, db: tx } };
-  if (change.entity === 'order') return getOrder(inTx, change.id).catch(orIdWhenGone(change.id));
-  if (change.entity === 'invoice') return getInvoice(inTx, change.id).catch(orIdWhenGone(change.id));
-  if (change.entity === 'bill_of_lading') {
-    const [row] = await tx.select().from(billsOfLading).where(eq(billsOfLading.id, change.id));
-    return row
-      ? {
-          id: row.id,
-          order_id: row.orderId,
-          bill_of_lading_number: row.bolNumber,
-          date: row.date,
-          free_on_board: row.freeOnBoard,
-        }
-      : { id: change.id };
-  }
-  if (change.entity === 'payment') return (await paymentRecordedView(tx, change.id)) ?? { id: change.id };
-  if (change.entity === 'customer') return getCustomer(inTx, change.id).catch(orIdWhenGone(change.id));
-  return { id: change.id };
-}
-
-/** A record announced but not readable (gone in the same transaction): its event carries `{ id }`, as a deletion's does. */
-const orIdWhenGone = (id: number) => (error: unknown) => {
-  if (error instanceof AppError && error.code === 'NOT_FOUND') return { id };
-  throw error;
-};
-
-const handled = new WeakSet<Change>();
-
 export const newEventUid = () => `evt_${randomBytes(16).toString('base64url')}`;
 
 /**
- * The change feed's sink (decision 102), in the change's transaction: the event row, and the outbox
+ * The change feed's sink (decision 102), in the change's transaction, after its last write: the event
+ * row (its data: the record as the REST GET answers it, built once by the announcer), and the outbox
  * (one delivery per active endpoint subscribed to the event, and its job). A transaction-scoped
  * advisory lock makes events commit in id order, so `?since=<id>` never skips an event that commits late.
  * Every write of the app waits for that lock, so everything that can be read is read before it
- * (the record, the endpoints): held, it covers the inserts and the rest of the transaction only.
+ * (the endpoints): held, it covers the inserts and the rest of the transaction only.
  */
-export function integrationsSink(deps: AppDeps) {
-  return async (tx: Db, change: Change, record?: unknown) => {
-    // Sinks are per process: with two apps in one process (tests), the first one's sink writes the event.
-    if (handled.has(change)) return;
-    handled.add(change);
+export function integrationsSink(deps: Pick<AppDeps, 'jobs'>): ChangeSink {
+  return async (tx, change, data) => {
     const type = eventTypeOf(change);
     if (!type) return;
-    const data =
-      change.action !== 'deleted' && record !== undefined ? record : await representationOf(deps, tx, change);
     const endpoints = await endpointsFor(tx, type);
     await tx.execute(sql`select pg_advisory_xact_lock(8180018)`);
     const [event] = await tx
@@ -102,7 +52,7 @@ async function endpointsFor(tx: Db, type: string, onlyEndpoint?: number): Promis
 }
 
 async function insertDeliveries(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'jobs'>,
   tx: Db,
   eventId: number,
   endpoints: readonly { id: number }[],
@@ -118,7 +68,7 @@ async function insertDeliveries(
 
 /** Outbox rows for an event to every active endpoint that wants it (or to one endpoint), and their jobs. */
 export async function enqueueDeliveries(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'jobs'>,
   tx: Db,
   eventId: number,
   type: string,

@@ -1,25 +1,10 @@
 import { z } from 'zod';
+import { EVENT_TYPES } from '@icehouse/domain';
 import { idField } from '../../operations/input';
 import { listInt } from '../../operations/list-input';
 
-/** The events integrators hear about (webhooks and GET /api/events/). */
-export const EVENT_TYPES = [
-  'order.created',
-  'order.updated',
-  'order.status_changed',
-  'order.voided',
-  'order.unvoided',
-  'order.deleted',
-  'invoice.created',
-  'invoice.updated',
-  'invoice.deleted',
-  'bill_of_lading.created',
-  'bill_of_lading.updated',
-  'payment.recorded',
-  'customer.created',
-  'customer.updated',
-  'customer.deleted',
-] as const;
+/** The events integrators hear about (webhooks and GET /api/events/): the domain's list, shared with the web. */
+export { EVENT_TYPES };
 
 export const eventsInput = z.object({ since: listInt(0, Number.MAX_SAFE_INTEGER) }).nullish();
 export const eventAnswer = z.object({

@@ -4,7 +4,7 @@ import { integrationEvents, webhookAttempts, webhookDeliveries, webhookEndpoints
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
 import { enqueueDeliveries, newEventUid } from './events';
-import { deliverWebhookJob } from './deliver';
+import { deliverWebhookJob } from './jobs';
 import { SECRET_GRACE_HOURS, newWebhookSecret } from './signature';
 import { targetProblem } from './target';
 import type {

@@ -8,8 +8,8 @@ import { recordHistory } from '../orders/history';
 import { lockOrders } from './numbers';
 import { recordDeletedInvoice } from './deleted';
 import { INVOICE_NOT_FOUND } from './views';
-import { announceChange } from '../../changes';
-import { INVOICE_MESSAGES, type DbDeps } from './service-common';
+import { announceChange, changeTransaction } from '../../changes';
+import { INVOICE_MESSAGES, type InvoiceDeps } from './service-common';
 
 /**
  * DELETE /api/invoices/{id}/: the invoice goes (its lines and links with it) and its orders are
@@ -19,9 +19,9 @@ import { INVOICE_MESSAGES, type DbDeps } from './service-common';
  * keep it in their Invoice Number field, and a new invoice of theirs gets a new number; their version moves on (has_invoice changed, and a form opened before must
  * not save 'completed' on the strength of an invoice that is gone). History: 'invoice_deleted'.
  */
-export async function deleteInvoice(deps: DbDeps, actor: Actor, id: number): Promise<void> {
+export async function deleteInvoice(deps: InvoiceDeps, actor: Actor, id: number): Promise<void> {
   const userId = actor?.id ?? null;
-  await deps.database.db.transaction(async (tx) => {
+  await changeTransaction(deps, async (tx) => {
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
     if (!invoice) throw AppError.notFound(INVOICE_NOT_FOUND);
     // Its ledger stays on the books (decision 127): the invoice row holds the entries' FK (restrict). Checked
@@ -42,7 +42,7 @@ export async function deleteInvoice(deps: DbDeps, actor: Actor, id: number): Pro
     // Kept for the books, and so its number is never given to another invoice (decision 011).
     await recordDeletedInvoice(tx, invoice, locked.map((o) => o.doorNumber), actor);
     await tx.delete(invoices).where(eq(invoices.id, id));
-    await announceChange(tx, { entity: 'invoice', id, version: invoice.version, action: 'deleted', by: userId });
+    announceChange(tx, { entity: 'invoice', id, version: invoice.version, action: 'deleted', by: userId });
     for (const o of locked) {
       await bumpOrderVersion(tx, o.id, userId);
       await recordHistory(tx, {

@@ -26,7 +26,7 @@ import { headerText } from '../../header-values';
 import { getInvoice, listInvoices } from './views';
 import { invoicePdf } from './documents';
 import { sendArchivedPdf } from '../documents/reply';
-import { renderInvoiceJob } from '../documents/jobs';
+import { renderInvoiceJob } from './jobs';
 import { sendPdf } from './pdf-reply';
 import { sendCsv } from '../../csv';
 import { invoicesCsv } from './export';

@@ -21,7 +21,7 @@ import {
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 import { pageRows, searchCount, type ListPage } from '../../operations/list-page';
-import type { AppDeps } from '../../deps';
+import type { DbDeps } from '../../deps';
 import { getOrders } from '../orders/order-read';
 import { preparedQuery } from '../../prepared-query';
 import { containsPattern } from '../../like-pattern';
@@ -33,7 +33,6 @@ import type { invoiceAddressAnswer, invoiceAnswer, invoiceListRowAnswer, lineAns
  * the REST shapes (snake_case, decimals "12.50", dates YYYY-MM-DD) that tRPC shares.
  */
 
-type DbDeps = Pick<AppDeps, 'database'>;
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.';
 /** Rows per page of the invoice list. */

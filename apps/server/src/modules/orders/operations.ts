@@ -24,6 +24,9 @@ import { createOrder, deleteOrder, updateOrder } from './order-write';
 import { changeOrderStatus, unvoidOrder, voidOrder } from './order-status';
 import { proposeDoorNumber } from './door-numbers';
 import { fileOperations } from './file-operations';
+import { orderPrintPdf } from './documents';
+import { sendArchivedPdf } from '../documents/reply';
+import { TAG as PRINT_TAG } from '../bols/operations';
 
 const TAG = 'Orders';
 const LIST_VIEW_PATH = '/api/orders/list-view/';
@@ -203,6 +206,24 @@ export const ordersOperations = operationSet('orders', {
       path: '/api/orders/{id}/history/',
       summary: "The order's history, newest first: [{id, action, changes {path: {old, new}}, user {id, username}, created_at}]",
       tag: TAG,
+    },
+  }),
+  /** The order on paper for the shop floor (orders/documents.ts), in the OpenAPI group of the bill of lading. */
+  print: defineBinaryOperation({
+    kind: 'query',
+    access: 'user',
+    input: orderIdInput,
+    trpc: false,
+    run: ({ deps, user, input }) => orderPrintPdf(deps, input.id, user.id),
+    rest: {
+      method: 'GET',
+      path: '/api/orders/{id}/print/',
+      summary:
+        'The order as a PDF for the shop floor (inline; filename="order-{door number}.pdf"), archived: an unchanged order ' +
+        'answers its stored print. Strong ETag; If-None-Match -> 304. 503 {detail} without a browser.',
+      tag: PRINT_TAG,
+      produces: 'application/pdf',
+      reply: (pdf, reply) => sendArchivedPdf(reply, pdf, 'inline'),
     },
   }),
   ...fileOperations,

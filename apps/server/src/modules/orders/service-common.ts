@@ -1,5 +1,5 @@
 import { AppError } from '../../errors';
-import type { AppDeps } from '../../deps';
+import type { DbDeps } from '../../deps';
 
 /**
  * What every part of the orders service shares: the database it is given, who acts, and the
@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps';
  * Multi-row writes happen in one transaction with their history entry.
  */
 
-export type DbDeps = Pick<AppDeps, 'database'>;
+export type { DbDeps };
 
 /** Who makes a change (recorded in history); null for system jobs. */
 export type Actor = { id: number } | null;

@@ -2,10 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '@icehouse/db';
 import type { z } from 'zod';
 import { AGING_BUCKETS, toMoneyString } from '@icehouse/domain';
-import type { AppDeps } from '../../deps';
+import type { DbDeps } from '../../deps';
 import type { agingAnswer } from './schemas';
 
-type DbDeps = Pick<AppDeps, 'database'>;
 export type AgingReport = z.output<typeof agingAnswer>;
 
 /**

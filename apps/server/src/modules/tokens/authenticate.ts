@@ -6,10 +6,10 @@ import { AppError } from '../../errors';
 import { preparedQuery } from '../../prepared-query';
 import type { SessionUser } from '../../deps';
 import { hashTokenKey } from './keys';
-import type { TokenUsage } from './usage';
+import { RATE_WINDOW_SECONDS, type TokenUsage } from './usage';
 
 /** The per-token rate limit's window: requests are counted per token in fixed windows of this length. */
-export const RATE_WINDOW_SECONDS = 60;
+export { RATE_WINDOW_SECONDS };
 const WINDOW = sql.raw(`interval '${RATE_WINDOW_SECONDS} seconds'`);
 
 export interface TokenAuth {

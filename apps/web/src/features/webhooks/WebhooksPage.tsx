@@ -7,7 +7,7 @@ import { FetchError } from '../../components/FetchError';
 import { Field, TextInput } from '../../components/Field';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
-import { firstFieldError, type FieldErrors } from '@icehouse/domain';
+import { EVENT_TYPES, firstFieldError, type EventType, type FieldErrors } from '@icehouse/domain';
 import { saveErrorMessage, serverFieldErrors } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { SecretDialog, type ShownSecret } from './SecretDialog';
@@ -16,20 +16,8 @@ import { WEBHOOK_TEXT as T } from './texts';
 type Endpoint = RouterOutputs['integrations']['webhooks']['list'][number];
 type Delivery = RouterOutputs['integrations']['webhooks']['deliveries'][number];
 
-/** The events an endpoint may ask for (the server's list, issue 18). */
-const EVENTS = [
-  'order.created',
-  'order.updated',
-  'order.status_changed',
-  'order.voided',
-  'order.unvoided',
-  'order.deleted',
-  'invoice.created',
-  'invoice.updated',
-  'invoice.deleted',
-  'bill_of_lading.created',
-  'bill_of_lading.updated',
-] as const;
+/** The events an endpoint may ask for: the domain's list, the one the server sends and accepts. */
+const EVENTS = EVENT_TYPES;
 
 const when = (iso: string | null) =>
   iso
@@ -83,7 +71,7 @@ export function WebhooksPage() {
     event.preventDefault();
     if (create.isPending) return;
     try {
-      const created = await create.mutateAsync({ url, events: events as (typeof EVENTS)[number][], active });
+      const created = await create.mutateAsync({ url, events: events as EventType[], active });
       setFieldErrors(null);
       setUrl('');
       setShownSecret({ url: created.url, secret: created.secret, note: null });

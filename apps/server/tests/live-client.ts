@@ -1,4 +1,4 @@
-import type { TestClient } from '../../../tests/client';
+import type { TestClient } from './client';
 
 /** A test reader of the live subscription over a real socket: its status, events and end. */
 export interface SseEvent {

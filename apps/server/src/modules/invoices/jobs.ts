@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define';
-import type { JobQueue, SendOptions } from '../../jobs/queue';
+import type { JobQueue, SendOptions } from '../../deps';
 import { AppError } from '../../errors';
-import { invoicePdf } from '../invoices/documents';
+import { invoicePdf } from './documents';
+
+/** The jobs of the invoices module (listed in src/jobs/all-jobs.ts). */
 
 /**
  * Renders an invoice's PDF into the archive ahead of time, after it is created or saved, so the first
