@@ -14,6 +14,7 @@ import { replyWithError } from './rest/error-handler';
 import type { AppDeps, SessionUser } from './deps';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { registerRestRoutes } from './rest/register';
+import { acceptEmptyJsonBodies } from './rest/json-body';
 import { restRoutes } from './rest/routes';
 import type { RestRoute } from './rest/route';
 import { buildOpenApiDocument } from './rest/openapi';
@@ -143,6 +144,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   // Only JSON (and, on upload routes, multipart) bodies: a text/plain form post is refused with 415.
   app.removeContentTypeParser('text/plain');
+  acceptEmptyJsonBodies(app);
   await registerSecurityHeaders(app);
   // Shutting down (SIGTERM): requests under way finish; new ones are told to come back, and their connection closes.
   let closing = false;
