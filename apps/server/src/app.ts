@@ -5,12 +5,14 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
-import { LIMITS } from '@icehouse/domain';
+import { LIMITS, zodIssuesToFieldErrors } from '@icehouse/domain';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { ZodError } from 'zod';
 import type { Logger } from 'pino';
 import type { Database } from '@icehouse/db/client';
 import { AppError, HTTP_STATUS } from './errors';
-import { replyWithError } from './rest/error-handler';
+import { logRefusal, replyWithError } from './rest/error-handler';
 import type { AppDeps, SessionUser } from './deps';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { registerRestRoutes } from './rest/register';
@@ -222,9 +224,24 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       trpcOptions: {
         router: appRouter,
         createContext: ({ req, res }) => ({ deps, req, res, user: currentUser(req), checkAnswers }),
-        onError: ({ error, path: procedure }) => {
-          if (error.code === 'INTERNAL_SERVER_ERROR')
-            config.logger.error({ err: error, procedure }, 'tRPC error');
+        // As on REST (rest/error-handler.ts): a fault at error with its stack, a refusal at info without one.
+        onError: ({ error, path: procedure, req }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR') {
+            req.log.error({ err: error, procedure }, 'tRPC error');
+            return;
+          }
+          const appError = error.cause instanceof AppError ? error.cause : null;
+          const status = appError ? HTTP_STATUS[appError.code] : getHTTPStatusCodeFromError(error);
+          if (status >= 500) req.log.error({ err: error, procedure }, 'tRPC error');
+          else {
+            const fieldErrors = appError?.fieldErrors ?? (error.cause instanceof ZodError ? zodIssuesToFieldErrors(error.cause) : undefined);
+            logRefusal(req.log, status, {
+              code: appError?.code ?? error.code,
+              detail: error.message,
+              procedure,
+              fields: fieldErrors ? Object.keys(fieldErrors) : undefined,
+            });
+          }
         },
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>);
