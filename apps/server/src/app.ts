@@ -17,6 +17,7 @@ import type { AppDeps, SessionUser } from './deps';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { registerRestRoutes } from './rest/register';
 import { acceptEmptyJsonBodies } from './rest/json-body';
+import { registerRequestIdHeader, requestIdOf } from './rest/request-id';
 import { restRoutes } from './rest/routes';
 import type { RestRoute } from './rest/route';
 import { buildOpenApiDocument } from './rest/openapi';
@@ -102,6 +103,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: false },
     // Requests arriving while the server closes get the app's own 503 {detail} (below), with its headers.
     return503OnClosing: false,
+    genReqId: requestIdOf,
   });
   // The browser starts with the first PDF, not here: the app runs (and answers 503 for PDFs) without one.
   const pdf =
@@ -147,6 +149,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Only JSON (and, on upload routes, multipart) bodies: a text/plain form post is refused with 415.
   app.removeContentTypeParser('text/plain');
   acceptEmptyJsonBodies(app);
+  registerRequestIdHeader(app);
   await registerSecurityHeaders(app);
   // Shutting down (SIGTERM): requests under way finish; new ones are told to come back, and their connection closes.
   let closing = false;
