@@ -1,128 +1,27 @@
 import { and, asc, count as countRows, desc, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { LIMITS, type OrderStatus } from '@icehouse/domain';
-import {
-  addresses,
-  billsOfLading,
-  invoiceOrders,
-  invoices,
-  orderMonthCounts,
-  orders,
-  settings,
-} from '@icehouse/db/schema';
+import { LIMITS } from '@icehouse/domain';
+import { billsOfLading, invoiceOrders, invoices, orderMonthCounts, orders } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
-import { pageRows, searchCount, type ListPage } from '../../operations/list-page';
-import { customerNameOf, statusView, type OrderListRow } from './views';
-import { keysetBatches } from '../../csv';
+import { pageRows, searchCount } from '../../operations/list-page';
+import { customerNameOf, statusView } from './views';
 import { preparedQuery } from '../../prepared-query';
 import { containsPattern } from '../../like-pattern';
 import type { DbDeps } from './service-common';
+import {
+  ORDER_PAGE_SIZE,
+  dateRange,
+  listBilling,
+  listConditions,
+  listShape,
+  listShipping,
+  listValues,
+  textConditions,
+  type ListShape,
+  type OrderListFilters,
+  type OrderListPage,
+} from './list-filters';
 
-/** The order list: its filters, the query builder for each shape of filter, and its pages. */
-
-/** Rows per page of the order list (GET /api/orders/list-view/ and orders.list). */
-export const ORDER_PAGE_SIZE = 25;
-
-export interface OrderListFilters {
-  year?: number | null | undefined;
-  month?: number | null | undefined;
-  status?: OrderStatus | null | undefined;
-  /** Billing or shipping name contains this (case-insensitive). */
-  customer?: string | null | undefined;
-  /** Door number contains this (case-insensitive). */
-  serial?: string | null | undefined;
-  page?: number | null | undefined;
-  include_voided?: boolean | null | undefined;
-  /** Incremental sync: orders changed at or after this moment, in `ordering` (default oldest change first). */
-  updated_since?: Date | null | undefined;
-  ordering?: 'updated_at' | '-updated_at' | null | undefined;
-}
-
-export type OrderListPage = ListPage<OrderListRow>;
-
-const isoDay = (y: number, m: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-01`;
-
-/** The list's date range for `year` (and `month`): [from, to). */
-function dateRange(f: OrderListFilters): { from: string; to: string } | null {
-  if (!f.year) return null;
-  const from = isoDay(f.year, f.month ?? 1);
-  const to = f.month
-    ? f.month === 12
-      ? isoDay(f.year + 1, 1)
-      : isoDay(f.year, f.month + 1)
-    : isoDay(f.year + 1, 1);
-  return { from, to };
-}
-
-/**
- * Which filters a list request uses (its queries' shape: each shape is built once, see
- * preparedQuery) and the values for their placeholders.
- */
-interface ListShape {
-  status: 'equals' | 'not_voided' | 'any';
-  dates: 'range' | 'month' | 'any';
-  customer: boolean;
-  serial: boolean;
-  key: string;
-}
-
-function listShape(f: OrderListFilters): ListShape {
-  const status = f.status ? 'equals' : f.include_voided ? 'any' : 'not_voided';
-  const dates = f.year ? 'range' : f.month ? 'month' : 'any';
-  const customer = Boolean(f.customer?.trim());
-  const serial = Boolean(f.serial?.trim());
-  return {
-    status,
-    dates,
-    customer,
-    serial,
-    key: `${status}.${dates}.${customer ? 'customer' : ''}.${serial ? 'serial' : ''}`,
-  };
-}
-
-function listValues(f: OrderListFilters, page: number): Record<string, unknown> {
-  const range = dateRange(f);
-  return {
-    status: f.status ?? null,
-    from: range?.from ?? null,
-    to: range?.to ?? null,
-    month: f.month ?? null,
-    customer: containsPattern(f.customer?.trim() ?? ''),
-    serial: containsPattern(f.serial?.trim() ?? ''),
-    offset: (page - 1) * ORDER_PAGE_SIZE,
-  };
-}
-
-/** The filter of a list shape, on orders (or, for status and dates, on the month counters). */
-function listConditions(
-  shape: ListShape,
-  table: 'orders' | 'counters' | 'orders-without-text' = 'orders',
-): SQL | undefined {
-  const status = table === 'counters' ? orderMonthCounts.status : orders.status;
-  const date = table === 'counters' ? orderMonthCounts.month : orders.date;
-  const conditions: SQL[] = [];
-  if (shape.status === 'equals') conditions.push(eq(status, sql.placeholder('status')));
-  // A literal, not a parameter: PostgreSQL's generic plan for a prepared statement can then see it.
-  else if (shape.status === 'not_voided') conditions.push(sql`${status} <> 'voided'`);
-  // Ranges, so the (date, id) index serves them.
-  if (shape.dates === 'range')
-    conditions.push(sql`${date} >= ${sql.placeholder('from')}`, sql`${date} < ${sql.placeholder('to')}`);
-  else if (shape.dates === 'month')
-    conditions.push(sql`extract(month from ${date}) = ${sql.placeholder('month')}`);
-  if (table === 'orders') conditions.push(...textConditionList(shape));
-  return conditions.length > 0 ? and(...conditions) : undefined;
-}
-
-/** The text filters of a list shape (customer, serial), on orders. */
-function textConditionList(shape: ListShape): SQL[] {
-  const conditions: SQL[] = [];
-  // orders.customer_search is the billing and the shipping name (kept by triggers), trigram-indexed.
-  if (shape.customer) conditions.push(ilike(orders.customerSearch, sql.placeholder('customer')));
-  if (shape.serial) conditions.push(ilike(orders.doorNumber, sql.placeholder('serial')));
-  return conditions;
-}
-
-const textConditions = (shape: ListShape) => and(...textConditionList(shape));
+/** The order list: the query builder for each shape of filter (list-filters.ts), and its pages. */
 
 /** How many of the newest orders a text search looks through first (see listQueries). */
 const PROBE_ROWS = 500;
@@ -132,9 +31,6 @@ const PROBE_ROWS = 500;
  * bound (see listOrders).
  */
 export const ORDER_COUNT_LIMIT = LIMITS.searchCountMax;
-
-const listBilling = alias(addresses, 'list_billing');
-const listShipping = alias(addresses, 'list_shipping');
 
 /**
  * The two queries of a list shape:
@@ -332,82 +228,4 @@ async function listOrdersByChange(deps: DbDeps, f: OrderListFilters): Promise<Or
   ]);
   const { rows, next, previous } = pageRows(fetched, page, ORDER_PAGE_SIZE);
   return { count: Number(total?.n ?? 0), next, previous, results: rows.map(listRowOf) };
-}
-
-// ---------------------------------------------------------------------------------- export
-
-/** Orders an export reads per query (keyset batches: memory holds one batch). */
-export const ORDER_EXPORT_BATCH = 1000;
-
-const exportShipVia = alias(settings, 'export_ship_via');
-
-/**
- * The export's query of a list shape: every order the list's filters select (the same
- * listConditions), in the list's order, a batch at a time after a (date, id) cursor, with what the
- * CSV shows of each.
- */
-function exportQueries(db: Db, shape: ListShape) {
-  const where = listConditions(shape);
-  const batch = (after: boolean, name: string) =>
-    db
-      .select({
-        id: orders.id,
-        doorNumber: orders.doorNumber,
-        date: orders.date,
-        status: orders.status,
-        billingName: listBilling.name,
-        shippingName: listShipping.name,
-        customerId: orders.customerId,
-        customerPoJobName: orders.customerPoJobName,
-        epsPoNumber: orders.epsPoNumber,
-        phone: orders.phone,
-        shipDate: orders.shipDate,
-        shipVia: exportShipVia.value,
-        freightCost: orders.freightCost,
-        discount: orders.discount,
-        discountIsPercentage: orders.discountIsPercentage,
-        taxExempt: orders.taxExempt,
-        invoiceNumber: invoices.invoiceNumber,
-        invoiceDate: invoices.date,
-        bolNumber: billsOfLading.bolNumber,
-      })
-      // The batch's ids first, with the batch size written into the statement (as the list does: a
-      // LIMIT parameter gives the generic plan hash joins over every order), then their rows.
-      .from(
-        sql`(select ${orders.id} as "id" from ${orders} where ${and(
-          where,
-          after
-            ? sql`(${orders.date}, ${orders.id}) < (${sql.placeholder('afterDate')}::date, ${sql.placeholder('afterId')}::int)`
-            : undefined,
-        ) ?? sql`true`} order by ${orders.date} desc, ${orders.id} desc limit ${sql.raw(String(ORDER_EXPORT_BATCH))}) as "page_ids"`,
-      )
-      .innerJoin(orders, sql`${orders.id} = "page_ids"."id"`)
-      .leftJoin(listBilling, eq(listBilling.id, orders.billingAddressId))
-      .leftJoin(listShipping, eq(listShipping.id, orders.shippingAddressId))
-      .leftJoin(exportShipVia, eq(exportShipVia.id, orders.shipViaId))
-      .leftJoin(invoiceOrders, eq(invoiceOrders.orderId, orders.id))
-      .leftJoin(invoices, eq(invoices.id, invoiceOrders.invoiceId))
-      .leftJoin(billsOfLading, eq(billsOfLading.orderId, orders.id))
-      .orderBy(desc(orders.date), desc(orders.id))
-      .prepare(name);
-  return { first: batch(false, `order_export_first_${shape.key}`), next: batch(true, `order_export_next_${shape.key}`) };
-}
-
-export type OrderExportRow = Awaited<ReturnType<ReturnType<typeof exportQueries>['first']['execute']>>[number];
-
-/**
- * Every order the list's filters select (not only a page), newest first, read in batches of
- * ORDER_EXPORT_BATCH: the CSV export of the orders list.
- */
-export function exportOrders(deps: DbDeps, filters: OrderListFilters = {}): AsyncIterable<OrderExportRow> {
-  const db = deps.database.db;
-  const shape = listShape(filters);
-  const queries = preparedQuery(db, `orders.export.${shape.key}`, (d) => exportQueries(d, shape));
-  const values = listValues(filters, 1);
-  return keysetBatches<OrderExportRow, { date: string; id: number }>(
-    (after) =>
-      after ? queries.next.execute({ ...values, afterDate: after.date, afterId: after.id }) : queries.first.execute(values),
-    (row) => ({ date: row.date, id: row.id }),
-    ORDER_EXPORT_BATCH,
-  );
 }
