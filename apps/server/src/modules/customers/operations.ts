@@ -31,7 +31,7 @@ export const customersOperations = operationSet('customers', {
       method: 'GET',
       path: '/api/customers/',
       summary:
-        'Customers by name, 25 a page, each with its billing address, default ship-to and order count. search: name, ' +
+        'Customers by name, 25 a page (page_size: 1 to 100), each with its billing address, default ship-to and order count. search: name, ' +
         'email, phone or billing city contains, any case (count exact up to 1,000 matches, then a lower bound). ' +
         'A page past the end is a 404.',
       tag: TAG,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField } from '../../operations/input';
-import { listInt } from '../../operations/list-input';
+import { listInt, listPageSize } from '../../operations/list-input';
 
 /** The events integrators hear about (webhooks and GET /api/events/). */
 export const EVENT_TYPES = [
@@ -21,7 +21,7 @@ export const EVENT_TYPES = [
   'customer.deleted',
 ] as const;
 
-export const eventsInput = z.object({ since: listInt(0, Number.MAX_SAFE_INTEGER) }).nullish();
+export const eventsInput = z.object({ since: listInt(0, Number.MAX_SAFE_INTEGER), page_size: listPageSize() }).nullish();
 export const eventAnswer = z.object({
   id: z.number().int().describe('Event id: pass the last one you processed as ?since='),
   webhook_id: z.string().describe('The webhook-id header of the same event (the same on every delivery)'),

@@ -44,7 +44,7 @@ export const invoicesOperations = operationSet('invoices', {
       method: 'GET',
       path: '/api/invoices/',
       summary:
-        'Invoices, newest first (date, then id), 25 a page. search: invoice number or customer name (bill-to/ship-to, or ' +
+        'Invoices, newest first (date, then id), 25 a page (page_size: 1 to 100). search: invoice number or customer name (bill-to/ship-to, or ' +
         "an order's billing or shipping name) contains, any case. A page past the end is a 404. Incremental sync: " +
         'updated_since (ISO 8601 timestamp; invoices changed at or after it, inclusive) and/or ordering=updated_at ' +
         '(oldest change first) or -updated_at order the rows by (updated_at, id); each row carries updated_at.',
@@ -84,7 +84,7 @@ export const invoicesOperations = operationSet('invoices', {
       method: 'GET',
       path: '/api/invoices/deleted/',
       summary:
-        'Deleted invoices, newest deletion first, 25 a page: number, date, total, customer, orders, who deleted it and when. Their numbers are never reused.',
+        'Deleted invoices, newest deletion first, 25 a page (page_size: 1 to 100): number, date, total, customer, orders, who deleted it and when. Their numbers are never reused.',
       tag: TAG,
       query: true,
       shape: restPage,

@@ -10,8 +10,11 @@ import { containsPattern } from '../../like-pattern';
  * The order list's filters as SQL, shared by the list (list-query.ts) and its CSV export
  * (export-query.ts): the shape of a request's filters, their placeholder values and conditions.
  */
-/** Rows per page of the order list (GET /api/orders/list-view/ and orders.list). */
+/** Rows per page of the order list (GET /api/orders/list-view/ and orders.list) unless `page_size` says otherwise. */
 export const ORDER_PAGE_SIZE = 25;
+
+/** The rows per page a request asks for. */
+export const orderPageSize = (f: OrderListFilters) => f.page_size ?? ORDER_PAGE_SIZE;
 
 export interface OrderListFilters {
   year?: number | null | undefined;
@@ -22,6 +25,8 @@ export interface OrderListFilters {
   /** Door number contains this (case-insensitive). */
   serial?: string | null | undefined;
   page?: number | null | undefined;
+  /** Rows per page (1 to PAGE_SIZE_MAX); absent: ORDER_PAGE_SIZE. */
+  page_size?: number | null | undefined;
   include_voided?: boolean | null | undefined;
   /** Incremental sync: orders changed at or after this moment, in `ordering` (default oldest change first). */
   updated_since?: Date | null | undefined;
@@ -79,7 +84,7 @@ export function listValues(f: OrderListFilters, page: number): Record<string, un
     month: f.month ?? null,
     customer: containsPattern(f.customer?.trim() ?? ''),
     serial: containsPattern(f.serial?.trim() ?? ''),
-    offset: (page - 1) * ORDER_PAGE_SIZE,
+    offset: (page - 1) * orderPageSize(f),
   };
 }
 

@@ -2,7 +2,7 @@ import { and, asc, count as countRows, desc, eq, gte, ilike, sql, type SQL } fro
 import { LIMITS } from '@icehouse/domain';
 import { billsOfLading, invoiceOrders, invoices, orderMonthCounts, orders } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
-import { pageRows, searchCount } from '../../operations/list-page';
+import { pageFetch, pageRows, searchCount } from '../../operations/list-page';
 import { customerNameOf, statusView } from './views';
 import { preparedQuery } from '../../prepared-query';
 import { containsPattern } from '../../like-pattern';
@@ -15,6 +15,7 @@ import {
   listShape,
   listShipping,
   listValues,
+  orderPageSize,
   textConditions,
   type ListShape,
   type OrderListFilters,
@@ -35,19 +36,20 @@ export const ORDER_COUNT_LIMIT = LIMITS.searchCountMax;
 /**
  * The two queries of a list shape:
  *
- * - rows: the page's ids first (26 of them, from the (date, id) or (status, date, id) index, or
- *   the trigram indexes for a search; the 26th only says whether there is a next page), then only
- *   those rows joined to their names, invoice and bill of lading: page 50 costs about what page 1 does;
+ * - rows: the page's ids first (26 of them for the default page, 101 past it: pageFetch) from the
+ *   (date, id) or (status, date, id) index, or the trigram indexes for a search (the rows past the page
+ *   only say whether there is a next page), then only those rows joined to their names, invoice and
+ *   bill of lading: page 50 costs about what page 1 does;
  * - count: without a text search, the per-month, per-status counters (order_month_counts, kept by
  *   triggers) summed over the filter, a few hundred rows whatever the number of orders; with one,
  *   the matches counted up to ORDER_COUNT_LIMIT + 1 (index scans that stop early).
  */
 /**
- * The rows a list query fetches (a page and one more), written into the statement: with a LIMIT
- * parameter PostgreSQL's one plan for every value of it must allow for any number of rows (hash
+ * The rows a list query fetches (a page and one more: pageFetch), written into the statement: with a
+ * LIMIT parameter PostgreSQL's one plan for every value of it must allow for any number of rows (hash
  * joins over every order, ~25 ms); with the number known the plan walks the index and stops.
  */
-const PAGE_FETCH = sql.raw(String(ORDER_PAGE_SIZE + 1));
+const fetchSql = (fetch: number) => sql.raw(String(fetch));
 
 /**
  * A page's rows: `ids` is a subquery named "page_ids" (its "id", and its "total" when `counted`), each
@@ -82,7 +84,10 @@ function pageRowsQuery(db: Db, ids: SQL, counted: boolean) {
     .leftJoin(billsOfLading, eq(billsOfLading.orderId, orders.id));
 }
 
-function listQueries(db: Db, shape: ListShape, fenced: boolean) {
+function listQueries(db: Db, shape: ListShape, fenced: boolean, fetch: number) {
+  const PAGE_FETCH = fetchSql(fetch);
+  // Statements of the default page keep their names; the larger fetch is a second set.
+  const key = fetch === ORDER_PAGE_SIZE + 1 ? shape.key : `${shape.key}_${fetch}`;
   const textSearch = shape.customer || shape.serial;
   const where = listConditions(shape);
   // `fenced` (PostgreSQL): a text search's matches are planned on their own: `offset 0` is a fence
@@ -109,7 +114,7 @@ function listQueries(db: Db, shape: ListShape, fenced: boolean) {
         order by ${orders.date} desc, ${orders.id} desc limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`;
   const rowsFrom = (ids: SQL, name: string, counted: boolean) =>
     pageRowsQuery(db, ids, counted).orderBy(desc(orders.date), desc(orders.id)).prepare(name);
-  const rows = rowsFrom(pageIds, `order_list_rows_${shape.key}`, textSearch);
+  const rows = rowsFrom(pageIds, `order_list_rows_${key}`, textSearch);
   // A text search first looks among the newest PROBE_ROWS orders of the other filters (the (date, id)
   // index, then the text on each): when a page and one more match there, they are the answer,
   // since every match outside is older. A common term (one order in seven: "lake") is found there
@@ -120,24 +125,24 @@ function listQueries(db: Db, shape: ListShape, fenced: boolean) {
       order by ${orders.date} desc, ${orders.id} desc limit ${sql.raw(String(PROBE_ROWS))}) as "orders"
     where ${textConditions(shape)} order by "orders"."date" desc, "orders"."id" desc
     limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`;
-  const probe = textSearch ? rowsFrom(probeIds, `order_list_probe_${shape.key}`, false) : null;
+  const probe = textSearch ? rowsFrom(probeIds, `order_list_probe_${key}`, false) : null;
   const count = textSearch
     ? db
         .select({ count: sql<number>`count(*)::int` })
         .from(
           sql`(select 1 from ${matching(sql`1`)} limit ${sql.raw(String(ORDER_COUNT_LIMIT + 1))}) as "matches"`,
         )
-        .prepare(`order_list_count_${shape.key}`)
+        .prepare(`order_list_count_${key}`)
     : db
         .select({ count: sql<number>`coalesce(sum(${orderMonthCounts.orders}), 0)::int` })
         .from(orderMonthCounts)
         .where(listConditions(shape, 'counters'))
-        .prepare(`order_list_count_${shape.key}`);
+        .prepare(`order_list_count_${key}`);
   return { rows, probe, count, capped: textSearch };
 }
 
 /**
- * GET /api/orders/list-view/: newest first (date desc, id desc), 25 a page, at most two queries
+ * GET /api/orders/list-view/: newest first (date desc, id desc), 25 a page (or `page_size`), at most two queries
  * for any page (listQueries): the rows, and `count`: exact without a text search (both queries
  * side by side); with one (customer, serial), exact up to ORDER_COUNT_LIMIT matches, past that a
  * lower bound (ORDER_COUNT_LIMIT, or the rows up to the end of this page and one more when that is
@@ -150,20 +155,22 @@ export async function listOrders(deps: DbDeps, filters: OrderListFilters = {}): 
   const page = filters.page ?? 1;
   const shape = listShape(filters);
   const fenced = deps.database.kind === 'postgres';
-  const queries = preparedQuery(db, `orders.list.${shape.key}`, (d) => listQueries(d, shape, fenced));
+  const size = orderPageSize(filters);
+  const fetch = pageFetch(size, ORDER_PAGE_SIZE);
+  const queries = preparedQuery(db, `orders.list.${shape.key}.${fetch}`, (d) => listQueries(d, shape, fenced, fetch));
   const values = listValues(filters, page);
   let fetched: Awaited<ReturnType<typeof queries.rows.execute>>;
   let count: number;
   if (queries.capped) {
     // A text search: the page first. On the last page (most door-number searches fit on one) the
     // count is known without counting; otherwise count, up to the limit.
-    const offset = (page - 1) * ORDER_PAGE_SIZE;
+    const offset = (page - 1) * size;
     const probed =
-      queries.probe && offset + ORDER_PAGE_SIZE < PROBE_ROWS ? await queries.probe.execute(values) : [];
-    const found = probed.length > ORDER_PAGE_SIZE ? probed : await queries.rows.execute(values);
+      queries.probe && offset + size < PROBE_ROWS ? await queries.probe.execute(values) : [];
+    const found = probed.length > size ? probed : await queries.rows.execute(values);
     fetched = found;
     // `rows` counted its matches as it found them; the probe did not.
-    count = await searchCount(found.length, page, ORDER_PAGE_SIZE, ORDER_COUNT_LIMIT, async () =>
+    count = await searchCount(found.length, page, size, ORDER_COUNT_LIMIT, async () =>
       found === probed ? Number((await queries.count.execute(values))[0]?.count ?? 0) : Number(found[0]?.total ?? 0),
     );
   } else {
@@ -171,7 +178,7 @@ export async function listOrders(deps: DbDeps, filters: OrderListFilters = {}): 
     fetched = rows;
     count = Number(total?.count ?? 0);
   }
-  const { rows, next, previous } = pageRows(fetched, page, ORDER_PAGE_SIZE);
+  const { rows, next, previous } = pageRows(fetched, page, size);
   return { count, next, previous, results: rows.map(listRowOf) };
 }
 
@@ -208,6 +215,7 @@ function listRowOf(r: Omit<FetchedRow, 'total'>) {
 async function listOrdersByChange(deps: DbDeps, f: OrderListFilters): Promise<OrderListPage> {
   const db = deps.database.db;
   const page = f.page ?? 1;
+  const size = orderPageSize(f);
   const range = dateRange(f);
   const conditions: (SQL | undefined)[] = [
     f.status ? eq(orders.status, f.status) : f.include_voided ? undefined : sql`${orders.status} <> 'voided'`,
@@ -221,11 +229,11 @@ async function listOrdersByChange(deps: DbDeps, f: OrderListFilters): Promise<Or
   const dir = sql.raw(f.ordering === '-updated_at' ? 'desc' : 'asc');
   const ids = sql`(select ${orders.id} as "id" from ${orders}${where ? sql` where ${where}` : sql``}
     order by ${orders.updatedAt} ${dir}, ${orders.id} ${dir}
-    limit ${ORDER_PAGE_SIZE + 1} offset ${(page - 1) * ORDER_PAGE_SIZE}) as "page_ids"`;
+    limit ${size + 1} offset ${(page - 1) * size}) as "page_ids"`;
   const [fetched, [total]] = await Promise.all([
     pageRowsQuery(db, ids, false).orderBy(direction(orders.updatedAt), direction(orders.id)),
     db.select({ n: countRows() }).from(orders).where(where),
   ]);
-  const { rows, next, previous } = pageRows(fetched, page, ORDER_PAGE_SIZE);
+  const { rows, next, previous } = pageRows(fetched, page, size);
   return { count: Number(total?.n ?? 0), next, previous, results: rows.map(listRowOf) };
 }

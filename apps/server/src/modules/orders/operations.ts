@@ -28,7 +28,7 @@ import { fileOperations } from './file-operations';
 const TAG = 'Orders';
 const LIST_VIEW_PATH = '/api/orders/list-view/';
 const LIST_SUMMARY =
-  'Order list rows, newest first (date, then id), 25 a page. Filters: year, month (1-12), status, customer ' +
+  'Order list rows, newest first (date, then id), 25 a page (page_size: 1 to 100). Filters: year, month (1-12), status, customer ' +
   '(billing or shipping name contains, any case), serial (door number contains), include_voided. ' +
   'Voided orders only with status=voided or include_voided=true. A page past the end is a 404. ' +
   'Incremental sync: updated_since (ISO 8601 timestamp; orders changed at or after it, inclusive) and/or ' +
@@ -94,7 +94,7 @@ export const ordersOperations = operationSet('orders', {
     output: orderListAnswer,
     run: ({ deps, input }) => listOrders(deps, input ?? {}),
     rest: [
-      { path: '/api/orders/', summary: 'Orders, newest first, 25 a page (the same list as /api/orders/list-view/)' },
+      { path: '/api/orders/', summary: 'Orders, newest first, 25 a page or page_size (1 to 100) (the same list as /api/orders/list-view/)' },
       { path: LIST_VIEW_PATH, summary: LIST_SUMMARY },
     ].map(({ path, summary }) => ({ method: 'GET' as const, path, summary, tag: TAG, query: true as const, shape: restPage, output: orderListRestAnswer })),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES, ORDER_STATUSES, orderSchema, storedAddressSchema, type OrderInput } from '@icehouse/domain';
 import { idField } from '../../operations/input';
-import { listBool, listInt, listOrdering, listPage, listText, listUpdatedSince, pageAnswer, restPageAnswer } from '../../operations/list-input';
+import { listBool, listInt, listOrdering, listPage, listPageSize, listText, listUpdatedSince, pageAnswer, restPageAnswer } from '../../operations/list-input';
 
 /**
  * Schemas of the orders API: the inputs the domain does not own (list filters, status change,
@@ -67,6 +67,7 @@ export const orderListInput = z
     customer: listText(),
     serial: listText(),
     page: listPage(),
+    page_size: listPageSize(),
     include_voided: listBool(),
     updated_since: listUpdatedSince(),
     ordering: listOrdering(),
