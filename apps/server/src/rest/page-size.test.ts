@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MESSAGES } from '@icehouse/domain';
-import { restRoutes } from '../rest/routes';
-import { PAGE_SIZE_MAX } from './list-page';
+import { restRoutes } from './routes';
+import { PAGE_SIZE_MAX } from '../operations/list-page';
 import { attachInvoice, insertOrders, orderPayload, useOrdersTestApp } from '../modules/orders/test-support';
 import { orderListRestAnswer } from '../modules/orders/schemas';
 import { invoiceListRestAnswer, deletedInvoiceListRestAnswer } from '../modules/invoices/schemas';
