@@ -104,6 +104,7 @@ export const customersOperations = operationSet('customers', {
         'Orders and invoices keep their own addresses.',
       tag: TAG,
       body: 'data',
+      answers: { 409: 'The customer was changed by someone else since the version you read' },
     },
   }),
   delete: defineOperation({
@@ -121,6 +122,7 @@ export const customersOperations = operationSet('customers', {
       summary: 'Delete the customer. 409 {detail} while they have orders.',
       tag: TAG,
       successStatus: 204,
+      answers: { 409: 'The customer has orders ({detail} says how many)' },
     },
   }),
 });

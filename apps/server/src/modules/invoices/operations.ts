@@ -121,6 +121,7 @@ export const invoicesOperations = operationSet('invoices', {
         'in payment_adjustment (null otherwise).',
       tag: TAG,
       body: 'data',
+      answers: { 409: 'The invoice was changed by someone else since the version sent; or a payments_credits change would take the paid sum below 0' },
     },
   }),
   delete: defineOperation({
@@ -139,6 +140,7 @@ export const invoicesOperations = operationSet('invoices', {
         'Delete the invoice; its orders can be invoiced again. 409 while one of its orders is completed.',
       tag: TAG,
       successStatus: 204,
+      answers: { 409: 'The invoice cannot be deleted as it stands ({detail} says why and what to do instead)' },
     },
   }),
   /** The order's invoice: made now ({created: true}) or the one it has ({created: false}); recreate rebuilds it from the order. */
@@ -164,6 +166,7 @@ export const invoicesOperations = operationSet('invoices', {
       params: { id: 'orderId' },
       body: true,
       successStatus: 201,
+      answers: { 409: 'No free invoice number could be found: try again' },
       status: (answer) => (answer.created ? 201 : 200),
       shape: (answer) => ({ id: answer.id, invoice_number: answer.invoice_number }),
       output: createdInvoiceAnswer,
@@ -188,6 +191,7 @@ export const invoicesOperations = operationSet('invoices', {
       body: true,
       produces: 'application/pdf',
       successStatus: 201,
+      answers: { 409: 'No free invoice number could be found: try again' },
       // The number is user text: percent-encoded when not plain ASCII (a raw en dash threw after the commit).
       reply: (created, reply) =>
         sendPdf(
