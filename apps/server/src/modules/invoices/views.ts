@@ -84,8 +84,8 @@ export function lineView(l: LineRow): InvoiceLineView {
 
 /**
  * The invoice reads, built once per database and then only run (see preparedQuery): building a
- * drizzle query costs more CPU than running these small indexed ones. The rows a page fetches and limits
- * are literals (one set of statements per pageFetch), so PostgreSQL's one plan per statement walks the (date, id) index and stops.
+ * drizzle query costs more CPU than running these small indexed ones. Page fetches (a set per pageFetch)
+ * and limits are literals, so PostgreSQL's one plan per statement walks the (date, id) index and stops.
  */
 /**
  * The list's search: invoices.search (number, bill-to and ship-to names, its orders' names; kept by
@@ -96,8 +96,7 @@ export const invoiceSearchCondition = (pattern: SQL | SQL.Aliased | ReturnType<t
 
 function invoiceQueries(db: Db, fetch = INVOICE_PAGE_SIZE + 1) {
   const PAGE_FETCH = sql.raw(String(fetch));
-  // The default page's statements keep their names; a larger page's fetch (pageFetch) is a second set.
-  const named = (name: string) => (fetch === INVOICE_PAGE_SIZE + 1 ? name : `${name}_${fetch}`);
+  const named = (name: string) => (fetch === INVOICE_PAGE_SIZE + 1 ? name : `${name}_${fetch}`); // the default set keeps its names
   const pageIds = (where: SQL | undefined) =>
     sql`(select ${invoices.id} as "id" from ${invoices}${where ? sql` where ${where}` : sql``}
       order by ${invoices.date} desc, ${invoices.id} desc limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`;
@@ -331,8 +330,7 @@ export const INVOICE_COUNT_LIMIT = LIMITS.searchCountMax;
  * is a lower bound while `next` keeps leading on. A page past the end is 404 'Invalid page.' (DRF).
  */
 export async function listInvoices(deps: DbDeps, filters: InvoiceListFilters = {}): Promise<InvoiceListPage> {
-  const page = filters.page ?? 1;
-  const size = filters.page_size ?? INVOICE_PAGE_SIZE;
+  const [page, size] = [filters.page ?? 1, filters.page_size ?? INVOICE_PAGE_SIZE];
   const queries = queriesOf(deps.database.db, pageFetch(size, INVOICE_PAGE_SIZE));
   const text = filters.search?.trim();
   const offset = (page - 1) * size;
