@@ -62,4 +62,12 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/orders/by-month/']!.get!.responses['404']).toBeUndefined();
     expect(doc.paths['/api/auth/users/']!.post!.responses['403']!.description).toMatch(/not a superuser.*an API token/);
   });
+
+  it('names the answer headers: X-Request-Id on every success, RateLimit-* where a token works', () => {
+    const headersOf = (path: string, method: string) =>
+      Object.keys((doc.paths[path]![method] as unknown as { responses: Record<string, { headers?: object }> }).responses[method === 'delete' ? '204' : '200']!.headers ?? {});
+    expect(headersOf('/api/orders/', 'get')).toEqual(['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy']);
+    expect(headersOf('/api/orders/{id}/', 'delete')).toContain('RateLimit-Remaining');
+    expect(headersOf('/api/auth/check/', 'get')).toEqual(['X-Request-Id']);
+  });
 });

@@ -138,6 +138,24 @@ function webhookDocs(): Record<string, unknown> {
   );
 }
 
+/** Headers of every answer (X-Request-Id) and of every token answer (RateLimit-*), decision 131. */
+const ANSWER_HEADERS = {
+  'X-Request-Id': {
+    description: 'The request id (yours when you sent a well-formed X-Request-Id): quote it when reporting a problem',
+    schema: { type: 'string' },
+  },
+  'RateLimit-Limit': { description: 'Token answers: requests allowed per window (a minute)', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Token answers: requests left in this window', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Token answers: seconds until the window ends', schema: { type: 'integer' } },
+  'RateLimit-Policy': { description: 'Token answers: `<limit>;w=60`', schema: { type: 'string' } },
+};
+const headerRefs = (route: RestRoute) =>
+  Object.fromEntries(
+    Object.keys(ANSWER_HEADERS)
+      .filter((name) => route.tokens || !name.startsWith('RateLimit'))
+      .map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+  );
+
 /** The OpenAPI 3.1 document of every registered REST route, built from the routes' own zod schemas. */
 export function buildOpenApiDocument(routes: RestRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -158,10 +176,12 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
         [String(route.successStatus ?? 200)]: route.produces
           ? {
               description: 'Success',
+              headers: headerRefs(route),
               content: { [route.produces]: { schema: { type: 'string', format: 'binary' } } },
             }
           : {
               description: 'Success',
+              headers: headerRefs(route),
               ...(route.response
                 ? { content: { 'application/json': { schema: toJsonSchema(route.response, 'output') } } }
                 : {}),
@@ -192,6 +212,7 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
         'every other change in GET /api/events/?since=<id>; webhooks (superusers, /api/webhooks/) push the same events, signed. See docs/integrators.md.',
     },
     components: {
+      headers: ANSWER_HEADERS,
       securitySchemes: {
         session: {
           type: 'apiKey',
