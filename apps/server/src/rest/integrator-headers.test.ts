@@ -60,8 +60,14 @@ describe('Authorization: Bearer', () => {
     const jwt = 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
     const withSession = await staff.get('/api/orders/', { headers: { authorization: jwt } });
     expect(withSession.statusCode, withSession.body).toBe(200);
+    // Without a session it was meant as a token: not "no credentials", but not a valid token.
     const withoutSession = await call(jwt, 'GET', '/api/orders/');
     expect(withoutSession.statusCode).toBe(401);
+    expect(withoutSession.json()).toEqual({ detail: MESSAGES.tokenInvalid });
+    expect(withoutSession.headers['www-authenticate']).toBe('Token');
+    expect((await call('Bearer not-a-key', 'GET', '/api/orders/')).json()).toEqual({ detail: MESSAGES.tokenInvalid });
+    // Sign-in takes no token: a proxy's bearer header there changes nothing.
+    expect((await call(jwt, 'GET', '/api/auth/csrf/')).statusCode).toBe(200);
   });
 });
 

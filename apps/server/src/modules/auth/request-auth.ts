@@ -7,7 +7,7 @@ import { SESSION_COOKIE, type ActiveSession, type SessionStore } from './session
 import { routeSecurityOf, trackRouteSecurity, type RouteSecurity } from './route-security';
 import { MESSAGES, type ApiTokenScope } from '@icehouse/domain';
 import type { Db } from '@icehouse/db/client';
-import { RATE_WINDOW_SECONDS, authenticateToken, rateOf, retryAfterOf, tokenKeyOf, type RateState } from '../tokens/authenticate';
+import { RATE_WINDOW_SECONDS, authenticateToken, isBearer, rateOf, retryAfterOf, tokenKeyOf, type RateState } from '../tokens/authenticate';
 import type { TokenUsage } from '../tokens/usage';
 
 /** Who makes a request: a session (cookie, web app) or an API token (integrators), never both. */
@@ -69,6 +69,12 @@ export async function registerRequestAuth(app: FastifyInstance, store: SessionSt
     // A token request is judged by its token alone: no cookie is read, so no CSRF token is needed.
     if (await readToken(req, reply, security, tokens)) return;
     if (security.session) await readSession(req, reply, store);
+    // A bearer credential that is not one of our keys was left to the session; with none, it was meant as a
+    // token: say it is not a valid one rather than that no credentials were given.
+    if (!req.auth && security.token && isBearer(req.headers.authorization)) {
+      reply.header('www-authenticate', 'Token');
+      throw new AppError('UNAUTHORIZED', MESSAGES.tokenInvalid, { details: {} });
+    }
     if (!security.csrf || SAFE_METHODS.has(req.method)) return;
     const expected = expectedCsrfToken(req.auth?.session?.csrfToken, req.cookies[CSRF_COOKIE]);
     const given = req.headers[CSRF_HEADER];

@@ -49,6 +49,9 @@ export function tokenKeyOf(header: string | undefined): string | null {
   return parts[1]!;
 }
 
+/** Whether the header carries a Bearer credential (ours or not). */
+export const isBearer = (header: string | undefined) => /^\s*bearer\s+\S/i.test(header ?? '');
+
 /** The read of every token request, built once per database (prepared-query.ts). */
 function liveTokenQuery(database: Db) {
   return preparedQuery(database, 'tokens.liveToken', (db) => {
