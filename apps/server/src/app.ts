@@ -5,15 +5,19 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
-import { LIMITS } from '@icehouse/domain';
+import { LIMITS, zodIssuesToFieldErrors } from '@icehouse/domain';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { ZodError } from 'zod';
 import type { Logger } from 'pino';
 import type { Database } from '@icehouse/db/client';
 import { AppError, HTTP_STATUS } from './errors';
-import { replyWithError } from './rest/error-handler';
+import { logRefusal, replyWithError } from './rest/error-handler';
 import type { AppDeps, ChangeAnnouncer, SessionUser, WebhookSettings } from './deps';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { registerRestRoutes } from './rest/register';
+import { acceptEmptyJsonBodies } from './rest/json-body';
+import { registerRequestIdHeader, requestIdOf } from './rest/request-id';
 import { restRoutes } from './rest/routes';
 import type { RestRoute } from './rest/route';
 import { buildOpenApiDocument } from './rest/openapi';
@@ -101,6 +105,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: false },
     // Requests arriving while the server closes get the app's own 503 {detail} (below), with its headers.
     return503OnClosing: false,
+    genReqId: requestIdOf,
   });
   // The browser starts with the first PDF, not here: the app runs (and answers 503 for PDFs) without one.
   const pdf =
@@ -152,6 +157,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   // Only JSON (and, on upload routes, multipart) bodies: a text/plain form post is refused with 415.
   app.removeContentTypeParser('text/plain');
+  acceptEmptyJsonBodies(app);
+  registerRequestIdHeader(app);
   await registerSecurityHeaders(app);
   // Shutting down (SIGTERM): requests under way finish; new ones are told to come back, and their connection closes.
   let closing = false;
@@ -229,9 +236,24 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       trpcOptions: {
         router: appRouter,
         createContext: ({ req, res }) => ({ deps, req, res, user: currentUser(req), checkAnswers }),
-        onError: ({ error, path: procedure }) => {
-          if (error.code === 'INTERNAL_SERVER_ERROR')
-            config.logger.error({ err: error, procedure }, 'tRPC error');
+        // As on REST (rest/error-handler.ts): a fault at error with its stack, a refusal at info without one.
+        onError: ({ error, path: procedure, req }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR') {
+            req.log.error({ err: error, procedure }, 'tRPC error');
+            return;
+          }
+          const appError = error.cause instanceof AppError ? error.cause : null;
+          const status = appError ? HTTP_STATUS[appError.code] : getHTTPStatusCodeFromError(error);
+          if (status >= 500) req.log.error({ err: error, procedure }, 'tRPC error');
+          else {
+            const fieldErrors = appError?.fieldErrors ?? (error.cause instanceof ZodError ? zodIssuesToFieldErrors(error.cause) : undefined);
+            logRefusal(req.log, status, {
+              code: appError?.code ?? error.code,
+              detail: error.message,
+              procedure,
+              fields: fieldErrors ? Object.keys(fieldErrors) : undefined,
+            });
+          }
         },
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>);

@@ -48,6 +48,7 @@ export const bolsOperations = operationSet('bols', {
       body: 'data',
       produces: 'application/pdf',
       successStatus: 201,
+      answers: { 409: 'No free bill of lading number could be found: try again' },
       reply: ({ bol, created, pdf, filename }, reply) => sendPdf(reply.header('x-bol-number', headerText(bol.bolNumber)), pdf, 'attachment', filename, created ? 201 : 200),
     },
   }),

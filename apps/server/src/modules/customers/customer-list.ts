@@ -4,7 +4,7 @@ import { rowsOf } from '@icehouse/db';
 import { customerAddresses, customers, invoices, orders } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { preparedQuery } from '../../prepared-query';
-import { pageRows, searchCount } from '../../operations/list-page';
+import { pageFetch, pageRows, searchCount } from '../../operations/list-page';
 import { containsPattern } from '../../like-pattern';
 import {
   CUSTOMER_COUNT_LIMIT,
@@ -25,7 +25,7 @@ export const customerSearchCondition = (text: string) =>
   sql`${customers.search} ilike ${containsPattern(text)}`;
 
 /**
- * The list, by name (then id), 25 a page. A search looks in name, email, phone and billing city
+ * The list, by name (then id), 25 a page (or `page_size`). A search looks in name, email, phone and billing city
  * (customers.search, trigram-indexed). Its matches are collected first (a materialized CTE: the
  * trigram index, whatever plan the statement was given) and counted up to CUSTOMER_COUNT_LIMIT in
  * the same query; the page's rows, default ship-tos and order counts come from one more (listRows).
@@ -37,9 +37,10 @@ export async function listCustomers(
 ): Promise<CustomerListPage> {
   const db = deps.database.db;
   const page = filters.page ?? 1;
-  const offset = (page - 1) * CUSTOMER_PAGE_SIZE;
+  const size = filters.page_size ?? CUSTOMER_PAGE_SIZE;
+  const offset = (page - 1) * size;
   const text = filters.search?.trim() ?? '';
-  const fetch = CUSTOMER_PAGE_SIZE + 1;
+  const fetch = pageFetch(size, CUSTOMER_PAGE_SIZE);
   if (filters.updated_since || filters.ordering) {
     // Sync order (issue 18): (updated_at, id), oldest first unless -updated_at; inclusive; exact count.
     const where = sql.join(
@@ -62,7 +63,7 @@ export async function listCustomers(
         .execute(sql`select count(*)::int as "count" from "customers" where ${where}`)
         .then((r) => rowsOf<{ count: number }>(r)),
     ]);
-    const { rows, next, previous } = pageRows(found, page, CUSTOMER_PAGE_SIZE);
+    const { rows, next, previous } = pageRows(found, page, size);
     return {
       count: Number(counted?.count ?? 0),
       next,
@@ -73,7 +74,7 @@ export async function listCustomers(
       ),
     };
   }
-  const { searchPage, page: plainPage, count: plainCount } = listQueries(db);
+  const { searchPage, page: plainPage, count: plainCount } = listQueries(db, fetch);
   const [ids, total] = await Promise.all([
     text ? searchPage.execute({ pattern: containsPattern(text), offset }) : plainPage.execute({ offset }),
     text ? Promise.resolve(null) : plainCount.execute().then((r) => r[0]?.count ?? 0),
@@ -81,10 +82,10 @@ export async function listCustomers(
   const count =
     total !== null
       ? Number(total)
-      : await searchCount(ids.length, page, CUSTOMER_PAGE_SIZE, CUSTOMER_COUNT_LIMIT, () =>
+      : await searchCount(ids.length, page, size, CUSTOMER_COUNT_LIMIT, () =>
           Number(ids[0]?.total ?? 0),
         );
-  const { rows, next, previous } = pageRows(ids, page, CUSTOMER_PAGE_SIZE);
+  const { rows, next, previous } = pageRows(ids, page, size);
   return {
     count,
     next,
@@ -101,9 +102,11 @@ export async function listCustomers(
  * search's page ids with its count up to CUSTOMER_COUNT_LIMIT (its matches collected first in a
  * materialized CTE, so the trigram index is used whatever the plan), the unfiltered page, its count.
  */
-function listQueries(database: Db) {
-  return preparedQuery(database, 'customers.list', (db) => {
-    const fetch = sql.raw(String(CUSTOMER_PAGE_SIZE + 1));
+function listQueries(database: Db, rows: number) {
+  // The default page's statements keep their names; the larger fetch (pageFetch) is a second set.
+  const suffix = rows === CUSTOMER_PAGE_SIZE + 1 ? '' : `_${rows}`;
+  return preparedQuery(database, `customers.list${suffix}`, (db) => {
+    const fetch = sql.raw(String(rows));
     const pageIds = sql`(with "matching" as materialized (
         select ${customers.id} as "id", ${customers.name} as "name" from ${customers}
         where ${customers.search} ilike ${sql.placeholder('pattern')})
@@ -118,18 +121,18 @@ function listQueries(database: Db) {
         })
         .from(pageIds)
         .orderBy(sql`"page_ids"."name"`, sql`"page_ids"."id"`)
-        .prepare('customer_search_page'),
+        .prepare(`customer_search_page${suffix}`),
       page: db
         .select({ id: customers.id, total: sql<number | null>`null::int` })
         .from(customers)
         .orderBy(asc(customers.name), asc(customers.id))
-        .limit(CUSTOMER_PAGE_SIZE + 1)
+        .limit(rows)
         .offset(sql.placeholder('offset'))
-        .prepare('customer_page'),
+        .prepare(`customer_page${suffix}`),
       count: db
         .select({ count: sql<number>`count(*)::int` })
         .from(customers)
-        .prepare('customer_count'),
+        .prepare(`customer_count${suffix}`),
     };
   });
 }

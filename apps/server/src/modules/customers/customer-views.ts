@@ -33,6 +33,8 @@ export const CUSTOMER_COUNT_LIMIT = 1000;
 export interface CustomerListFilters {
   search?: string | null | undefined;
   page?: number | null | undefined;
+  /** Rows per page (1 to PAGE_SIZE_MAX); absent: CUSTOMER_PAGE_SIZE. */
+  page_size?: number | null | undefined;
   /** Incremental sync (issue 18), as on the orders and invoices lists: changed at or after this moment. */
   updated_since?: Date | null | undefined;
   ordering?: 'updated_at' | '-updated_at' | null | undefined;

@@ -3,6 +3,7 @@ import { ORDER_STATUSES, customerSchema, storedAddressSchema, type CustomerInput
 import { idField } from '../../operations/input';
 import {
   listPage,
+  listPageSize,
   listText,
   pageAnswer,
   restPageAnswer,
@@ -23,6 +24,7 @@ export const customerListInput = z
   .object({
     search: listText().describe('Name, email, phone or billing city contains this (any case)'),
     page: listPage(),
+    page_size: listPageSize(),
     updated_since: listUpdatedSince(),
     ordering: listOrdering(),
   })

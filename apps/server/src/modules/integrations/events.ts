@@ -79,15 +79,15 @@ export async function enqueueDeliveries(
 
 export const EVENTS_PAGE_SIZE = 100;
 
-/** GET /api/events/?since=<id>: the events after that id, oldest first, 100 at most. */
-export async function listEvents(deps: Pick<AppDeps, 'database'>, since: number) {
+/** GET /api/events/?since=<id>: the events after that id, oldest first, 100 at most (or `size`). */
+export async function listEvents(deps: Pick<AppDeps, 'database'>, since: number, size = EVENTS_PAGE_SIZE) {
   const rows = await deps.database.db
     .select()
     .from(integrationEvents)
     .where(and(gt(integrationEvents.id, since), ne(integrationEvents.type, 'webhook.test')))
     .orderBy(asc(integrationEvents.id))
-    .limit(EVENTS_PAGE_SIZE + 1);
-  const page = rows.slice(0, EVENTS_PAGE_SIZE);
+    .limit(size + 1);
+  const page = rows.slice(0, size);
   return {
     results: page.map((e) => ({
       id: e.id,
@@ -97,6 +97,6 @@ export async function listEvents(deps: Pick<AppDeps, 'database'>, since: number)
       data: e.data,
     })),
     last_id: page.length ? page[page.length - 1]!.id : since,
-    has_more: rows.length > EVENTS_PAGE_SIZE,
+    has_more: rows.length > size,
   };
 }

@@ -40,12 +40,12 @@ export const integrationsOperations = operationSet('integrations', {
     access: 'user',
     input: eventsInput,
     output: eventsAnswer,
-    run: ({ deps, input }) => listEvents(deps, input?.since ?? 0),
+    run: ({ deps, input }) => listEvents(deps, input?.since ?? 0, input?.page_size ?? undefined),
     rest: {
       method: 'GET',
       path: '/api/events/',
       summary:
-        `Every change integrators hear about (${EVENT_TYPES.join(', ')}), oldest first, 100 at a time after ?since=<event id> ` +
+        `Every change integrators hear about (${EVENT_TYPES.join(', ')}), oldest first, 100 at a time (page_size: 1 to 100) after ?since=<event id> ` +
         `(0 or absent: from the oldest kept). Each event carries the record's REST representation ({id} for a deletion). Kept ${EVENT_KEEP_DAYS} days. ` +
         'Call again with since=last_id while has_more.',
       tag: TAG,

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from '@icehouse/domain';
 import { idField } from '../../operations/input';
-import { listInt } from '../../operations/list-input';
+import { listInt, listPageSize } from '../../operations/list-input';
 
 /** The events integrators hear about (webhooks and GET /api/events/): the domain's list, shared with the web. */
 export { EVENT_TYPES };
 
-export const eventsInput = z.object({ since: listInt(0, Number.MAX_SAFE_INTEGER) }).nullish();
+export const eventsInput = z.object({ since: listInt(0, Number.MAX_SAFE_INTEGER), page_size: listPageSize() }).nullish();
 export const eventAnswer = z.object({
   id: z.number().int().describe('Event id: pass the last one you processed as ?since='),
   webhook_id: z.string().describe('The webhook-id header of the same event (the same on every delivery)'),

@@ -6,7 +6,7 @@ import {
   storedAddressSchema,
 } from '@icehouse/domain';
 import { idField } from '../../operations/input';
-import { listOrdering, listPage, listText, listUpdatedSince, pageAnswer, restPageAnswer } from '../../operations/list-input';
+import { listOrdering, listPage, listPageSize, listText, listUpdatedSince, pageAnswer, restPageAnswer } from '../../operations/list-input';
 import { orderAnswer } from '../orders/schemas';
 import { paymentAnswer } from '../payments/schemas';
 
@@ -25,6 +25,7 @@ export const invoiceListInput = z
     /** Issue 16: unpaid, partially_paid, paid or overdue (the domain's invoicePaymentStatus). */
     status: invoiceStatusFilter.optional(),
     page: listPage(),
+    page_size: listPageSize(),
     updated_since: listUpdatedSince(),
     ordering: listOrdering(),
   })
@@ -136,8 +137,8 @@ const deletedInvoiceRowAnswer = z.object({
   deleted_by: z.string().nullable().describe('Username of who deleted it (null: unknown)'),
   deleted_at: z.string().describe('ISO 8601 timestamp'),
 });
-/** The record of deleted invoices (decision 011), 25 a page. */
-export const deletedInvoiceListInput = z.object({ page: listPage() }).optional();
+/** The record of deleted invoices (decision 011), 25 a page (or page_size). */
+export const deletedInvoiceListInput = z.object({ page: listPage(), page_size: listPageSize() }).optional();
 export const deletedInvoiceListAnswer = pageAnswer(deletedInvoiceRowAnswer);
 export const deletedInvoiceListRestAnswer = restPageAnswer(deletedInvoiceRowAnswer);
 

@@ -1,6 +1,7 @@
 import { statusLabel } from '@icehouse/domain';
 import { csvFilename, csvStream, type CsvColumn } from '../../csv';
-import { exportOrders, type OrderExportRow, type OrderListFilters } from './list-query';
+import { exportOrders, type OrderExportRow } from './export-query';
+import type { OrderListFilters } from './list-filters';
 import type { DbDeps } from './service-common';
 
 /** The orders list as CSV (issue 16 item 4): the list's filters, every matching order, newest first. */

@@ -4,7 +4,7 @@ import type { DbDeps } from '../../deps';
 /**
  * What every part of the orders service shares: the database it is given, who acts, and the
  * not-found answer. The operations (operations.ts, file-operations.ts) call the parts: order-read,
- * list-query, order-write, order-status, door-numbers; invoicing-loader serves the invoices module.
+ * list-filters, list-query, export-query, order-write, order-status, door-numbers; invoicing-loader serves the invoices module.
  * Multi-row writes happen in one transaction with their history entry.
  */
 
