@@ -81,12 +81,33 @@ const SCREENS: { path: string; ready: (page: Page) => Locator }[] = [
 ];
 
 test('no table wraps its cells a few characters per line at 1280 and 1440 px', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page);
+  // A customer's page and an invoice's editor (line items, payments, sent log), reached as staff do.
+  await page.goto('/customers');
+  await page.getByRole('table', { name: 'Customers' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/customers\/\d+$/);
+  const customerPath = new URL(page.url()).pathname;
+  await page.goto('/invoices');
+  await page
+    .getByRole('table', { name: 'Invoices' })
+    .getByRole('row')
+    .filter({ hasText: 'Partially paid' })
+    .or(page.getByRole('table', { name: 'Invoices' }).getByRole('row').filter({ hasText: 'Paid' }))
+    .first()
+    .getByRole('button', { name: 'Edit Layout' })
+    .click();
+  await expect(page).toHaveURL(/\/invoices\/\d+\/edit$/);
+  const editorPath = new URL(page.url()).pathname;
+  const screens = [
+    ...SCREENS,
+    { path: customerPath, ready: (p: Page) => p.getByRole('heading', { level: 1 }) },
+    { path: editorPath, ready: (p: Page) => p.getByRole('textbox', { name: /^Invoice #/ }) },
+  ];
   for (const width of [1280, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const { path, ready } of SCREENS) {
+    for (const { path, ready } of screens) {
       await page.goto(path);
       await expect(ready(page)).toBeVisible({ timeout: 15_000 });
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
