@@ -42,6 +42,8 @@ test('the invoices list keeps every column heading on one line at 1280 px', asyn
     'Order #',
     'Type',
     'Total Amount',
+    'Balance Due',
+    'Due Date',
     'Actions',
   ]);
   for (const heading of await headings.all()) {

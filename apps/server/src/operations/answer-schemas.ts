@@ -69,7 +69,7 @@ import { composeAnswer, emailLogAnswer, emailLogEntry } from '../modules/email/s
 import { liveEventSchema } from '../changes/change';
 import { presenceAnswer, presenceLeaveAnswer } from '../modules/live/schemas';
 import { invoicePaymentsAnswer, paymentRecordedAnswer } from '../modules/payments/schemas';
-import { agingAnswer, salesTaxAnswer } from '../modules/reports/schemas';
+import { agingAnswer, agingInvoicesAnswer, salesTaxAnswer } from '../modules/reports/schemas';
 
 /** By operation name: tRPC procedures and subscriptions (the data of each event), and REST-only operations. */
 export const answerSchemas = {
@@ -160,6 +160,7 @@ export const answerSchemas = {
   'payments.reverse': paymentRecordedAnswer,
   'reports.salesTax': salesTaxAnswer,
   'reports.aging': agingAnswer,
+  'reports.agingInvoices': agingInvoicesAnswer,
 };
 
 /** By REST route (`METHOD /api/path/{param}/`) answering JSON: the operation's answer unless the route shapes its own. */
@@ -238,4 +239,5 @@ export const restAnswerSchemas = {
   'POST /api/payments/{id}/reverse/': answerSchemas['payments.reverse'],
   'GET /api/reports/sales-tax/': answerSchemas['reports.salesTax'],
   'GET /api/reports/aging/': answerSchemas['reports.aging'],
+  'GET /api/reports/aging/invoices/': answerSchemas['reports.agingInvoices'],
 };

@@ -262,6 +262,8 @@ describe('GET /api/invoices/', () => {
       is_combined: false,
       updated_at: expect.any(String),
       balance_due: a.totals.total,
+      // The list shows when the balance is due (issue 26 item 9): the invoice's due date.
+      due_date: today(),
       status: 'unpaid',
     });
     expect(list.results[0].customer_name).toBe('Lakeside Bait');

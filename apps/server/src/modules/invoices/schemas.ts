@@ -120,6 +120,7 @@ export const invoiceListRowAnswer = z.object({
   is_combined: z.boolean(),
   updated_at: z.string().describe('ISO 8601 timestamp of the last change (the cursor of updated_since)'),
   balance_due: money.describe('total − payments, never below 0 (issue 16)'),
+  due_date: date.nullable().describe('When the balance is due (null: no due date set)'),
   status: z
     .enum(INVOICE_STATUSES)
     .describe('Derived: unpaid, partially_paid, paid, overdue (a balance past its due date)'),

@@ -208,6 +208,7 @@ function listRow(row: InvoiceRow, refs: readonly InvoiceOrderRef[], today = toda
     is_combined: row.isCombined,
     updated_at: row.updatedAt.toISOString(),
     balance_due: balanceDueOf(row.totalAmount, row.paymentsCredits),
+    due_date: row.dueDate,
     status: invoicePaymentStatus({
       total: row.totalAmount,
       paid: row.paymentsCredits,

@@ -292,6 +292,9 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
           viewers={live.viewers}
           onTakeTheirs={() => void live.takeTheirs()}
           onKeepMine={live.keepMine}
+          reloadQuestion={live.reloadQuestion}
+          onConfirmReload={live.confirmReload}
+          onCancelReload={live.cancelReload}
         />
 
         {notice?.kind === 'conflict' ? (

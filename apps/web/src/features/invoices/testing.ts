@@ -122,6 +122,7 @@ export function fakeInvoice(id: number, fields: FakeInvoiceFields = {}): Invoice
       credit: '0.00',
     },
     balance_due: '0.00',
+    due_date: null,
     status: 'paid',
     version: fields.version ?? 1,
     created_at: '2024-03-05T10:00:00.000Z',
@@ -153,6 +154,7 @@ function withTotals(invoice: InvoiceDetail): InvoiceDetail {
       credit: creditOf(totals.total, data.payments_credits),
     },
     balance_due: totals.balanceDue,
+    due_date: data.due_date,
     status: invoicePaymentStatus({
       total: totals.total,
       paid: data.payments_credits,
@@ -177,6 +179,7 @@ export function toListRow(invoice: InvoiceDetail): InvoiceListRow {
     is_combined: invoice.is_combined,
     updated_at: '2024-03-05T12:00:00.000Z',
     balance_due: invoice.balance_due,
+    due_date: invoice.due_date,
     status: invoice.status,
   };
 }

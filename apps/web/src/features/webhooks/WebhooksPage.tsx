@@ -84,12 +84,15 @@ export function WebhooksPage() {
   }
 
   const columns: DataTableColumn<Endpoint>[] = [
-    { key: 'url', header: T.url, className: 'font-medium break-all' },
+    // Room for an address and a secret (decision 140): they wrapped one character per line when
+    // the four action buttons took the width.
+    { key: 'url', header: T.url, className: 'min-w-56 font-medium break-all' },
     { key: 'events', header: T.events, cell: (e) => e.events.join(', ') },
     { key: 'active', header: T.active, cell: (e) => (e.active ? 'Yes' : 'No') },
     {
       key: 'secret',
       header: T.secret,
+      className: 'min-w-72',
       cell: (e) => (
         <span className="flex flex-col items-start gap-1">
           <span className="flex flex-wrap gap-1">
@@ -207,6 +210,7 @@ export function WebhooksPage() {
     {
       key: 'last_response',
       header: 'Response',
+      className: 'min-w-48',
       cell: (d) => <span className="break-all text-xs">{d.last_error ?? d.last_response ?? ''}</span>,
     },
     { key: 'last_attempt_at', header: 'Last attempt', cell: (d) => when(d.last_attempt_at) },
@@ -234,7 +238,7 @@ export function WebhooksPage() {
           {notice.text}
         </Notice>
       )}
-      <div className="grid items-start gap-6 lg:grid-cols-3">
+      <div className="grid items-start gap-6 2xl:grid-cols-3">
         <form
           noValidate
           aria-label={T.formTitle}
@@ -253,7 +257,8 @@ export function WebhooksPage() {
               />
             )}
           </Field>
-          <fieldset className="flex flex-col gap-1">
+          {/* In columns while the form spans the page (below 1536 px), one under another beside the table. */}
+          <fieldset className="grid gap-1 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-1">
             <legend className="text-sm font-medium text-slate-800">{T.events}</legend>
             {EVENTS.map((name) => (
               <Checkbox
@@ -277,7 +282,7 @@ export function WebhooksPage() {
             </Button>
           </div>
         </form>
-        <div className="flex flex-col gap-4 lg:col-span-2">
+        <div className="flex flex-col gap-4 2xl:col-span-2">
           {endpoints.isError ? (
             <FetchError
               message={T.fetchFailed}
