@@ -23,12 +23,14 @@ net.Socket.prototype.emit = function emitWithWitness(name, ...args) {
 };
 
 // A rejection nobody handles: say what kind of promise it was (a postgres-js query carries its SQL), then
-// throw it on as Node would have (the server's uncaughtException handler decides, as before).
+// hand it on as Node would have: to the uncaughtException handlers with origin 'unhandledRejection' (the
+// server's decides, as without this file), or thrown when there is none.
 process.on('unhandledRejection', (reason, promise) => {
   const sql = Array.isArray(promise?.strings) ? promise.strings.join('$') : undefined;
   process.stderr.write(
     `unhandled rejection of a ${promise?.constructor?.name ?? 'promise'}: ${reason?.message ?? reason}` +
       `${sql ? `\n  query: ${sql.slice(0, 300)}` : ''}\n`,
   );
-  throw reason;
+  if (process.listenerCount('uncaughtException') === 0) throw reason;
+  process.emit('uncaughtException', reason, 'unhandledRejection');
 });
