@@ -148,8 +148,8 @@ describe('CustomerPage (issue 26)', () => {
     await userEvent.click(link);
     const form = await screen.findByRole('form', { name: 'Edit Order' }, { timeout: 10_000 });
     expect(within(form).getByRole('textbox', { name: 'Door Number' })).toHaveValue('1007');
-    // The link's parameter is taken off the URL once the form is open; the page stays.
-    expect(currentPath(router)).toBe('/customers/29');
+    // The open order keeps its own address on the page it was opened from (decision 142).
+    expect(currentPath(router)).toBe('/customers/29?order=7');
   });
 
   it("'New order for this customer' starts an order with their billing address, default ship-to and phone; another ship-to can be chosen", async () => {
