@@ -3,7 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STAFF } from '../../test/fakeServer';
 import { currentPath, renderApp } from '../../test/render';
-import { button, choose, combobox, createOrderServer, sampleOrder, sentTo } from '../order-form/testing';
+import { button, choose, combobox, sentTo } from '../order-form/testing/renderOrderForm';
+import { createOrderServer } from '../order-form/testing/fakeOrderServer';
+import { sampleOrder } from '../order-form/testing/sampleOrders';
 import type { CustomerDetail, CustomerListRow } from './types';
 
 /**

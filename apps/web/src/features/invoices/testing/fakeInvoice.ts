@@ -12,7 +12,7 @@ import {
   todayIso,
 } from '@icehouse/domain';
 import type { InvoiceDetail, InvoiceListRow, InvoiceOrder } from '../types';
-import { SAMPLE_BILLING, sampleOrder } from '../../order-form/testing';
+import { SAMPLE_BILLING, sampleOrder } from '../../order-form/testing/sampleOrders';
 
 type Editable = InvoiceDetail['editable_data'];
 type Line = Editable['line_items'][number];
