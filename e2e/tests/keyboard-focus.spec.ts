@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { STAFF, signIn } from './support/session';
 
 /**
  * Keyboard use in the real browser: every dropdown shows that it has the focus (WCAG 2.4.7; axe
@@ -6,17 +7,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
  * the page after a dialog opened by a shortcut closes, never to <body>.
  */
 
-const STAFF = { username: 'staff', password: 'staff-demo-2026' };
-
 test.use({ viewport: { width: 1280, height: 800 } });
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Username' }).fill(STAFF.username);
-  await page.getByLabel(/^Password/).fill(STAFF.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/dashboard');
-}
 
 interface Look {
   outline: string;
@@ -73,7 +64,7 @@ async function expectVisibleFocus(page: Page, name: string, control: Locator) {
 
 test('every dropdown shows the keyboard focus: filters, the order form, reports', async ({ page }) => {
   test.setTimeout(60_000);
-  await signIn(page);
+  await signIn(page, STAFF);
 
   await page.goto('/orders');
   await expect(page.getByRole('table', { name: 'Orders' }).getByRole('row').nth(1)).toBeVisible();
@@ -103,12 +94,15 @@ test('every dropdown shows the keyboard focus: filters, the order form, reports'
   }
 });
 
-test('focus comes back to the page, not <body>, after a dialog opened by a shortcut closes', async ({ page }) => {
-  await signIn(page);
+test('focus comes back to the page, not <body>, after a dialog opened by a shortcut closes', async ({
+  page,
+}) => {
+  await signIn(page, STAFF);
   await page.goto('/orders');
   await expect(page.getByRole('table', { name: 'Orders' }).getByRole('row').nth(1)).toBeVisible();
   const heading = page.getByRole('heading', { level: 1 });
-  const bodyHasFocus = () => page.evaluate(() => document.activeElement === document.body || document.activeElement === null);
+  const bodyHasFocus = () =>
+    page.evaluate(() => document.activeElement === document.body || document.activeElement === null);
 
   // `?` lists the shortcuts; Escape closes the list.
   await page.locator('body').press('?');

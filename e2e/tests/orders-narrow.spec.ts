@@ -1,20 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { STAFF, signIn } from './support/session';
 
 /**
  * The orders list on a phone (390 px: each order a card with its customer and door) and a tablet
  * (768 px: Status Actions in view), and an order's own address: a link that opens its form on
  * the list, which a reload or a pasted URL opens again.
  */
-
-const STAFF = { username: 'staff', password: 'staff-demo-2026' };
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Username' }).fill(STAFF.username);
-  await page.getByLabel(/^Password/).fill(STAFF.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/dashboard');
-}
 
 const ordersTable = (page: Page) => page.getByRole('table', { name: 'Orders' });
 const orderRows = (page: Page) => ordersTable(page).getByRole('row', { name: /^Order / });
@@ -26,9 +17,11 @@ const sidewaysScroll = (page: Page) =>
     return box.scrollWidth - box.clientWidth;
   });
 
-test('at 390 px each order shows its status, date, customer and door without scrolling sideways', async ({ page }) => {
+test('at 390 px each order shows its status, date, customer and door without scrolling sideways', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page);
+  await signIn(page, STAFF);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/orders');
   await expect(orderRows(page).first()).toBeVisible();
@@ -51,13 +44,15 @@ test('at 390 px each order shows its status, date, customer and door without scr
 
 test('at 768 px the Status Actions of every order are in view', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page);
+  await signIn(page, STAFF);
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.goto('/orders');
   await expect(orderRows(page).first()).toBeVisible();
   await expect(ordersTable(page).getByRole('columnheader', { name: 'Status Actions' })).toBeVisible();
   expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-  const boxRight = await ordersTable(page).evaluate((table) => table.parentElement!.getBoundingClientRect().right);
+  const boxRight = await ordersTable(page).evaluate(
+    (table) => table.parentElement!.getBoundingClientRect().right,
+  );
   for (const row of (await orderRows(page).all()).slice(0, 8)) {
     const actions = row.getByRole('cell').last();
     for (const control of await actions.locator('button, span').all()) {
@@ -73,7 +68,7 @@ test('an order has its own address: the door links to its form, which a reload a
   browser,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page);
+  await signIn(page, STAFF);
   await page.goto('/orders?year=2026');
   const row = orderRows(page).first();
   const door = row.getByRole('link');
@@ -82,12 +77,16 @@ test('an order has its own address: the door links to its form, which a reload a
   expect(href).toMatch(/^\/orders\?year=2026&order=\d+$/);
   await door.click();
   const form = page.getByRole('dialog', { name: 'Edit Order' });
-  await expect(form.getByRole('textbox', { name: 'Door Number' })).toHaveValue(doorNumber, { timeout: 15_000 });
+  await expect(form.getByRole('textbox', { name: 'Door Number' })).toHaveValue(doorNumber, {
+    timeout: 15_000,
+  });
   await expect(page).toHaveURL(href!);
 
   // A reload opens the same order again.
   await page.reload();
-  await expect(form.getByRole('textbox', { name: 'Door Number' })).toHaveValue(doorNumber, { timeout: 15_000 });
+  await expect(form.getByRole('textbox', { name: 'Door Number' })).toHaveValue(doorNumber, {
+    timeout: 15_000,
+  });
 
   // So does the address pasted into another browser (signed in).
   const other = await browser.newContext({ storageState: await page.context().storageState() });

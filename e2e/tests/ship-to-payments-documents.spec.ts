@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { STAFF, signIn } from './support/session';
 
 /**
  * Office staff, against the built app (issue 26): a customer with two ship-to addresses whose
@@ -7,18 +8,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
  * version downloads under a name that says which version it is.
  */
 
-const STAFF = { username: 'staff', password: 'staff-demo-2026' };
 /** Unique between runs against the same data. */
 const customer = `E2E Dockside Resort ${Date.now().toString(36)}`;
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Username' }).fill(STAFF.username);
-  await page.getByLabel(/^Password/).fill(STAFF.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/dashboard');
-}
 
 async function fillShipTo(group: Locator, label: string, name: string, street: string, city: string) {
   await group.getByRole('textbox', { name: 'Label' }).fill(label);
@@ -42,7 +33,7 @@ test('a second ship-to on a new order, the Payments status after a saved due dat
   page,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page);
+  await signIn(page, STAFF);
 
   // 1. A customer with two ship-to addresses (the first is the default).
   await page.goto('/customers/new');

@@ -1,4 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ADMIN, signIn } from './support/session';
+import { INVOICE_COLUMNS, invoiceRows, invoicesTable } from './support/invoices-table';
 
 /**
  * Every table at laptop widths (1280 and 1440 px) with the demo data and a realistic webhook:
@@ -6,16 +8,6 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
  * invoice on one line (its six actions on one row, compact), with its Balance Due and Due Date.
  * Measured in the real browser (line boxes, bounding boxes), which jsdom cannot do.
  */
-
-const ADMIN = { username: 'admin', password: 'admin-demo-2026' };
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Username' }).fill(ADMIN.username);
-  await page.getByLabel(/^Password/).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/dashboard');
-}
 
 interface SqueezedCell {
   text: string;
@@ -41,13 +33,18 @@ function squeezedCells(page: Page): Promise<SqueezedCell[]> {
         if (!parent || parent.closest('.sr-only') || parent.closest('[aria-hidden="true"]')) continue;
         const range = document.createRange();
         range.selectNodeContents(node);
-        for (const rect of Array.from(range.getClientRects())) if (rect.width > 0) tops.add(Math.round(rect.top));
+        for (const rect of Array.from(range.getClientRects()))
+          if (rect.width > 0) tops.add(Math.round(rect.top));
         text += node.textContent ?? '';
       }
       const chars = text.replace(/\s+/g, '').length;
       const words = text.trim().split(/\s+/).filter(Boolean).length;
       if (tops.size > 1 && tops.size > words && chars / tops.size < 15)
-        found.push({ text: text.trim().slice(0, 60), lines: tops.size, width: Math.round(cell.getBoundingClientRect().width) });
+        found.push({
+          text: text.trim().slice(0, 60),
+          lines: tops.size,
+          width: Math.round(cell.getBoundingClientRect().width),
+        });
     }
     return found;
   });
@@ -59,7 +56,10 @@ async function expectNoSqueezedCell(page: Page, where: string) {
 }
 
 const SCREENS: { path: string; ready: (page: Page) => Locator }[] = [
-  { path: '/dashboard', ready: (p) => p.getByRole('table', { name: 'Orders by month' }).getByRole('row').nth(1) },
+  {
+    path: '/dashboard',
+    ready: (p) => p.getByRole('table', { name: 'Orders by month' }).getByRole('row').nth(1),
+  },
   { path: '/orders', ready: (p) => p.getByRole('table', { name: 'Orders' }).getByRole('row').nth(1) },
   { path: '/invoices', ready: (p) => p.getByRole('table', { name: 'Invoices' }).getByRole('row').nth(1) },
   { path: '/customers', ready: (p) => p.getByRole('table').first().getByRole('row').nth(1) },
@@ -83,7 +83,7 @@ const SCREENS: { path: string; ready: (page: Page) => Locator }[] = [
 test('no table wraps its cells a few characters per line at 1280 and 1440 px', async ({ page }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page);
+  await signIn(page, ADMIN);
   // A customer's page and an invoice's editor (line items, payments, sent log), reached as staff do.
   await page.goto('/customers');
   await page.getByRole('table', { name: 'Customers' }).getByRole('link').first().click();
@@ -120,25 +120,15 @@ test('the invoices list keeps each invoice on one line, six actions included, wi
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page);
+  await signIn(page, ADMIN);
   for (const width of [1280, 1440]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/invoices');
-    const table = page.getByRole('table', { name: 'Invoices' });
-    const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+    const table = invoicesTable(page);
+    const rows = invoiceRows(page);
     // The demo data's invoices, not the loading line.
     await expect(rows.nth(5)).toBeVisible();
-    await expect(table.getByRole('columnheader')).toHaveText([
-      'Invoice #',
-      'Date',
-      'Customer Name',
-      'Order #',
-      'Type',
-      'Total Amount',
-      'Balance Due',
-      'Due Date',
-      'Actions',
-    ]);
+    await expect(table.getByRole('columnheader')).toHaveText(INVOICE_COLUMNS);
     expect(await rows.count()).toBeGreaterThan(5);
     for (const row of (await rows.all()).slice(0, 12)) {
       const actions = row.getByRole('cell').last().getByRole('button');
@@ -163,7 +153,9 @@ test('the invoices list keeps each invoice on one line, six actions included, wi
       await expect(row.getByRole('cell').nth(7)).toHaveText(/^(\d{2}\/\d{2}\/\d{4}|—)$/);
     }
     // No sideways scrolling of the table at these widths.
-    const overflow = await table.evaluate((node) => node.parentElement!.scrollWidth - node.parentElement!.clientWidth);
+    const overflow = await table.evaluate(
+      (node) => node.parentElement!.scrollWidth - node.parentElement!.clientWidth,
+    );
     expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
     // The tooltip names an action on keyboard focus.
     const first = rows.first().getByRole('button', { name: 'Download PDF' });
@@ -172,9 +164,11 @@ test('the invoices list keeps each invoice on one line, six actions included, wi
   }
 });
 
-test('the webhooks table keeps a realistic URL and its secret readable at 1280 and 1440 px', async ({ page }) => {
+test('the webhooks table keeps a realistic URL and its secret readable at 1280 and 1440 px', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page);
+  await signIn(page, ADMIN);
   await page.goto('/webhooks');
   const form = page.getByRole('form', { name: 'New endpoint' });
   const url = `https://hooks.example-integrations.com/icehouse/v2/endpoints/${Date.now().toString(36)}/receive?tenant=lakeside-resort`;

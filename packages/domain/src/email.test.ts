@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages';
 import {
+  EMAIL_LIMITS,
   EMAIL_PLACEHOLDERS_BY_KIND,
   emailFormSchema,
   emailSettingsSchema,
@@ -76,5 +77,30 @@ describe('email', () => {
         bol_email_body: '',
       }).success,
     ).toBe(true);
+  });
+
+  it('holds each template to its limit: subjects to the subject limit, bodies to the template limit', () => {
+    const fine = {
+      email_from: '',
+      invoice_email_subject: '',
+      invoice_email_body: '',
+      bol_email_subject: '',
+      bol_email_body: '',
+    };
+    const issues = (over: Record<string, string>) =>
+      emailSettingsSchema
+        .safeParse({ ...fine, ...over })
+        .error?.issues.map((i) => [i.path.join('.'), i.message]);
+    const subject = 'x'.repeat(EMAIL_LIMITS.subject + 1);
+    const body = 'x'.repeat(EMAIL_LIMITS.template + 1);
+    expect(issues({ invoice_email_subject: subject, bol_email_subject: subject })).toEqual([
+      ['invoice_email_subject', MESSAGES.emailSubjectTooLong],
+      ['bol_email_subject', MESSAGES.emailSubjectTooLong],
+    ]);
+    expect(issues({ invoice_email_body: body, bol_email_body: body })).toEqual([
+      ['invoice_email_body', MESSAGES.emailBodyTooLong],
+      ['bol_email_body', MESSAGES.emailBodyTooLong],
+    ]);
+    expect(issues({ invoice_email_body: subject, bol_email_body: subject })).toBeUndefined();
   });
 });

@@ -105,6 +105,14 @@ const placeholdersOf = (kind: 'invoice' | 'bol') => (template: string, ctx: z.Re
     });
 };
 
+/** A subject template for one kind of email: within the subject limit, only that kind's placeholders. */
+const subjectTemplate = (kind: 'invoice' | 'bol') =>
+  z.string().max(EMAIL_LIMITS.subject, MESSAGES.emailSubjectTooLong).superRefine(placeholdersOf(kind));
+
+/** A body template for one kind of email: within the template limit, only that kind's placeholders. */
+const bodyTemplate = (kind: 'invoice' | 'bol') =>
+  z.string().max(EMAIL_LIMITS.template, MESSAGES.emailBodyTooLong).superRefine(placeholdersOf(kind));
+
 /**
  * Company Information's email settings: the From address and the templates, whose placeholders
  * must be ones their kind of email fills in (the message names the unknown ones).
@@ -114,21 +122,9 @@ export const emailSettingsSchema = z.object({
     .string()
     .trim()
     .refine((v) => v === '' || single.safeParse(v).success, MESSAGES.emailFromInvalid),
-  invoice_email_subject: z
-    .string()
-    .max(EMAIL_LIMITS.subject, MESSAGES.emailSubjectTooLong)
-    .superRefine(placeholdersOf('invoice')),
-  invoice_email_body: z
-    .string()
-    .max(EMAIL_LIMITS.template, MESSAGES.emailBodyTooLong)
-    .superRefine(placeholdersOf('invoice')),
-  bol_email_subject: z
-    .string()
-    .max(EMAIL_LIMITS.subject, MESSAGES.emailSubjectTooLong)
-    .superRefine(placeholdersOf('bol')),
-  bol_email_body: z
-    .string()
-    .max(EMAIL_LIMITS.template, MESSAGES.emailBodyTooLong)
-    .superRefine(placeholdersOf('bol')),
+  invoice_email_subject: subjectTemplate('invoice'),
+  invoice_email_body: bodyTemplate('invoice'),
+  bol_email_subject: subjectTemplate('bol'),
+  bol_email_body: bodyTemplate('bol'),
 });
 export type EmailSettings = z.output<typeof emailSettingsSchema>;

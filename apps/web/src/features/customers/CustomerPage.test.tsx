@@ -3,7 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STAFF } from '../../test/fakeServer';
 import { currentPath, renderApp } from '../../test/render';
-import { button, choose, combobox, createOrderServer, sampleOrder, sentTo } from '../order-form/testing';
+import { button, choose, combobox, sentTo } from '../order-form/testing/renderOrderForm';
+import { createOrderServer } from '../order-form/testing/fakeOrderServer';
+import { sampleOrder } from '../order-form/testing/sampleOrders';
 import type { CustomerDetail, CustomerListRow } from './types';
 
 /**
@@ -139,6 +141,38 @@ describe('CustomerPage (issue 26)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Lakeside Resort' });
     return { ...rendered, fake };
   }
+
+  it('lists the orders and the invoices in captioned tables, money right-aligned, with the totals', async () => {
+    await open();
+    const tables = ['Orders', 'Invoices'].map((name) => screen.getByRole('table', { name }));
+    expect(
+      tables.map((t) =>
+        within(t)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ),
+    ).toEqual([
+      ['Door #', 'Date', 'Status', 'Invoice #'],
+      ['Invoice #', 'Date', 'Total', 'Balance Due'],
+    ]);
+    const right = (t: HTMLElement) =>
+      within(t)
+        .getAllByRole('columnheader')
+        .map((h) => h.classList.contains('text-right'));
+    expect(tables.map(right)).toEqual([
+      [false, false, false, false],
+      [false, false, true, true],
+    ]);
+    expect(within(tables[0]!).getByRole('link', { name: 'Open order 1007' })).toBeInTheDocument();
+    expect(within(tables[1]!).getByRole('link', { name: '2042' })).toHaveAttribute(
+      'href',
+      '/invoices/12/edit',
+    );
+    const invoices = within(screen.getByRole('region', { name: 'Invoices' }));
+    expect(invoices.getByText('Invoiced').nextSibling).toHaveTextContent('$1,000.00');
+    expect(invoices.getByText('Payments/Credits').nextSibling).toHaveTextContent('$1,040.00');
+    expect(invoices.getByText('Balance').nextSibling).toHaveTextContent('-$40.00');
+  });
 
   it('opens an order of the customer in the order form from its row', async () => {
     const { router } = await open();

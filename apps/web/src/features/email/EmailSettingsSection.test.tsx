@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { EMAIL_PLACEHOLDERS_BY_KIND, MESSAGES } from '@icehouse/domain';
 import { renderApp } from '../../test/render';
 import { createCompanyServer } from '../company/testing';
-import { inputsOf } from '../invoices/testing';
+import { inputsOf } from '../invoices/testing/fakeInvoicesServer';
 
 /** Issue 26 item 11: a template's placeholder typo is refused on its field, naming it, before saving. */
 

@@ -4,7 +4,8 @@ import { debounceClock } from '../../test/debounceClock';
 import { emitLive, installFakeEventSource, liveStreams } from '../../test/fakeEventSource';
 import { renderApp } from '../../test/render';
 import { ADMIN, STAFF } from '../../test/fakeServer';
-import { createInvoicesServer, fakeInvoice, inputsOf } from './testing';
+import { fakeInvoice } from './testing/fakeInvoice';
+import { createInvoicesServer, inputsOf } from './testing/fakeInvoicesServer';
 
 /**
  * Issue 17 on the invoice editor: another user's save shows a banner (Reload / Keep mine) and never

@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/render';
-import { createInvoicesServer, fakeInvoice, inputsOf, type InvoicesServerOptions } from './testing';
+import { fakeInvoice } from './testing/fakeInvoice';
+import { createInvoicesServer, inputsOf, type InvoicesServerOptions } from './testing/fakeInvoicesServer';
+import { amount, retype, stubObjectUrls } from './testing/editor';
 
 /**
  * The invoice editor's payments and documents, as the office uses them (issue 26): the payment's
@@ -31,17 +33,7 @@ async function openEditor(options: InvoicesServerOptions = {}) {
   return { ...rendered, server, form };
 }
 
-const amount = (name: string | RegExp) => screen.getByRole('status', { name });
-
-async function retype(element: HTMLElement, text: string) {
-  await userEvent.clear(element);
-  if (text !== '') await userEvent.type(element, text);
-}
-
-beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:invoice-pdf');
-  URL.revokeObjectURL = vi.fn();
-});
+beforeEach(stubObjectUrls);
 
 describe('InvoiceEditor payments (issue 26)', () => {
   it("names the payment's date apart from the invoice's Date (item 17)", async () => {

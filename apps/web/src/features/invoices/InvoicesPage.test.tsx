@@ -6,13 +6,8 @@ import { debounceClock } from '../../test/debounceClock';
 import { currentPath, renderApp } from '../../test/render';
 import { TrpcTestError, jsonResponse } from '../../test/fakeFetch';
 import { PRINT_FRAME_TITLE } from './pdf';
-import {
-  PDF_BYTES,
-  createInvoicesServer,
-  fakeInvoice,
-  inputsOf,
-  type InvoicesServerOptions,
-} from './testing';
+import { fakeInvoice } from './testing/fakeInvoice';
+import { PDF_BYTES, createInvoicesServer, inputsOf, type InvoicesServerOptions } from './testing/fakeInvoicesServer';
 
 // The order form is its own feature: a stand-in shows which order it was asked to open.
 vi.mock('../order-form/OrderFormModal', () => {
@@ -117,7 +112,7 @@ describe('InvoicesPage', () => {
     expect(within(row('2001')).queryByText('Edited')).not.toBeInTheDocument();
   });
 
-  it('shows each invoice\'s Due Date and Balance Due (the server\'s exact figure) beside its total', async () => {
+  it("shows each invoice's Due Date and Balance Due (the server's exact figure) beside its total", async () => {
     const invoices = [
       fakeInvoice(4, {
         invoice_number: '2004',
@@ -137,7 +132,9 @@ describe('InvoicesPage', () => {
     expect(within(partly).getByRole('cell', { name: '04/09/2024' })).toBeInTheDocument();
     // 999.99 − 250.49, to the cent.
     expect(within(partly).getByRole('cell', { name: '$749.50' })).toBeInTheDocument();
-    const cells = within(row('2001')).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(row('2001'))
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells[6]).toBe('$1,000.00');
     expect(cells[7]).toBe('—');
   });

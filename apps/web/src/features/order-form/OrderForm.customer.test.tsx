@@ -1,17 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CustomerDetail, CustomerListRow } from '../customers/types';
-import {
-  button,
-  choose,
-  combobox,
-  createOrderServer,
-  group,
-  renderOrderForm,
-  sentTo,
-  textbox,
-} from './testing';
+import type { CustomerListRow } from '../customers/types';
+import { customerDetailOf } from '../customers/testing';
+import { button, choose, combobox, group, renderOrderForm, sentTo, textbox } from './testing/renderOrderForm';
+import { createOrderServer } from './testing/fakeOrderServer';
 
 /** Issue 16: the order form's customer picker (type to search, pick fills the addresses, create inline). */
 
@@ -67,21 +60,6 @@ const LAKESIDE_DOCK = {
   ...address('Lakeside Marina', '2 Harbor Way', 'Bayfield', 'WI', '54814'),
 };
 
-/** A customer as customers.get answers it: every ship-to address, no list-only default. */
-function detailOf(row: CustomerListRow, shipTo: CustomerDetail['ship_to']): CustomerDetail {
-  const { default_ship_to: _listOnly, ...detail } = row;
-  return {
-    ...detail,
-    notes: '',
-    ship_to: shipTo,
-    orders: [],
-    invoices: [],
-    invoice_count: 0,
-    balance: { invoiced: '0.00', paid: '0.00', balance: '0.00' },
-    created_at: row.updated_at,
-  };
-}
-
 /** customers.list and customers.create as the server answers them (search: name contains, any case). */
 function customerProcedures(customers: CustomerListRow[]) {
   const searches: string[] = [];
@@ -93,7 +71,7 @@ function customerProcedures(customers: CustomerListRow[]) {
       'customers.get': (input: unknown) => {
         const row = customers.find((c) => c.id === (input as { id: number }).id)!;
         const shipTo = row.default_ship_to ? [row.default_ship_to] : [];
-        return detailOf(row, row.id === LAKESIDE.id ? [...shipTo, LAKESIDE_DOCK] : shipTo);
+        return customerDetailOf(row, row.id === LAKESIDE.id ? [...shipTo, LAKESIDE_DOCK] : shipTo);
       },
       'customers.list': (input: unknown) => {
         const search = String((input as { search?: string } | undefined)?.search ?? '');
@@ -113,17 +91,7 @@ function customerProcedures(customers: CustomerListRow[]) {
         };
         customers.push(row);
         // A customer as the server answers one: the list's default ship-to is not part of it.
-        const { default_ship_to: _listOnly, ...detail } = row;
-        return {
-          ...detail,
-          notes: '',
-          ship_to: [],
-          orders: [],
-          invoices: [],
-          invoice_count: 0,
-          balance: { invoiced: '0.00', paid: '0.00', balance: '0.00' },
-          created_at: row.updated_at,
-        };
+        return customerDetailOf(row);
       },
     },
   };

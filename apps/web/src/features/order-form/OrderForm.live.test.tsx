@@ -3,7 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { debounceClock } from '../../test/debounceClock';
 import { emitLive, installFakeEventSource, liveStreams } from '../../test/fakeEventSource';
 import { ADMIN, STAFF } from '../../test/fakeServer';
-import { button, createOrderServer, renderOrderForm, sampleOrder, sentTo } from './testing';
+import { button, renderOrderForm, sentTo } from './testing/renderOrderForm';
+import { createOrderServer } from './testing/fakeOrderServer';
+import { sampleOrder } from './testing/sampleOrders';
 
 /**
  * Issue 17 on the order form (the same useLiveRecord as the invoice editor): another user's save is
@@ -108,7 +110,9 @@ describe('order form, live', () => {
     expect(screen.queryByText(/changed this order/)).toBeNull();
     // The banner's button went with the banner: focus stays in the form, not on <body>.
     await waitFor(() => expect(document.activeElement).not.toBe(document.body));
-    expect(screen.getByRole('dialog', { name: 'Edit Order' })).toContainElement(document.activeElement as HTMLElement);
+    expect(screen.getByRole('dialog', { name: 'Edit Order' })).toContainElement(
+      document.activeElement as HTMLElement,
+    );
   });
 
   it('Reload with nothing typed takes their version at once', async () => {

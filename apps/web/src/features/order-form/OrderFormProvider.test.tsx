@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { renderWithServer } from '../../test/render';
 import { OrderFormProvider, useOrderForm } from './OrderFormProvider';
-import { createOrderServer, sampleOrder } from './testing';
+import { createOrderServer } from './testing/fakeOrderServer';
+import { sampleOrder } from './testing/sampleOrders';
 
 // Whole-form tests drive many react-selects: give them room on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
