@@ -257,7 +257,7 @@ describe('webhooks', () => {
     const revealed = await ctx.admin.post(`/api/webhooks/${hook.id}/reveal-secret/`, {});
     expect(revealed.statusCode, revealed.body).toBe(200);
     expect(revealed.json()).toEqual({ secret: hook.secret, previous_secret_expires_at: null });
-    const byTrpc = await ctx.admin.trpcMutation('integrations.webhooks.revealSecret', { id: hook.id });
+    const byTrpc = await ctx.admin.trpcMutation('webhooks.revealSecret', { id: hook.id });
     expect(byTrpc.json().result.data.secret).toBe(hook.secret);
   });
 
