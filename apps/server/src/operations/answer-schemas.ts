@@ -5,7 +5,7 @@
  * drift from what the server answers. This file imports schema files only (zod, the domain), never
  * the server's runtime: the web's tests (jsdom) load it.
  */
-import { systemStatusSchema } from '../modules/system/service';
+import { systemStatusSchema } from '../modules/system/schemas';
 import { choiceListSchema } from '../modules/lookups/schemas';
 import {
   checkResponseSchema,
