@@ -31,7 +31,7 @@ import { createPdfRenderer, type PdfRenderer, type PdfRendererOptions } from './
 import { createFolderBlobStore, type BlobStore } from './blobs';
 import { createChangeAnnouncer, createLiveHub, type LiveHub } from './changes';
 import { changeRecordReaders } from './modules/change-records';
-import { integrationsSink } from './modules/integrations/events';
+import { webhooksSink } from './modules/webhooks/events';
 import { allJobs, createJobQueue, type JobDefinition, type JobQueue } from './jobs';
 import { createMailer } from './modules/email/mailer';
 import { createTokenUsage, type TokenUsage } from './modules/tokens/usage';
@@ -135,7 +135,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const changes = createChangeAnnouncer({
     database: config.database,
     readers: changeRecordReaders,
-    sinks: [integrationsSink({ jobs })],
+    sinks: [webhooksSink({ jobs })],
   });
   const deps: AppDeps = {
     database: config.database,

@@ -10,7 +10,7 @@ import { openLiveStream, type SseEvent } from '../../tests/live-client';
 import { allJobs } from '../jobs';
 import { waitFor } from '../jobs/testing';
 import { createPdfRenderer } from '../pdf';
-import { deliverWebhookJob } from '../modules/integrations/jobs';
+import { deliverWebhookJob } from '../modules/webhooks/jobs';
 import { orderPayload, shippable, useOrdersTestApp } from '../modules/orders/test-support';
 import { announceChange, changeTransaction } from './announce';
 

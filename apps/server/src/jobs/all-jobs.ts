@@ -1,5 +1,5 @@
 import type { JobDefinition } from './define';
-import { deliverWebhookJob } from '../modules/integrations/jobs';
+import { deliverWebhookJob } from '../modules/webhooks/jobs';
 import { renderInvoiceJob } from '../modules/invoices/jobs';
 import { sendEmailJob } from '../modules/email/jobs';
 

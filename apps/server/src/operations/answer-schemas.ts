@@ -5,7 +5,7 @@
  * drift from what the server answers. This file imports schema files only (zod, the domain), never
  * the server's runtime: the web's tests (jsdom) load it.
  */
-import { systemStatusSchema } from '../modules/system/service';
+import { systemStatusSchema } from '../modules/system/schemas';
 import { choiceListSchema } from '../modules/lookups/schemas';
 import {
   checkResponseSchema,
@@ -61,7 +61,7 @@ import {
   webhookCreatedAnswer,
   webhookListAnswer,
   webhookSecretAnswer,
-} from '../modules/integrations/schemas';
+} from '../modules/webhooks/schemas';
 import { failedJobsAnswer } from '../modules/jobs/schemas';
 import { documentList } from '../modules/documents/schemas';
 import { emailSettingsSchema } from '@icehouse/domain';
@@ -133,16 +133,16 @@ export const answerSchemas = {
   'tokens.list': apiTokenListAnswer,
   'tokens.create': createdApiTokenAnswer,
   'tokens.revoke': apiTokenSchema,
-  'integrations.events': eventsAnswer,
-  'integrations.webhooks.list': webhookListAnswer,
-  'integrations.webhooks.create': webhookCreatedAnswer,
-  'integrations.webhooks.revealSecret': webhookSecretAnswer,
-  'integrations.webhooks.rotateSecret': webhookSecretAnswer,
-  'integrations.webhooks.update': webhookAnswer,
-  'integrations.webhooks.delete': successAnswer,
-  'integrations.webhooks.deliveries': deliveryListAnswer,
-  'integrations.webhooks.redeliver': deliveryQueuedAnswer,
-  'integrations.webhooks.test': deliveryQueuedAnswer,
+  'webhooks.events': eventsAnswer,
+  'webhooks.list': webhookListAnswer,
+  'webhooks.create': webhookCreatedAnswer,
+  'webhooks.revealSecret': webhookSecretAnswer,
+  'webhooks.rotateSecret': webhookSecretAnswer,
+  'webhooks.update': webhookAnswer,
+  'webhooks.delete': successAnswer,
+  'webhooks.deliveries': deliveryListAnswer,
+  'webhooks.redeliver': deliveryQueuedAnswer,
+  'webhooks.test': deliveryQueuedAnswer,
   'jobs.failed': failedJobsAnswer,
   'jobs.retry': successAnswer,
   'jobs.discard': successAnswer,
@@ -226,16 +226,16 @@ export const restAnswerSchemas = {
   'GET /api/orders/{id}/get-bol-number/': answerSchemas['bols.info'],
   'GET /api/reports/ship-schedule/': answerSchemas['schedule.shipSchedule'],
   'GET /api/reports/monthly/': answerSchemas['schedule.monthly'],
-  'GET /api/events/': answerSchemas['integrations.events'],
-  'GET /api/webhooks/': answerSchemas['integrations.webhooks.list'],
-  'POST /api/webhooks/': answerSchemas['integrations.webhooks.create'],
-  'PATCH /api/webhooks/{id}/': answerSchemas['integrations.webhooks.update'],
-  'DELETE /api/webhooks/{id}/': answerSchemas['integrations.webhooks.delete'],
-  'POST /api/webhooks/{id}/reveal-secret/': answerSchemas['integrations.webhooks.revealSecret'],
-  'POST /api/webhooks/{id}/rotate-secret/': answerSchemas['integrations.webhooks.rotateSecret'],
-  'GET /api/webhooks/{id}/deliveries/': answerSchemas['integrations.webhooks.deliveries'],
-  'POST /api/webhooks/deliveries/{id}/redeliver/': answerSchemas['integrations.webhooks.redeliver'],
-  'POST /api/webhooks/{id}/test/': answerSchemas['integrations.webhooks.test'],
+  'GET /api/events/': answerSchemas['webhooks.events'],
+  'GET /api/webhooks/': answerSchemas['webhooks.list'],
+  'POST /api/webhooks/': answerSchemas['webhooks.create'],
+  'PATCH /api/webhooks/{id}/': answerSchemas['webhooks.update'],
+  'DELETE /api/webhooks/{id}/': answerSchemas['webhooks.delete'],
+  'POST /api/webhooks/{id}/reveal-secret/': answerSchemas['webhooks.revealSecret'],
+  'POST /api/webhooks/{id}/rotate-secret/': answerSchemas['webhooks.rotateSecret'],
+  'GET /api/webhooks/{id}/deliveries/': answerSchemas['webhooks.deliveries'],
+  'POST /api/webhooks/deliveries/{id}/redeliver/': answerSchemas['webhooks.redeliver'],
+  'POST /api/webhooks/{id}/test/': answerSchemas['webhooks.test'],
   'GET /api/invoices/{id}/payments/': answerSchemas['payments.forInvoice'],
   'POST /api/invoices/{id}/payments/': answerSchemas['payments.record'],
   'POST /api/payments/{id}/reverse/': answerSchemas['payments.reverse'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APP_VERSION } from '../modules/system/service';
 import type { RestRoute } from './route';
-import { EVENT_TYPES } from '../modules/integrations/events';
+import { EVENT_TYPES } from '../modules/webhooks/events';
 import { orderAnswer } from '../modules/orders/schemas';
 import { invoiceAnswer } from '../modules/invoices/schemas';
 import { paymentRecordedAnswer } from '../modules/payments/schemas';

@@ -7,7 +7,7 @@ import { attachInvoice, insertOrders, orderPayload, useOrdersTestApp } from '../
 import { orderListRestAnswer } from '../modules/orders/schemas';
 import { invoiceListRestAnswer, deletedInvoiceListRestAnswer } from '../modules/invoices/schemas';
 import { customerListRestAnswer } from '../modules/customers/schemas';
-import { eventsAnswer } from '../modules/integrations/schemas';
+import { eventsAnswer } from '../modules/webhooks/schemas';
 
 /** `page_size` on every paged list: bounded (1 to 100), its default when absent, a 400 on the field otherwise. */
 const ctx = useOrdersTestApp();

@@ -1,12 +1,9 @@
-import { z } from 'zod';
 import { MESSAGES } from '@icehouse/domain';
 import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
 import { AppError } from '../../errors';
 import { getDocument, listDocuments, readBlob, versionedFilename } from './archive';
 import { sendArchivedPdf } from './reply';
-import { documentList } from './schemas';
-
-const idInput = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+import { documentIdInput, documentList } from './schemas';
 
 const TAG = 'Archived documents';
 
@@ -16,7 +13,7 @@ export const documentsOperations = operationSet('documents', {
   forInvoice: defineOperation({
     kind: 'query',
     access: 'user',
-    input: idInput,
+    input: documentIdInput,
     output: documentList,
     run: async ({ deps, input }) => ({ results: await listDocuments(deps, 'invoice', input.id) }),
   }),
@@ -24,7 +21,7 @@ export const documentsOperations = operationSet('documents', {
   forOrder: defineOperation({
     kind: 'query',
     access: 'user',
-    input: idInput,
+    input: documentIdInput,
     output: documentList,
     run: async ({ deps, input }) => ({
       results: [
@@ -36,7 +33,7 @@ export const documentsOperations = operationSet('documents', {
   download: defineBinaryOperation({
     kind: 'query',
     access: 'user',
-    input: idInput,
+    input: documentIdInput,
     trpc: false,
     run: async ({ deps, input }) => {
       const document = await getDocument(deps, input.id);

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The id of an invoice or order (forInvoice, forOrder) or of an archived document (download). */
+export const documentIdInput = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
 export const documentSchema = z.object({
   id: z.number().int(),
   kind: z.enum(['invoice', 'bol', 'order_print']),

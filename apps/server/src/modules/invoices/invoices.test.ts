@@ -7,7 +7,7 @@ import { INVOICE_COUNT_LIMIT, type InvoiceLineView, type InvoiceListRow } from '
 import { countRows, shippable } from '../orders/test-support';
 import { createOrder, invoiceOrder, useInvoicesTestApp } from './test-support';
 import type { OrderView } from '../orders/views';
-import { eventsAnswer } from '../integrations/schemas';
+import { eventsAnswer } from '../webhooks/schemas';
 
 const ctx = useInvoicesTestApp();
 

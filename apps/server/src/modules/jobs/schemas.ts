@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** A failed job, by its queue id. */
+export const jobIdInput = z.object({ id: z.string().trim().min(1).max(64) });
+
 export const failedJobSchema = z.object({
   id: z.string(),
   /** The queue (`render-document`, `send-email`...). */

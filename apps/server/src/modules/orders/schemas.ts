@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES, ORDER_STATUSES, orderSchema, storedAddressSchema, type OrderInput } from '@icehouse/domain';
+import { LIMITS, MESSAGES, ORDER_STATUSES, orderSchema, storedAddressSchema, type OrderInput } from '@icehouse/domain';
 import { idField } from '../../operations/input';
 import { listBool, listInt, listOrdering, listPage, listPageSize, listText, listUpdatedSince, pageAnswer, restPageAnswer } from '../../operations/list-input';
 
@@ -233,3 +233,9 @@ export const doorPlacementAnswer = z.object({
   door_placement_filename: z.string().nullable(),
 });
 export const fileAnswer = z.union([blueprintAnswer, doorPlacementAnswer]);
+
+/** The OpenAPI description of an upload's multipart body: one file part named `field`. */
+export const uploadBodyDoc = (field: string) =>
+  z
+    .object({ [field]: z.string().meta({ format: 'binary' }) })
+    .describe(`One file part (${field}); PDF content only, at most ${LIMITS.uploadMaxBytes} bytes. 413 too large, 415 not a PDF.`);

@@ -26,25 +26,25 @@ function webhooksServer() {
   const server = createFakeServer({
     session: ADMIN,
     procedures: {
-      'integrations.webhooks.list': () => rows,
-      'integrations.webhooks.create': (input) => {
+      'webhooks.list': () => rows,
+      'webhooks.create': (input) => {
         const row = endpoint(2, (input as { url: string }).url);
         rows.push(row);
         secrets.set(2, 'whsec_created');
         return { ...row, secret: 'whsec_created' };
       },
-      'integrations.webhooks.revealSecret': (input) => ({
+      'webhooks.revealSecret': (input) => ({
         secret: secrets.get((input as { id: number }).id)!,
         previous_secret_expires_at: null,
       }),
-      'integrations.webhooks.rotateSecret': (input) => {
+      'webhooks.rotateSecret': (input) => {
         const id = (input as { id: number }).id;
         secrets.set(id, 'whsec_rotated');
         const until = '2026-11-28T15:30:00.000Z';
         rows.find((r) => r.id === id)!.previous_secret_expires_at = until;
         return { secret: 'whsec_rotated', previous_secret_expires_at: until };
       },
-      'integrations.webhooks.deliveries': () => [
+      'webhooks.deliveries': () => [
         {
           id: 7,
           event_id: 3,
@@ -107,7 +107,7 @@ describe('WebhooksPage', () => {
     await user.click(screen.getByRole('button', { name: `${T.revealSecret} ${URL_A}` }));
     const revealed = await screen.findByRole('dialog', { name: T.secretTitle });
     expect(within(revealed).getByRole('textbox', { name: T.secretLabel })).toHaveValue('whsec_first');
-    const sent = requests.find((r) => r.path === '/trpc/integrations.webhooks.revealSecret')!;
+    const sent = requests.find((r) => r.path === '/trpc/webhooks.revealSecret')!;
     expect(trpcInputs(sent)[0]).toEqual({ id: 1 });
   });
 
@@ -123,7 +123,7 @@ describe('WebhooksPage', () => {
     expect(confirm).toHaveTextContent(T.confirmRotate(URL_A));
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(requests.some((r) => r.path === '/trpc/integrations.webhooks.rotateSecret')).toBe(false);
+    expect(requests.some((r) => r.path === '/trpc/webhooks.rotateSecret')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: `${T.rotateSecret} ${URL_A}` }));
     await user.click(
@@ -161,8 +161,8 @@ describe('WebhooksPage event picker', () => {
     const server = createFakeServer({
       session: ADMIN,
       procedures: {
-        'integrations.webhooks.list': () => [],
-        'integrations.webhooks.create': (input: unknown) => ({
+        'webhooks.list': () => [],
+        'webhooks.create': (input: unknown) => ({
           id: 1,
           secret: 'whsec_x',
           active: true,
@@ -185,7 +185,7 @@ describe('WebhooksPage event picker', () => {
       await user.click(within(picker).getByRole('checkbox', { name }));
     await user.click(screen.getByRole('button', { name: T.create }));
     await screen.findByText(T.created);
-    const sent = requests.find((r) => r.path === '/trpc/integrations.webhooks.create')!;
+    const sent = requests.find((r) => r.path === '/trpc/webhooks.create')!;
     expect(trpcInputs(sent)[0]).toMatchObject({
       url: 'https://example.com/hooks',
       events: ['order.created', 'order.updated', 'payment.recorded', 'customer.created', 'customer.updated', 'customer.deleted'],

@@ -13,8 +13,8 @@ import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { SecretDialog, type ShownSecret } from './SecretDialog';
 import { WEBHOOK_TEXT as T } from './texts';
 
-type Endpoint = RouterOutputs['integrations']['webhooks']['list'][number];
-type Delivery = RouterOutputs['integrations']['webhooks']['deliveries'][number];
+type Endpoint = RouterOutputs['webhooks']['list'][number];
+type Delivery = RouterOutputs['webhooks']['deliveries'][number];
 
 /** The events an endpoint may ask for: the domain's list, the one the server sends and accepts. */
 const EVENTS = EVENT_TYPES;
@@ -34,14 +34,14 @@ const when = (iso: string | null) =>
 /** Webhooks (superusers): register endpoints, see each one's delivery log, redeliver and send a test event. */
 export function WebhooksPage() {
   const utils = trpc.useUtils();
-  const endpoints = trpc.integrations.webhooks.list.useQuery();
-  const create = trpc.integrations.webhooks.create.useMutation();
-  const update = trpc.integrations.webhooks.update.useMutation();
-  const remove = trpc.integrations.webhooks.delete.useMutation();
-  const test = trpc.integrations.webhooks.test.useMutation();
-  const redeliver = trpc.integrations.webhooks.redeliver.useMutation();
-  const reveal = trpc.integrations.webhooks.revealSecret.useMutation();
-  const rotate = trpc.integrations.webhooks.rotateSecret.useMutation();
+  const endpoints = trpc.webhooks.list.useQuery();
+  const create = trpc.webhooks.create.useMutation();
+  const update = trpc.webhooks.update.useMutation();
+  const remove = trpc.webhooks.delete.useMutation();
+  const test = trpc.webhooks.test.useMutation();
+  const redeliver = trpc.webhooks.redeliver.useMutation();
+  const reveal = trpc.webhooks.revealSecret.useMutation();
+  const rotate = trpc.webhooks.rotateSecret.useMutation();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>(['order.created', 'order.updated']);
   const [active, setActive] = useState(true);
@@ -50,12 +50,12 @@ export function WebhooksPage() {
   const [shownSecret, setShownSecret] = useState<ShownSecret | null>(null);
   const [pendingRotate, setPendingRotate] = useState<Endpoint | null>(null);
   const [logOf, setLogOf] = useState<number | null>(null);
-  const log = trpc.integrations.webhooks.deliveries.useQuery(
+  const log = trpc.webhooks.deliveries.useQuery(
     { id: logOf ?? 0 },
     { enabled: logOf !== null, refetchInterval: 5000 },
   );
 
-  const refresh = () => void utils.integrations.webhooks.invalidate();
+  const refresh = () => void utils.webhooks.invalidate();
   async function act(run: () => Promise<unknown>, done?: string) {
     try {
       await run();

@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@icehouse/db';
+import { clearWebhooks, useWebhookReceiver } from '../../../tests/webhook-receiver';
 import { waitFor } from '../../jobs/testing';
 import { useOrdersTestApp, orderPayload } from '../orders/test-support';
 import { FIRST_RETRY_SECONDS } from './deliver';
@@ -22,30 +21,15 @@ const arrivals: Arrival[] = [];
 const script: number[] = [];
 /** How long the receiver takes to answer (a real endpoint's own time: the next event of the record waits for it). */
 let answerAfterMs = 0;
-let receiver: http.Server;
-let receiverUrl = '';
-
-beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => {
-      const status = script.shift() ?? 200;
-      if (status === 200)
-        arrivals.push({
-          type: (JSON.parse(body) as { type: string }).type,
-          webhookId: String(req.headers['webhook-id']),
-          at: Date.now(),
-        });
-      setTimeout(() => res.writeHead(status).end(status === 200 ? 'ok' : `refused ${status}`), answerAfterMs);
+const receiver = useWebhookReceiver(({ headers, body }) => {
+  const status = script.shift() ?? 200;
+  if (status === 200)
+    arrivals.push({
+      type: (JSON.parse(body) as { type: string }).type,
+      webhookId: String(headers['webhook-id']),
+      at: Date.now(),
     });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-});
-afterAll(async () => {
-  receiver.closeAllConnections();
-  await new Promise((resolve) => receiver.close(resolve));
+  return { status, body: status === 200 ? 'ok' : `refused ${status}`, afterMs: answerAfterMs };
 });
 
 const ctx = useOrdersTestApp({
@@ -59,15 +43,13 @@ beforeEach(async () => {
   arrivals.length = 0;
   script.length = 0;
   answerAfterMs = 0;
-  await ctx.database.db.execute(
-    sql`truncate table webhook_deliveries, webhook_endpoints, integration_events restart identity cascade`,
-  );
+  await clearWebhooks(ctx.database);
   // Delivery ids start again at 1: a scheduled retry left by an earlier test must not act on this one's.
   await ctx.database.db.execute(sql`delete from pgboss.job where name = 'deliver-webhook'`);
 });
 
 async function register(events: string[]) {
-  const res = await ctx.admin.post('/api/webhooks/', { url: receiverUrl, events });
+  const res = await ctx.admin.post('/api/webhooks/', { url: receiver.url, events });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number };
 }

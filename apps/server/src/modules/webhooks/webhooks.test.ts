@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { webhookEndpoints } from '@icehouse/db/schema';
+import { clearWebhooks, useWebhookReceiver } from '../../../tests/webhook-receiver';
 import { waitFor } from '../../jobs/testing';
 import { useOrdersTestApp, orderPayload } from '../orders/test-support';
 import { postWebhook } from './deliver';
@@ -23,36 +22,21 @@ interface Received {
 const received: Received[] = [];
 /** Answers for the next requests (status, or 'slow' to answer after the attempt timeout); then 200. */
 const script: (number | 'slow')[] = [];
-let receiver: http.Server;
-let receiverUrl = '';
-
-beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => {
-      const next = script.shift() ?? 200;
-      const parsed = JSON.parse(body) as { type: string; data: Received['data'] };
-      const record = () =>
-        received.push({
-          id: String(req.headers['webhook-id']),
-          timestamp: String(req.headers['webhook-timestamp']),
-          signature: String(req.headers['webhook-signature']),
-          body,
-          type: parsed.type,
-          data: parsed.data,
-        });
-      if (next === 'slow') return void setTimeout(() => res.writeHead(200).end('late'), 1500);
-      if (next === 200) record();
-      res.writeHead(next).end(next === 200 ? 'ok' : 'boom');
+const receiver = useWebhookReceiver(({ headers, body }) => {
+  const next = script.shift() ?? 200;
+  if (next === 'slow') return { status: 200, body: 'late', afterMs: 1500 };
+  if (next === 200) {
+    const parsed = JSON.parse(body) as { type: string; data: Received['data'] };
+    received.push({
+      id: String(headers['webhook-id']),
+      timestamp: String(headers['webhook-timestamp']),
+      signature: String(headers['webhook-signature']),
+      body,
+      type: parsed.type,
+      data: parsed.data,
     });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-});
-afterAll(async () => {
-  receiver.closeAllConnections();
-  await new Promise((resolve) => receiver.close(resolve));
+  }
+  return { status: next, body: next === 200 ? 'ok' : 'boom' };
 });
 
 const ctx = useOrdersTestApp({
@@ -69,9 +53,7 @@ const ctx = useOrdersTestApp({
 beforeEach(async () => {
   received.length = 0;
   script.length = 0;
-  await ctx.database.db.execute(
-    sql`truncate table webhook_deliveries, webhook_endpoints, integration_events restart identity cascade`,
-  );
+  await clearWebhooks(ctx.database);
 });
 
 /** A request with an API token only (no cookie, no CSRF token), as an integrator's script sends it. */
@@ -101,7 +83,7 @@ const verifies = (secret: string, got: Received) => {
 };
 
 async function register(events: string[]) {
-  const res = await ctx.admin.post('/api/webhooks/', { url: receiverUrl, events });
+  const res = await ctx.admin.post('/api/webhooks/', { url: receiver.url, events });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; secret: string };
 }
@@ -217,7 +199,7 @@ describe('webhooks', () => {
     expect(targetProblem('https://example.com/hooks', false)).toBeNull();
     expect(targetProblem('ftp://example.com/', false)).not.toBeNull();
     // A name that resolves to loopback is refused when the request connects.
-    const refused = await postWebhook(receiverUrl.replace('127.0.0.1', 'localhost'), {}, '{}', {
+    const refused = await postWebhook(receiver.url.replace('127.0.0.1', 'localhost'), {}, '{}', {
       allowPrivateTargets: false,
       timeoutMs: 1000,
     });
@@ -257,7 +239,7 @@ describe('webhooks', () => {
     const revealed = await ctx.admin.post(`/api/webhooks/${hook.id}/reveal-secret/`, {});
     expect(revealed.statusCode, revealed.body).toBe(200);
     expect(revealed.json()).toEqual({ secret: hook.secret, previous_secret_expires_at: null });
-    const byTrpc = await ctx.admin.trpcMutation('integrations.webhooks.revealSecret', { id: hook.id });
+    const byTrpc = await ctx.admin.trpcMutation('webhooks.revealSecret', { id: hook.id });
     expect(byTrpc.json().result.data.secret).toBe(hook.secret);
   });
 

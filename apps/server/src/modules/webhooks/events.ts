@@ -22,7 +22,7 @@ export const newEventUid = () => `evt_${randomBytes(16).toString('base64url')}`;
  * Every write of the app waits for that lock, so everything that can be read is read before it
  * (the endpoints): held, it covers the inserts and the rest of the transaction only.
  */
-export function integrationsSink(deps: Pick<AppDeps, 'jobs'>): ChangeSink {
+export function webhooksSink(deps: Pick<AppDeps, 'jobs'>): ChangeSink {
   return async (tx, change, data) => {
     const type = eventTypeOf(change);
     if (!type) return;
