@@ -397,16 +397,24 @@ test('the newer dialogs and screens (payments, email, documents, customers, toke
   await openFromKeyboard(page, recordPayment, paying);
   await audit(page, 'Invoices list', 'Record payment dialog');
   await expect(paying.getByRole('spinbutton', { name: /^Amount/ })).toBeFocused();
-  await paying.getByLabel(/^Date/).fill('');
+  await paying.getByLabel(/^Payment date/).fill('');
   await paying.getByRole('button', { name: 'Record payment' }).click();
-  await expect(paying.getByLabel(/^Date/)).toHaveAttribute('aria-invalid', 'true');
+  await expect(paying.getByLabel(/^Payment date/)).toHaveAttribute('aria-invalid', 'true');
   await audit(page, 'Invoices list', 'Record payment with an error');
   await keepsFocusThenEscapes(page, paying, recordPayment);
   // One recorded, for the editor's payments list below.
   await recordPayment.click();
   await paying.getByRole('spinbutton', { name: /^Amount/ }).fill('25.00');
   await paying.getByRole('button', { name: 'Record payment' }).click();
-  await expect(page.getByText('Payment of $25.00 recorded.')).toBeVisible();
+  // Past the balance due (the row may be paid already), the form asks first (decision 135).
+  const recorded = page.getByText('Payment of $25.00 recorded.');
+  const withCredit = paying.getByRole('button', { name: 'Record with credit' });
+  await expect(recorded.or(withCredit)).toBeVisible();
+  if (await withCredit.isVisible()) {
+    await audit(page, 'Invoices list', 'Record payment asking about an overpayment');
+    await withCredit.click();
+  }
+  await expect(recorded).toBeVisible();
 
   // The invoice's PDF, made by its viewer, is then in the editor's Documents list.
   await single.getByRole('button', { name: 'Edit Layout' }).click();
@@ -470,7 +478,7 @@ test('the newer dialogs and screens (payments, email, documents, customers, toke
   await audit(page, 'API tokens', 'Revoke confirmation');
   await keepsFocusThenEscapes(page, revoking, revoke);
 
-  // Webhooks: a validation error, then an endpoint with its secret and its delivery log shown.
+  // Webhooks: a validation error, then an endpoint: its secret, a rotation and its delivery log.
   await page.goto('/webhooks');
   const hookForm = page.getByRole('form', { name: 'New endpoint' });
   await hookForm.getByRole('button', { name: 'Add endpoint' }).click();
@@ -480,11 +488,22 @@ test('the newer dialogs and screens (payments, email, documents, customers, toke
   await hookForm.getByRole('textbox', { name: /^URL/ }).fill(url);
   await hookForm.getByRole('checkbox', { name: 'order.created' }).check();
   await hookForm.getByRole('button', { name: 'Add endpoint' }).click();
-  // A new endpoint shows its secret at once.
-  await expect(page.getByRole('button', { name: 'Hide secret' })).toBeVisible();
+  // A new endpoint shows its secret once, in a dialog; Rotate secret asks first, then shows the new one.
+  const secretDialog = page.getByRole('dialog', { name: 'Signing secret' });
+  await expect(secretDialog.getByRole('textbox', { name: 'Secret' })).toHaveValue(/^whsec_/);
+  await audit(page, 'Webhooks', 'the new secret dialog');
+  await secretDialog.getByRole('button', { name: 'Done' }).click();
+  await expect(secretDialog).toBeHidden();
+  await page.getByRole('button', { name: `Rotate secret ${url}` }).click();
+  const rotating = page.getByRole('dialog', { name: 'Rotate the signing secret?' });
+  await audit(page, 'Webhooks', 'Rotate secret confirmation');
+  await rotating.getByRole('button', { name: 'Rotate secret' }).click();
+  await expect(secretDialog.getByRole('textbox', { name: 'Secret' })).toHaveValue(/^whsec_/);
+  await secretDialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText(/Previous secret also accepted until/)).toBeVisible();
   await page.getByRole('button', { name: `Delivery log ${url}` }).click();
   await expect(page.getByRole('table', { name: 'Deliveries' })).toBeVisible();
-  await audit(page, 'Webhooks', 'an endpoint, its secret and delivery log');
+  await audit(page, 'Webhooks', 'an endpoint after a rotation, and its delivery log');
 });
 
 /**

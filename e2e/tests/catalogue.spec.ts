@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ADMIN, signIn } from './support/session';
 
 /**
  * The catalogue and company screens, against the built app and server with the demo data
@@ -6,19 +7,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
  * calculated price, adds a setting, and edits the company information (Cancel restores it).
  */
 
-const ADMIN = { username: 'admin', password: 'admin-demo-2026' };
-
 /** A suffix that keeps names unique between runs against the same data. */
 const run = Date.now().toString(36);
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Username' }).fill(ADMIN.username);
-  await page.getByLabel(/^Password/).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/dashboard');
-}
 
 /** Opens a screen from the header's Settings menu. */
 async function openFromSettingsMenu(page: Page, item: string, path: string, title: string) {
@@ -40,7 +30,7 @@ test('a superuser creates a component, builds a product from it and sees its cal
 }) => {
   const componentName = `E2E Wall Panel ${run}`;
   const productName = `E2E Ice House ${run}`;
-  await signIn(page);
+  await signIn(page, ADMIN);
 
   // The component: cost $100.00 with a 25% markup sells at $125.00.
   await openFromSettingsMenu(page, 'Components', '/components', 'Components');
@@ -100,7 +90,7 @@ test('a superuser creates a component, builds a product from it and sees its cal
 
 test('a superuser adds a setting, finds it by category and deletes it', async ({ page }) => {
   const value = `E2E Bait Freezer ${run}`;
-  await signIn(page);
+  await signIn(page, ADMIN);
   await openFromSettingsMenu(page, 'Configurations', '/settings', 'Configurations');
 
   const form = page.getByRole('form', { name: 'Add Configuration' });
@@ -130,7 +120,7 @@ test('a superuser adds a setting, finds it by category and deletes it', async ({
 });
 
 test('a superuser edits the company information, and Cancel restores the saved values', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN);
   await openFromSettingsMenu(page, 'Company Info', '/company-info', 'Company Information');
 
   const company = page.getByRole('group', { name: 'Company' });

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { todayIso } from '@icehouse/domain';
+import { STAFF, signIn } from './support/session';
 
 /**
  * Issue 16's journey, against the built app with the demo data: a customer created inline from the
@@ -8,18 +9,8 @@ import { todayIso } from '@icehouse/domain';
  * from Unpaid to Partially paid to Paid, the invoices CSV, and the sales tax report for the quarter.
  */
 
-const STAFF = { username: 'staff', password: 'staff-demo-2026' };
 /** Unique between runs against the same data. */
 const customer = `E2E Harbor Bait ${Date.now().toString(36)}`;
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Username' }).fill(STAFF.username);
-  await page.getByLabel(/^Password/).fill(STAFF.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/dashboard');
-}
 
 async function openForm(page: Page, order: number | 'new'): Promise<Locator> {
   await page.goto(`/dashboard?order=${order}`);
@@ -50,7 +41,7 @@ test('a customer from the order form, two orders, payments to Paid, the invoices
   page,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page);
+  await signIn(page, STAFF);
 
   // 1. The first order creates its customer inline from the typed name and the billing address.
   const first = await openForm(page, 'new');

@@ -1,4 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
+import { STAFF, signIn } from './support/session';
+import { INVOICE_COLUMNS, invoiceRows, invoicesTable } from './support/invoices-table';
 
 /**
  * Layout at a 1280 px laptop width, against the built app with the demo data: column headings
@@ -6,17 +8,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
  * boxes and bounding boxes), which jsdom cannot do.
  */
 
-const STAFF = { username: 'staff', password: 'staff-demo-2026' };
-
 test.use({ viewport: { width: 1280, height: 800 } });
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Username' }).fill(STAFF.username);
-  await page.getByLabel(/^Password/).fill(STAFF.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/dashboard');
-}
 
 /** How many lines an element's text takes: the distinct tops of its text's line boxes. */
 function linesOf(element: Locator): Promise<number> {
@@ -29,30 +21,19 @@ function linesOf(element: Locator): Promise<number> {
 }
 
 test('the invoices list keeps every column heading on one line at 1280 px', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, STAFF);
   await page.goto('/invoices');
-  const table = page.getByRole('table', { name: 'Invoices' });
+  const table = invoicesTable(page);
   await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toBeVisible();
 
   const headings = table.getByRole('columnheader');
-  await expect(headings).toHaveText([
-    'Invoice #',
-    'Date',
-    'Customer Name',
-    'Order #',
-    'Type',
-    'Total Amount',
-    'Actions',
-  ]);
+  await expect(headings).toHaveText(INVOICE_COLUMNS);
   for (const heading of await headings.all()) {
     expect(await linesOf(heading), `"${await heading.textContent()}" is on one line`).toBe(1);
   }
   // The actions column no longer takes the room the data needs (it took about 40% of the width):
   // the demo customers' names (up to 'Upper Peninsula Ice Fishing Co.') fit on one line.
-  const names = table
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell') })
-    .locator('td:nth-child(3)');
+  const names = invoiceRows(page).locator('td:nth-child(3)');
   expect(await names.count()).toBeGreaterThan(5);
   for (const name of await names.all()) {
     expect(await linesOf(name), `"${await name.textContent()}" is on one line`).toBe(1);
@@ -65,7 +46,7 @@ test('the invoices list keeps every column heading on one line at 1280 px', asyn
 });
 
 test("the Unsaved Changes dialog's three buttons share one row at 1280 px", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, STAFF);
   await page.goto('/orders');
   // A pending order of the demo data without an invoice: its form offers CREATE INVOICE.
   const row = page
@@ -97,7 +78,7 @@ test('the main screens fit a 390 px phone, 768 px and 200% zoom without sideways
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page);
+  await signIn(page, STAFF);
   // 200% zoom on a 1280 px laptop lays the page out 640 CSS px wide.
   const widths = [390, 640, 768];
   const screens = [

@@ -82,9 +82,21 @@ test("two users on one invoice: each sees the other; one's save is a banner on t
   const banner = staff.getByText(/^admin changed this invoice at /);
   await expect(banner).toBeVisible();
   await expect(staffPo).toHaveValue('Staff draft PO');
-  await staff.getByRole('button', { name: 'Reload', exact: true }).click();
+  // Reload over unsaved typing asks first, naming what would be lost (issue 26 item 15).
+  const reload = staff.getByRole('button', { name: 'Reload', exact: true });
+  await reload.click();
+  const ask = staff.getByRole('dialog', { name: 'Discard your changes?' });
+  await expect(ask.getByRole('list', { name: 'Unsaved changes' })).toContainText('P.O. # / Job Name');
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(ask).toBeHidden();
+  await expect(staffPo).toHaveValue('Staff draft PO');
+  await expect(reload).toBeFocused();
+  await reload.click();
+  await ask.getByRole('button', { name: 'Discard & Reload' }).click();
   await expect(staffPo).toHaveValue(theirs);
   await expect(banner).toBeHidden();
+  // The banner took the focused button with it: focus is on the page, not on <body>.
+  await expect(staff.getByRole('heading', { level: 1, name: 'Edit Invoice' })).toBeFocused();
 
   // Admin leaves the invoice: gone from staff's screen by the next heartbeat.
   await admin.getByRole('button', { name: 'Back to Invoices' }).click();

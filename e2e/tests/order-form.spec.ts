@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { additionalItemsTotal, calculateOrderPrice, formatMoney } from '@icehouse/domain';
+import { ADMIN, signIn } from './support/session';
 
 /**
  * The order form against the built app and server with the demo data (SEED_DEMO=true): a custom
@@ -9,20 +10,9 @@ import { additionalItemsTotal, calculateOrderPrice, formatMoney } from '@icehous
  * do not depend on the orders list.
  */
 
-const ADMIN = { username: 'admin', password: 'admin-demo-2026' };
-
 /** Unique names between runs against the same data. */
 const run = Date.now().toString(36);
 const customer = `E2E Lakeside ${run}`;
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Username' }).fill(ADMIN.username);
-  await page.getByLabel(/^Password/).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/dashboard');
-}
 
 /** Opens the order form through its link; answers the dialog. */
 async function openForm(page: Page, order: number | 'new'): Promise<Locator> {
@@ -99,7 +89,7 @@ test.describe.serial('order form', () => {
   test('creates a custom Ice House Kit order with items, discount and freight, priced by the domain rule', async ({
     page,
   }) => {
-    await signIn(page);
+    await signIn(page, ADMIN);
     const rate = await taxRate(page);
     const dialog = await openForm(page, 'new');
     const doorField = dialog.getByRole('textbox', { name: 'Door Number' });
@@ -202,7 +192,7 @@ test.describe.serial('order form', () => {
   });
 
   test('edits it: the saved values come back, changes are kept and priced again', async ({ page }) => {
-    await signIn(page);
+    await signIn(page, ADMIN);
     const rate = await taxRate(page);
     const dialog = await openForm(page, orderId);
     await expect(
@@ -247,7 +237,7 @@ test.describe.serial('order form', () => {
   });
 
   test('duplicates it as a new unsaved order with a fresh door number', async ({ page }) => {
-    await signIn(page);
+    await signIn(page, ADMIN);
     const dialog = await openForm(page, orderId);
     await dialog.getByRole('button', { name: 'DUPLICATE ORDER' }).click();
     const copy = page.getByRole('dialog', { name: 'New Order' });
@@ -272,7 +262,7 @@ test.describe.serial('order form', () => {
   });
 
   test('voids and unvoids it', async ({ page }) => {
-    await signIn(page);
+    await signIn(page, ADMIN);
     const dialog = await openForm(page, copyId);
     await dialog.getByRole('button', { name: 'VOID ORDER' }).click();
     const confirmVoid = page.getByRole('dialog', { name: 'Void Order' });
@@ -294,7 +284,7 @@ test.describe.serial('order form', () => {
   });
 
   test('uploads a blueprint with the order, views it and removes it', async ({ page }) => {
-    await signIn(page);
+    await signIn(page, ADMIN);
     const dialog = await openForm(page, orderId);
     const blueprint = dialog.getByRole('group', { name: 'Blueprint' });
     await dialog.getByLabel('Upload Blueprint').setInputFiles({
@@ -330,7 +320,7 @@ test.describe.serial('order form', () => {
   });
 
   test('creates the bill of lading and downloads its PDF', async ({ page }) => {
-    await signIn(page);
+    await signIn(page, ADMIN);
     const dialog = await openForm(page, orderId);
     await expect(dialog.getByText('Bill of Lading: Not generated')).toBeVisible();
     await dialog.getByRole('button', { name: 'CREATE BOL' }).click();
@@ -350,7 +340,7 @@ test.describe.serial('order form', () => {
   });
 
   test('creates the invoice and goes to it; an invoiced order cannot be deleted', async ({ page }) => {
-    await signIn(page);
+    await signIn(page, ADMIN);
     const dialog = await openForm(page, orderId);
     await dialog.getByRole('button', { name: 'CREATE INVOICE' }).click();
     await expect(page).toHaveURL(/\/invoices\/\d+\/edit$/);
@@ -369,7 +359,7 @@ test.describe.serial('order form', () => {
   });
 
   test('deletes the copy after asking', async ({ page }) => {
-    await signIn(page);
+    await signIn(page, ADMIN);
     const dialog = await openForm(page, copyId);
     await dialog.getByRole('button', { name: 'DELETE' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Order' });
@@ -381,7 +371,7 @@ test.describe.serial('order form', () => {
   });
 
   test('prints it through the server PDF', async ({ page }) => {
-    await signIn(page);
+    await signIn(page, ADMIN);
     // The print path is part of the REST contract: a lost route fails here, never skips.
     const schema = (await (await page.request.get('/api/schema/')).json()) as {
       paths?: Record<string, unknown>;

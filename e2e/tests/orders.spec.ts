@@ -1,12 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { STAFF, signIn } from './support/session';
 
 /**
  * The dashboard and the orders list, against the built app and server with the demo data
  * (SEED_DEMO=true: about 60 orders over the last 12 months in every status). The demo dates
  * follow today's date, so the tests find their orders by what the list shows, not by number.
  */
-
-const STAFF = { username: 'staff', password: 'staff-demo-2026' };
 
 const MONTHS = [
   'January',
@@ -23,16 +22,6 @@ const MONTHS = [
   'December',
 ];
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Username' }).fill(STAFF.username);
-  await page.getByLabel(/^Password/).fill(STAFF.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
-
 const ordersTable = (page: Page) => page.getByRole('table', { name: 'Orders' });
 /** The order rows (the header row and the empty-state row have no 'Order ...' name). */
 const orderRows = (page: Page) => ordersTable(page).getByRole('row', { name: /^Order / });
@@ -48,7 +37,7 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 test('a dashboard month opens the orders of that month', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, STAFF);
   const months = page.getByRole('table', { name: 'Orders by month' });
   await expect(months.getByRole('columnheader')).toHaveText(['Year', 'Month', 'Total Orders']);
 
@@ -71,7 +60,7 @@ test('a dashboard month opens the orders of that month', async ({ page }) => {
 });
 
 test('the dashboard search opens the list with its filters', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, STAFF);
   const search = page.getByRole('search', { name: 'Search Orders' });
   await choose(page, 'Status', 'Processed');
   await search.getByRole('searchbox', { name: 'Customer Name' }).fill('lake');
@@ -92,7 +81,7 @@ test('the dashboard search opens the list with its filters', async ({ page }) =>
 test('the orders list filters by status and searches by customer, keeping both in the URL', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, STAFF);
   await page.getByRole('button', { name: 'All Orders' }).click();
   await expect(page).toHaveURL('/orders');
   await expect(page.getByRole('heading', { level: 1, name: 'All Orders' })).toBeVisible();
@@ -155,7 +144,7 @@ test('the orders list filters by status and searches by customer, keeping both i
 });
 
 test('an order moves on through its statuses; one that cannot says what is missing', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, STAFF);
   await page.goto('/orders?status=pending');
   await expect(orderRows(page).first()).toBeVisible();
 
@@ -211,7 +200,7 @@ test('an order moves on through its statuses; one that cannot says what is missi
 });
 
 test('selecting orders enables the combined invoice; a row click opens the order form', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, STAFF);
   await page.goto('/orders?status=pending');
   await expect(orderRows(page).first()).toBeVisible();
   const combined = page.getByRole('button', { name: /^Create Combined Invoice/ });

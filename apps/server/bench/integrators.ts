@@ -14,8 +14,8 @@ import { openTestDatabase } from '@icehouse/db/testing';
 import { webhookDeliveries } from '@icehouse/db/schema';
 import { buildApp } from '../src/app';
 import { createUser } from '../src/modules/users/service';
-import { enqueueDeliveries } from '../src/modules/integrations/events';
-import { deliverWebhookJob } from '../src/modules/integrations/deliver';
+import { enqueueDeliveries } from '../src/modules/webhooks/events';
+import { deliverWebhookJob } from '../src/modules/webhooks/jobs';
 import { integrationEvents } from '@icehouse/db/schema';
 import type { JobQueue } from '../src/jobs';
 

@@ -14,7 +14,7 @@ import pino from 'pino';
 import { createDb } from '@icehouse/db/client';
 import { openTestDatabase } from '@icehouse/db/testing';
 import { buildApp } from '../src/app';
-import { announceChange } from '../src/changes';
+import { announceChange, changeTransaction } from '../src/changes';
 import { createUser } from '../src/modules/users/service';
 import { createSessionStore } from '../src/modules/auth/session';
 
@@ -91,7 +91,7 @@ console.log(
   `  memory per connection: RSS ${((after.rss - before.rss) / N / 1024).toFixed(1)} KiB, heap ${((after.heapUsed - before.heapUsed) / N / 1024).toFixed(1)} KiB (process RSS ${mb(after.rss)} MiB)`,
 );
 
-await database.db.transaction((tx) =>
+await changeTransaction({ database, changes: app.changes }, async (tx) =>
   announceChange(tx, { entity: 'order', id: 1, version: 1, action: 'updated', by: user.id }),
 );
 const committed = performance.now();

@@ -24,6 +24,8 @@ import { getOrder } from '../src/modules/orders/order-read';
 import { listOrders } from '../src/modules/orders/list-query';
 import { listInvoices } from '../src/modules/invoices/views';
 import { CUSTOMER_SEARCHES, INVOICE_SEARCHES } from './names';
+import { createChangeAnnouncer } from '../src/changes';
+import { changeRecordReaders } from '../src/modules/change-records';
 
 const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const url = `${base}/${process.env.BENCH_PG_DATABASE ?? 'icehouse_bench'}`;
@@ -62,7 +64,8 @@ function write(call: string) {
 async function main() {
   mkdirSync(outDir, { recursive: true });
   const database = await createDb({ databaseUrl: url, logger, poolMax: 2 });
-  const deps = { database };
+  // The app's announcer without its sinks (no event log here): each save's own statements, its announcement's read and notify.
+  const deps = { database, changes: createChangeAnnouncer({ database, readers: changeRecordReaders, sinks: [] }) };
   try {
     // The load benchmark's terms, one file set each (pgbench: `-f orders-customer-smi.pgbench.sql@1 -f ...`).
     for (const term of CUSTOMER_SEARCHES) {

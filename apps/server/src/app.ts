@@ -5,15 +5,19 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
-import { LIMITS } from '@icehouse/domain';
+import { LIMITS, zodIssuesToFieldErrors } from '@icehouse/domain';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { ZodError } from 'zod';
 import type { Logger } from 'pino';
 import type { Database } from '@icehouse/db/client';
 import { AppError, HTTP_STATUS } from './errors';
-import { replyWithError } from './rest/error-handler';
-import type { AppDeps, SessionUser } from './deps';
+import { logRefusal, replyWithError } from './rest/error-handler';
+import type { AppDeps, ChangeAnnouncer, SessionUser, WebhookSettings } from './deps';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { registerRestRoutes } from './rest/register';
+import { acceptEmptyJsonBodies } from './rest/json-body';
+import { registerRequestIdHeader, requestIdOf } from './rest/request-id';
 import { restRoutes } from './rest/routes';
 import type { RestRoute } from './rest/route';
 import { buildOpenApiDocument } from './rest/openapi';
@@ -25,9 +29,9 @@ import { declareScopeSecurity, routeSecurityConfig } from './modules/auth/route-
 import { registerSecurityHeaders } from './security-headers';
 import { createPdfRenderer, type PdfRenderer, type PdfRendererOptions } from './pdf';
 import { createFolderBlobStore, type BlobStore } from './blobs';
-import { createLiveHub, registerChangeSink, type LiveHub } from './changes';
-import type { WebhookSettings } from './modules/integrations/deliver';
-import { integrationsSink } from './modules/integrations/events';
+import { createChangeAnnouncer, createLiveHub, type LiveHub } from './changes';
+import { changeRecordReaders } from './modules/change-records';
+import { webhooksSink } from './modules/webhooks/events';
 import { allJobs, createJobQueue, type JobDefinition, type JobQueue } from './jobs';
 import { createMailer } from './modules/email/mailer';
 import { createTokenUsage, type TokenUsage } from './modules/tokens/usage';
@@ -43,6 +47,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** This instance's unwritten API token counts (tests write them with `flush`). */
     tokenUsage: TokenUsage;
+    /** This instance's change announcer (tests that call services directly pass it on). */
+    changes: ChangeAnnouncer;
   }
 }
 
@@ -99,6 +105,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: false },
     // Requests arriving while the server closes get the app's own 503 {detail} (below), with its headers.
     return503OnClosing: false,
+    genReqId: requestIdOf,
   });
   // The browser starts with the first PDF, not here: the app runs (and answers 503 for PDFs) without one.
   const pdf =
@@ -120,8 +127,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const webhooks: WebhookSettings = {
     allowPrivateTargets: config.webhooks?.allowPrivateTargets ?? false,
     timeoutMs: config.webhooks?.timeoutMs ?? 10_000,
+    firstRetrySeconds: config.webhooks?.firstRetrySeconds,
   };
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl) : null;
+  // What runs on every change, this instance's own: the event log and the webhook outbox (decision 102),
+  // then the notification; built from each record as its transaction leaves it (decision 121).
+  const changes = createChangeAnnouncer({
+    database: config.database,
+    readers: changeRecordReaders,
+    sinks: [webhooksSink({ jobs })],
+  });
   const deps: AppDeps = {
     database: config.database,
     log: config.logger,
@@ -130,11 +145,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     blobs,
     live,
     jobs,
+    changes,
     webhooks,
     mailer,
   };
-  // The event log and the webhook outbox, written in every change's transaction (issue 18).
-  const removeIntegrationsSink = registerChangeSink(integrationsSink(deps));
   // pg-boss installs (or migrates) its own schema here, then the queues and this instance's workers start.
   await jobs.start(deps);
   app.decorate('live', live);
@@ -143,6 +157,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   // Only JSON (and, on upload routes, multipart) bodies: a text/plain form post is refused with 415.
   app.removeContentTypeParser('text/plain');
+  acceptEmptyJsonBodies(app);
+  registerRequestIdHeader(app);
   await registerSecurityHeaders(app);
   // Shutting down (SIGTERM): requests under way finish; new ones are told to come back, and their connection closes.
   let closing = false;
@@ -220,9 +236,24 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       trpcOptions: {
         router: appRouter,
         createContext: ({ req, res }) => ({ deps, req, res, user: currentUser(req), checkAnswers }),
-        onError: ({ error, path: procedure }) => {
-          if (error.code === 'INTERNAL_SERVER_ERROR')
-            config.logger.error({ err: error, procedure }, 'tRPC error');
+        // As on REST (rest/error-handler.ts): a fault at error with its stack, a refusal at info without one.
+        onError: ({ error, path: procedure, req }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR') {
+            req.log.error({ err: error, procedure }, 'tRPC error');
+            return;
+          }
+          const appError = error.cause instanceof AppError ? error.cause : null;
+          const status = appError ? HTTP_STATUS[appError.code] : getHTTPStatusCodeFromError(error);
+          if (status >= 500) req.log.error({ err: error, procedure }, 'tRPC error');
+          else {
+            const fieldErrors = appError?.fieldErrors ?? (error.cause instanceof ZodError ? zodIssuesToFieldErrors(error.cause) : undefined);
+            logRefusal(req.log, status, {
+              code: appError?.code ?? error.code,
+              detail: error.message,
+              procedure,
+              fields: fieldErrors ? Object.keys(fieldErrors) : undefined,
+            });
+          }
         },
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>);
@@ -270,7 +301,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // Workers stop fetching; running jobs get a few seconds to finish (else they are retried later).
     await jobs.stop();
     await live.close();
-    removeIntegrationsSink();
     mailer?.close();
     // In-flight PDFs finish, then Chromium closes: no browser is left behind.
     if (!config.pdf) await pdf.close();
@@ -281,5 +311,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   app.decorate('jobs', jobs);
   app.decorate('tokenUsage', tokenUsage);
+  app.decorate('changes', changes);
   return app;
 }

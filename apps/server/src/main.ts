@@ -5,7 +5,7 @@ import { createLogger } from './logger';
 import { buildApp } from './app';
 import { hashPassword } from './modules/auth/password';
 import { bootstrapAdmin } from './modules/users/service';
-import { isPostgresClosedSocketWrite } from './errors';
+import { uncaughtVerdict } from './uncaught';
 import { blobStoreFromEnv } from './blobs';
 import { moveDatabaseBytesToBlobs } from './blobs/move-database-bytes';
 import { linkOrdersToCustomers, linkReportLines } from './modules/customers/link';
@@ -14,16 +14,19 @@ async function main() {
   const env = loadEnv();
   const log = createLogger(env.LOG_LEVEL, env.NODE_ENV === 'development');
   const database = await createDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
-  // postgres-js 3.4.9 throws from a timer when a transaction's connection drops mid-query (it writes the
-  // ROLLBACK to a socket already gone: porsager/postgres#1154, #1208), which would end the process; that
-  // connection can never send again, so the pool is replaced. Anything else uncaught is logged, then fatal.
-  process.on('uncaughtException', (error) => {
-    if (isPostgresClosedSocketWrite(error) && database.resetConnections) {
+  // An error nobody caught: replace the pool, carry on, or end the process (uncaught.ts says which and why).
+  process.on('uncaughtException', (error, origin) => {
+    const verdict = uncaughtVerdict(error, origin);
+    if (verdict === 'replace-pool' && database.resetConnections) {
       log.warn({ err: error }, 'database connection lost during a query; replacing the connection pool');
       void database.resetConnections();
       return;
     }
-    log.fatal({ err: error }, 'uncaught exception');
+    if (verdict === 'carry-on') {
+      log.error({ err: error, origin }, 'a lost database connection failed a promise nobody awaited; carrying on');
+      return;
+    }
+    log.fatal({ err: error, origin }, 'uncaught exception');
     process.exit(1);
   });
   log.info({ database: database.kind, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR }, 'database opened');

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '@icehouse/domain';
 import { createTestApp } from './test-app';
 import { TestClient } from './client';
 import { PASSWORD, createStandardUsers } from './users';
@@ -269,9 +270,17 @@ describe('API tokens (issue 18)', () => {
   const withToken = (key: string, method: string, url: string) =>
     app.inject({ method: method as 'GET', url, headers: { authorization: `Token ${key}`, 'content-type': 'application/json' }, ...(method === 'GET' ? {} : { payload: '{}' }) });
 
-  it('only sign-in and the operations that set passwords take no token', () => {
+  it('only sign-in, the operations that set passwords and those that answer webhook secrets take no token', () => {
     const refusing = restRoutes.filter((r) => !r.tokens).map((r) => `${r.method} ${r.path}`);
-    expect(new Set(refusing)).toEqual(new Set([...PUBLIC_REST, 'POST /api/auth/users/', 'PUT /api/auth/users/{id}/']));
+    expect(new Set(refusing)).toEqual(
+      new Set([
+        ...PUBLIC_REST,
+        'POST /api/auth/users/',
+        'PUT /api/auth/users/{id}/',
+        'POST /api/webhooks/{id}/reveal-secret/',
+        'POST /api/webhooks/{id}/rotate-secret/',
+      ]),
+    );
   });
 
   for (const route of restRoutes) {
@@ -281,7 +290,7 @@ describe('API tokens (issue 18)', () => {
       const res = await withToken(writer, route.method, url);
       if (!route.tokens) {
         expect(res.statusCode, res.body).toBe(403);
-        expect(res.json()).toEqual({ detail: 'API tokens cannot be used here: sign in to manage tokens, users or passwords.' });
+        expect(res.json()).toEqual({ detail: MESSAGES.tokenNotAllowedHere });
         return;
       }
       // The operation itself answered (400 for the empty body, 404 for record 1...): never the door's 401/403.

@@ -46,6 +46,12 @@ export interface Database {
    * transaction's notifications arrive after its COMMIT, as on PostgreSQL). Resolves once listening.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
+  /**
+   * PGlite only: runs a script of several statements without parameters on the one connection (PGlite's
+   * `exec`) and answers the rows of its last statement. For tools that bring their own SQL scripts (the
+   * job queue's schema); PostgreSQL runs those through `db` (drizzle's `sql.raw`). Absent on PostgreSQL.
+   */
+  execScript?(script: string): Promise<unknown[]>;
 }
 
 export interface ListenHandlers {
@@ -329,6 +335,10 @@ export function wrapPglite(
     },
     async ping() {
       await db.execute(sql`select 1`);
+    },
+    async execScript(script) {
+      const results = await client.exec(script);
+      return results.at(-1)?.rows ?? [];
     },
     async listen(channel, handlers) {
       const unsubscribe = await client.listen(channel, (payload) => handlers.onNotify(payload));

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages';
-import { emailFormSchema, fillEmailTemplate, invalidAddresses, splitAddresses } from './email';
+import {
+  EMAIL_LIMITS,
+  EMAIL_PLACEHOLDERS_BY_KIND,
+  emailFormSchema,
+  emailSettingsSchema,
+  fillEmailTemplate,
+  invalidAddresses,
+  splitAddresses,
+  unknownPlaceholders,
+} from './email';
 
 describe('email', () => {
   it('fills known placeholders and leaves the others as written', () => {
@@ -26,5 +35,72 @@ describe('email', () => {
     ]);
     const bad = emailFormSchema.safeParse({ to: 'a@x.com', cc: 'bad', subject: '', body: '' });
     expect(bad.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['cc', 'subject']);
+  });
+
+  it('finds the placeholders a template has no value for, by kind (issue 26)', () => {
+    expect(unknownPlaceholders('Invoice {invoice_no} for {customer_name}', 'invoice')).toEqual([
+      'invoice_no',
+    ]);
+    expect(
+      unknownPlaceholders('{Invoice_Number} {invoice-number} {invoice_no} {invoice_no}', 'invoice'),
+    ).toEqual(['Invoice_Number', 'invoice-number', 'invoice_no']);
+    // A bill of lading has no balance; braces around prose are not placeholders.
+    expect(unknownPlaceholders('BOL {bol_number}: {balance_due} {see attached}', 'bol')).toEqual([
+      'balance_due',
+    ]);
+    expect(unknownPlaceholders('Invoice {invoice_number}, due {due_date}', 'invoice')).toEqual([]);
+  });
+
+  it('refuses a template with an unknown placeholder on its field, naming it and the ones to use', () => {
+    const settings = {
+      email_from: '',
+      invoice_email_subject: 'Invoice {invoice_no}',
+      invoice_email_body: 'Total {total}',
+      bol_email_subject: 'BOL {bol_number}',
+      bol_email_body: 'Due {due_date}',
+    };
+    const parsed = emailSettingsSchema.safeParse(settings);
+    expect(parsed.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      [
+        'invoice_email_subject',
+        MESSAGES.emailPlaceholderUnknown(['invoice_no'], EMAIL_PLACEHOLDERS_BY_KIND.invoice),
+      ],
+      ['bol_email_body', MESSAGES.emailPlaceholderUnknown(['due_date'], EMAIL_PLACEHOLDERS_BY_KIND.bol)],
+    ]);
+    expect(parsed.error!.issues[0]!.message).toBe(
+      'Unknown placeholder {invoice_no}. Use {invoice_number}, {order_number}, {customer_name}, {company_name}, {total}, {balance_due}, {due_date}.',
+    );
+    expect(
+      emailSettingsSchema.safeParse({
+        ...settings,
+        invoice_email_subject: 'Invoice {invoice_number}',
+        bol_email_body: '',
+      }).success,
+    ).toBe(true);
+  });
+
+  it('holds each template to its limit: subjects to the subject limit, bodies to the template limit', () => {
+    const fine = {
+      email_from: '',
+      invoice_email_subject: '',
+      invoice_email_body: '',
+      bol_email_subject: '',
+      bol_email_body: '',
+    };
+    const issues = (over: Record<string, string>) =>
+      emailSettingsSchema
+        .safeParse({ ...fine, ...over })
+        .error?.issues.map((i) => [i.path.join('.'), i.message]);
+    const subject = 'x'.repeat(EMAIL_LIMITS.subject + 1);
+    const body = 'x'.repeat(EMAIL_LIMITS.template + 1);
+    expect(issues({ invoice_email_subject: subject, bol_email_subject: subject })).toEqual([
+      ['invoice_email_subject', MESSAGES.emailSubjectTooLong],
+      ['bol_email_subject', MESSAGES.emailSubjectTooLong],
+    ]);
+    expect(issues({ invoice_email_body: body, bol_email_body: body })).toEqual([
+      ['invoice_email_body', MESSAGES.emailBodyTooLong],
+      ['bol_email_body', MESSAGES.emailBodyTooLong],
+    ]);
+    expect(issues({ invoice_email_body: subject, bol_email_body: subject })).toBeUndefined();
   });
 });

@@ -21,6 +21,31 @@ export const EMAIL_PLACEHOLDERS = [
 ] as const;
 export type EmailPlaceholder = (typeof EMAIL_PLACEHOLDERS)[number];
 
+/** The placeholders each kind of email has values for (a BOL has no invoice number, balance or due date). */
+export const EMAIL_PLACEHOLDERS_BY_KIND = {
+  invoice: [
+    'invoice_number',
+    'order_number',
+    'customer_name',
+    'company_name',
+    'total',
+    'balance_due',
+    'due_date',
+  ],
+  bol: ['bol_number', 'order_number', 'customer_name', 'company_name', 'total'],
+} as const satisfies Record<'invoice' | 'bol', readonly EmailPlaceholder[]>;
+
+/**
+ * The `{...}` tokens of a template that are not placeholders of its kind, each once, in order: a
+ * typo (`{invoice_no}`, `{Invoice_Number}`) would otherwise be sent as written. Braces around text
+ * with spaces ("{see attached}") are left alone: that is prose, not a placeholder.
+ */
+export function unknownPlaceholders(template: string, kind: 'invoice' | 'bol'): string[] {
+  const allowed: readonly string[] = EMAIL_PLACEHOLDERS_BY_KIND[kind];
+  const found = [...template.matchAll(/\{([^{}\s]{1,60})\}/g)].map((m) => m[1]!);
+  return [...new Set(found)].filter((name) => !allowed.includes(name));
+}
+
 /** `{invoice_number}` -> its value; unknown or missing placeholders are left as written. */
 export function fillEmailTemplate(
   template: string,
@@ -71,15 +96,35 @@ export const emailFormSchema = z.object({
 });
 export type EmailForm = z.input<typeof emailFormSchema>;
 
-/** Company Information's email settings: the From address and the templates. */
+const placeholdersOf = (kind: 'invoice' | 'bol') => (template: string, ctx: z.RefinementCtx) => {
+  const unknown = unknownPlaceholders(template, kind);
+  if (unknown.length > 0)
+    ctx.addIssue({
+      code: 'custom',
+      message: MESSAGES.emailPlaceholderUnknown(unknown, EMAIL_PLACEHOLDERS_BY_KIND[kind]),
+    });
+};
+
+/** A subject template for one kind of email: within the subject limit, only that kind's placeholders. */
+const subjectTemplate = (kind: 'invoice' | 'bol') =>
+  z.string().max(EMAIL_LIMITS.subject, MESSAGES.emailSubjectTooLong).superRefine(placeholdersOf(kind));
+
+/** A body template for one kind of email: within the template limit, only that kind's placeholders. */
+const bodyTemplate = (kind: 'invoice' | 'bol') =>
+  z.string().max(EMAIL_LIMITS.template, MESSAGES.emailBodyTooLong).superRefine(placeholdersOf(kind));
+
+/**
+ * Company Information's email settings: the From address and the templates, whose placeholders
+ * must be ones their kind of email fills in (the message names the unknown ones).
+ */
 export const emailSettingsSchema = z.object({
   email_from: z
     .string()
     .trim()
     .refine((v) => v === '' || single.safeParse(v).success, MESSAGES.emailFromInvalid),
-  invoice_email_subject: z.string().max(EMAIL_LIMITS.subject, MESSAGES.emailSubjectTooLong),
-  invoice_email_body: z.string().max(EMAIL_LIMITS.template, MESSAGES.emailBodyTooLong),
-  bol_email_subject: z.string().max(EMAIL_LIMITS.subject, MESSAGES.emailSubjectTooLong),
-  bol_email_body: z.string().max(EMAIL_LIMITS.template, MESSAGES.emailBodyTooLong),
+  invoice_email_subject: subjectTemplate('invoice'),
+  invoice_email_body: bodyTemplate('invoice'),
+  bol_email_subject: subjectTemplate('bol'),
+  bol_email_body: bodyTemplate('bol'),
 });
 export type EmailSettings = z.output<typeof emailSettingsSchema>;

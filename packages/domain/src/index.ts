@@ -17,6 +17,7 @@ export * from './fieldErrors';
 export * from './newOrder';
 export * from './schemas';
 export * from './integrators';
+export * from './changes';
 export * from './email';
 export * from './payments';
 export * from './reports';

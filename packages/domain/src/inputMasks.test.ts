@@ -5,9 +5,21 @@ import {
   isValidCanadianPostal,
   isValidPhone,
   isValidUsZip,
+  normalizePhone,
   postalCodeKind,
   postalCodeMaxLength,
 } from './inputMasks';
+
+describe('normalizePhone', () => {
+  it('puts ten bare digits in the app format, leaves anything else for the check', () => {
+    expect(normalizePhone('2185550999')).toBe('(218) 555-0999');
+    expect(normalizePhone(' 2185550999 ')).toBe('(218) 555-0999');
+    expect(normalizePhone('(218) 555-0999')).toBe('(218) 555-0999');
+    expect(normalizePhone('218555099')).toBe('218555099');
+    expect(normalizePhone('21855509991')).toBe('21855509991');
+    expect(normalizePhone('218-555-0999')).toBe('218-555-0999');
+  });
+});
 
 describe('formatPhone', () => {
   it.each([

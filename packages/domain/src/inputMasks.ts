@@ -18,6 +18,15 @@ export function formatPhone(input: string | null | undefined): string {
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
+/**
+ * A phone typed as its ten digits and nothing else ("2185550999") in the app's format,
+ * "(218) 555-0999"; anything else as given, for the format check to judge.
+ */
+export function normalizePhone(value: string): string {
+  const text = value.trim();
+  return new RegExp(`^\\d{${LIMITS.phoneDigits}}$`).test(text) ? formatPhone(text) : value;
+}
+
 export function isValidPhone(value: string): boolean {
   return PHONE_PATTERN.test(value);
 }

@@ -19,12 +19,20 @@ export function parseIsoTimestamp(text: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** A required ISO timestamp field (`updated_since`, `expires_at`). */
+/** A date and time without Z or an offset: which moment it means depends on a zone nobody named. */
+const ZONELESS_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/i;
+
+/**
+ * A required ISO timestamp field (`updated_since`, `expires_at`). A time without a zone is refused with
+ * a message saying so (decision 132), not read as UTC: a script sending its local time would otherwise
+ * silently skip the changes of the hours between.
+ */
 export const isoTimestampField = () =>
   z.string({ error: MESSAGES.updatedSinceInvalid }).transform((text, ctx) => {
     const date = parseIsoTimestamp(text);
     if (!date) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.updatedSinceInvalid });
+      const message = ZONELESS_TIMESTAMP.test(text.trim()) ? MESSAGES.timestampZoneMissing : MESSAGES.updatedSinceInvalid;
+      ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
     return date;

@@ -201,7 +201,8 @@ export const MESSAGES = {
   tokenRevoked: 'Token has been revoked.', // ours
   tokenUserInactive: 'User inactive or deleted.',
   tokenReadOnly: 'This token is read-only: it may only read (GET).', // ours
-  tokenNotAllowedHere: 'API tokens cannot be used here: sign in to manage tokens, users or passwords.', // ours
+  tokenNotAllowedHere:
+    'API tokens cannot be used here: sign in to manage tokens, users, passwords or webhook secrets.', // ours
   tokenRateLimited: (seconds: number) => `Request was throttled. Expected available in ${seconds} seconds.`,
   tokenNameRequired: 'Name is required', // ours
   tokenExpiryPast: 'The expiry must be in the future', // ours
@@ -210,7 +211,10 @@ export const MESSAGES = {
   idempotencyKeyReused: 'This Idempotency-Key was already used with a different request.', // ours
   idempotencyKeyInProgress: 'A request with this Idempotency-Key is still being processed. Try again shortly.', // ours
   orderingInvalid: 'Select a valid ordering: updated_at or -updated_at.', // ours
+  pageSizeInvalid: (max: number) => `Enter a whole number of rows per page from 1 to ${max}.`, // ours
   updatedSinceInvalid: 'Enter a valid ISO 8601 date and time, e.g. 2026-11-23T18:00:00Z.', // ours
+  timestampZoneMissing:
+    'This date and time has no time zone: add Z for UTC or an offset, e.g. 2026-11-23T18:00:00Z or 2026-11-23T12:00:00-06:00.', // ours
 
   // Background jobs (ours)
   failedJobNotFound: 'No failed job has that id: it may have been retried or discarded already.',
@@ -228,6 +232,9 @@ export const MESSAGES = {
   emailFromInvalid: 'Enter a valid From address (or leave it blank to use the company email).',
   emailNoFromAddress: 'Set a From address (or a company email) in Company Information before sending email.',
   emailNoBol: 'This order has no bill of lading yet. Create it first.',
+  emailPlaceholderUnknown: (unknown: readonly string[], allowed: readonly string[]) =>
+    `Unknown placeholder${unknown.length === 1 ? '' : 's'} ${unknown.map((p) => `{${p}}`).join(', ')}. ` +
+    `Use ${allowed.map((p) => `{${p}}`).join(', ')}.`,
   emailNotConfigured:
     'Email is not set up on this server (no SMTP_URL). The message was kept as not sent: nothing was sent.',
   // Payments (issue 16): all ours

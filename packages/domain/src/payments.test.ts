@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages';
-import { agingBucketOf, balanceDueOf, creditOf, invoicePaymentStatus, paymentsTotal } from './payments';
+import {
+  agingBucketOf,
+  balanceDueOf,
+  creditOf,
+  customerBalanceOf,
+  invoicePaymentStatus,
+  overpaymentOf,
+  paymentsTotal,
+} from './payments';
 import { paymentFormSchema } from './schemas/payment';
 import { addOneYear } from './schedule';
 import { todayIso } from './dates';
@@ -18,6 +26,22 @@ describe('payments', () => {
     expect(creditOf('100.00', '130.00')).toBe('30.00');
     expect(creditOf('100.00', '30.00')).toBe('0.00');
     expect(paymentsTotal(['10.10', '-0.10', '0.20']).toFixed(2)).toBe('10.20');
+  });
+
+  it('overpayment: the part of a new payment past the balance due (a refund never overpays)', () => {
+    expect(overpaymentOf('70.00', '100.00')).toBe('30.00');
+    expect(overpaymentOf('70.00', '70.00')).toBe('0.00');
+    expect(overpaymentOf('70.00', '69.99')).toBe('0.00');
+    expect(overpaymentOf('0.00', '0.01')).toBe('0.01');
+    expect(overpaymentOf('70.00', '-20.00')).toBe('0.00');
+    expect(overpaymentOf('70.00', '70.005')).toBe('0.01');
+  });
+
+  it("a customer's balance: invoiced − paid, exact, negative for a credit in their favour", () => {
+    expect(customerBalanceOf('2315.00', '315.00')).toBe('2000.00');
+    expect(customerBalanceOf('0.30', '0.10')).toBe('0.20');
+    expect(customerBalanceOf('100.00', '130.00')).toBe('-30.00');
+    expect(customerBalanceOf('0', '0')).toBe('0.00');
   });
 
   it('status: unpaid, partially paid, paid, overdue (a balance past its due date)', () => {

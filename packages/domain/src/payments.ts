@@ -66,6 +66,26 @@ export function creditOf(total: MoneyInput, paid: MoneyInput): string {
   return toMoneyString(Decimal.max(0, roundCents(paid).minus(roundCents(total))));
 }
 
+/**
+ * How much of a new payment goes past the balance due (and so becomes a credit): amount − balance
+ * due when that is positive, else 0. A refund (negative amount) never overpays. The record-payment
+ * form asks for a confirmation when this is not 0 (decision 135).
+ */
+export function overpaymentOf(balanceDue: MoneyInput, amount: MoneyInput): string {
+  const paying = roundCents(amount);
+  if (!paying.greaterThan(0)) return '0.00';
+  return toMoneyString(Decimal.max(0, paying.minus(Decimal.max(0, roundCents(balanceDue)))));
+}
+
+/**
+ * A customer's balance over their invoices: what was invoiced − what was paid (each the sum of the
+ * invoices' totals and payments/credits). Negative when their overpayments exceed what they owe:
+ * a credit in their favour. The customers list and a customer's page both show this figure.
+ */
+export function customerBalanceOf(invoiced: MoneyInput, paid: MoneyInput): string {
+  return toMoneyString(roundCents(invoiced).minus(roundCents(paid)));
+}
+
 export const INVOICE_STATUSES = ['unpaid', 'partially_paid', 'paid', 'overdue'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {

@@ -1,42 +1,116 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '@icehouse/db/client';
-import { CHANGES_CHANNEL, type Change, type ChangeInput } from './change';
+import type { Database, Db } from '@icehouse/db/client';
+import type { ChangeAnnouncer, ChangeDeps, ChangeInput, ChangeSink, DbDeps } from '../deps';
+import { CHANGES_CHANNEL, type Change, type ChangeEntity } from './change';
 
 /**
- * Work another feature adds to every change, in the same transaction (an event log row, a webhook
- * outbox row, a job): it commits or rolls back with the change. Sinks run in registration order,
- * before the notification; a sink that throws fails the change.
+ * Announcing a change (decision 121): a service opens its transaction with `changeTransaction` and
+ * states, anywhere in it, what it changed (`announceChange`). Nothing is built then: once the work's
+ * last write is done, just before the commit, each changed record is read once as its REST GET answers
+ * it, and the app instance's sinks (event row, webhook outbox, jobs) and the notification are built
+ * from that. An announcement cannot see a record half written, and a rolled-back change announces nothing.
  */
-export type ChangeSink = (tx: Db, change: Change, record?: unknown) => Promise<void> | void;
 
-const sinks: ChangeSink[] = [];
+/** Reads a record as its REST GET answers it (inside the transaction: `deps.database.db` is the tx); null when gone. */
+export type RecordReader = (deps: DbDeps, id: number) => Promise<unknown>;
+export type RecordReaders = Record<ChangeEntity, RecordReader>;
 
-/** Adds a sink for every change announced from now on; returns its removal. */
-export function registerChangeSink(sink: ChangeSink): () => void {
-  sinks.push(sink);
-  return () => {
-    const at = sinks.indexOf(sink);
-    if (at >= 0) sinks.splice(at, 1);
-  };
+const STATED = Symbol('stated changes');
+
+/** A transaction opened by `changeTransaction`: it carries the list of what its work stated it changed. */
+export type ChangeTx = Db & { readonly [STATED]: ChangeInput[] };
+
+/** States that the transaction changed a record; it is announced once, at the transaction's end. */
+export function announceChange(tx: ChangeTx, input: ChangeInput): void {
+  const stated = tx[STATED] as ChangeInput[] | undefined;
+  if (!stated) throw new Error('announceChange: open the transaction with changeTransaction (src/changes)');
+  stated.push(input);
 }
 
 /**
- * THE one call every service makes for each record it changes, inside its transaction (`tx`): runs
- * the sinks and queues the notification with `pg_notify`, which PostgreSQL (and PGlite) delivers only
- * when the transaction commits: a rolled-back change is announced to no one. `record`: the record as
- * its REST path answers it, when the caller holds it already (as read in this transaction, after the
- * change), so that a sink need not read it again.
+ * One transaction of a service that changes records: runs `work`, then announces what it stated,
+ * after its last write and before the commit. Throwing anywhere rolls everything back, announcement included.
  */
-export async function announceChange(tx: Db, input: ChangeInput, record?: unknown): Promise<Change> {
-  const change: Change = {
-    entity: input.entity,
-    id: input.id,
-    version: input.version,
-    action: input.action,
-    by: input.by,
-    at: new Date().toISOString(),
+export async function changeTransaction<T>(
+  deps: ChangeDeps,
+  work: (tx: ChangeTx) => Promise<T>,
+): Promise<T> {
+  return deps.database.db.transaction(async (tx) => {
+    const stated: ChangeInput[] = [];
+    Object.defineProperty(tx, STATED, { value: stated });
+    const result = await work(tx as unknown as ChangeTx);
+    if (stated.length > 0) await deps.changes.announce(tx, stated);
+    return result;
+  });
+}
+
+/**
+ * One announcement per record and action: a record created (or deleted) in the transaction is
+ * announced as that alone; the same action stated twice is announced once. Statement order is kept.
+ */
+export function coalesce(stated: readonly ChangeInput[]): ChangeInput[] {
+  const byRecord = new Map<string, ChangeInput[]>();
+  for (const input of stated) {
+    const key = `${input.entity}:${input.id}`;
+    const list = byRecord.get(key) ?? [];
+    if (!list.some((s) => s.action === input.action)) list.push(input);
+    byRecord.set(key, list);
+  }
+  const out: ChangeInput[] = [];
+  for (const list of byRecord.values()) {
+    const created = list.find((s) => s.action === 'created');
+    const deleted = list.find((s) => s.action === 'deleted');
+    if (created && deleted) continue; // it never existed outside the transaction
+    if (deleted) out.push(deleted);
+    else if (created) out.push(created);
+    else out.push(...list);
+  }
+  return out;
+}
+
+const versionOf = (record: unknown): number | null =>
+  record && typeof record === 'object' && typeof (record as { version?: unknown }).version === 'number'
+    ? (record as { version: number }).version
+    : null;
+
+/**
+ * The app instance's announcer: its record readers (one per entity, the REST GET's own service) and
+ * its sinks, in order; the notification (`pg_notify`, delivered by PostgreSQL only on commit) comes last.
+ */
+export function createChangeAnnouncer(options: {
+  database: Database;
+  readers: RecordReaders;
+  sinks: readonly ChangeSink[];
+}): ChangeAnnouncer {
+  const { database, readers, sinks } = options;
+  return {
+    async announce(tx, stated) {
+      const inTx: DbDeps = { database: { ...database, db: tx } };
+      const records = new Map<string, unknown>();
+      const announced: Change[] = [];
+      for (const input of coalesce(stated)) {
+        const key = `${input.entity}:${input.id}`;
+        if (!records.has(key))
+          records.set(
+            key,
+            input.action === 'deleted'
+              ? { id: input.id }
+              : ((await readers[input.entity](inTx, input.id)) ?? { id: input.id }),
+          );
+        const record = records.get(key);
+        const change: Change = {
+          entity: input.entity,
+          id: input.id,
+          version: (input.action === 'deleted' ? null : versionOf(record)) ?? input.version ?? null,
+          action: input.action,
+          by: input.by,
+          at: new Date().toISOString(),
+        };
+        for (const sink of sinks) await sink(tx, change, record);
+        await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(change)})`);
+        announced.push(change);
+      }
+      return announced;
+    },
   };
-  for (const sink of sinks) await sink(tx, change, record);
-  await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(change)})`);
-  return change;
 }

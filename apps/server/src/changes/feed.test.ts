@@ -1,15 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
-import { orders } from '@icehouse/db/schema';
+import { customers, orders } from '@icehouse/db/schema';
+import { eq } from 'drizzle-orm';
 import { orderPayload, useOrdersTestApp } from '../modules/orders/test-support';
-import { announceChange, registerChangeSink } from './announce';
+import { announceChange, changeTransaction, coalesce, createChangeAnnouncer } from './announce';
+import { changeRecordReaders } from '../modules/change-records';
+import type { ChangeDeps, ChangeSink } from '../deps';
 import { createChangeFeed, type ChangeFeed, type FeedEntry } from './feed';
 
 /** Issue 17 item 1: every committed change is announced once, after its commit; nothing else is. */
 const ctx = useOrdersTestApp();
 const log = pino({ level: 'silent' });
 let feed: ChangeFeed;
+/** The app's own announcer (its sinks), as a service gets it. */
+const deps = (): ChangeDeps => ({ database: ctx.database, changes: ctx.app.changes });
 
 /** Every event of the feed, and a way to wait for the next one matching. */
 function record(f: ChangeFeed) {
@@ -45,15 +50,13 @@ afterAll(async () => {
 describe('the change feed', () => {
   it('delivers a change only when its transaction commits; a rolled-back one is never announced', async () => {
     const rec = record(feed);
-    await ctx.database.db
-      .transaction(async (tx) => {
-        await announceChange(tx, { entity: 'customer', id: 1, version: 1, action: 'created', by: null });
-        throw new Error('roll back');
-      })
-      .catch(() => undefined);
+    await changeTransaction(deps(), async (tx) => {
+      announceChange(tx, { entity: 'customer', id: 1, version: 1, action: 'created', by: null });
+      throw new Error('roll back');
+    }).catch(() => undefined);
     let deliveredBeforeCommit = false;
-    await ctx.database.db.transaction(async (tx) => {
-      await announceChange(tx, { entity: 'customer', id: 2, version: 3, action: 'updated', by: ctx.staffId });
+    await changeTransaction(deps(), async (tx) => {
+      announceChange(tx, { entity: 'customer', id: 2, version: 3, action: 'updated', by: ctx.staffId });
       // Inside the transaction nothing has been delivered yet.
       await tx.execute(sql`select 1`);
       deliveredBeforeCommit = rec.seen.some(marker(2));
@@ -74,31 +77,71 @@ describe('the change feed', () => {
     rec.stop();
   });
 
-  it('runs registered sinks in the same transaction: a failing sink rolls the change back', async () => {
+  it("runs the instance's sinks in the same transaction: a failing sink rolls the change back", async () => {
     const rec = record(feed);
     const seenBySink: string[] = [];
-    const remove = registerChangeSink(async (tx, change) => {
+    const sink: ChangeSink = async (tx, change) => {
       // The sink reads through the change's own transaction.
       const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(orders);
       seenBySink.push(`${change.entity}:${change.action}:${row!.n}`);
       if (change.id === 13) throw new Error('sink refused');
-    });
-    try {
-      await expect(
-        ctx.database.db.transaction(async (tx) => {
-          await announceChange(tx, { entity: 'customer', id: 13, version: 1, action: 'created', by: null });
-        }),
-      ).rejects.toThrow('sink refused');
-      await ctx.database.db.transaction((tx) =>
-        announceChange(tx, { entity: 'customer', id: 14, version: 1, action: 'created', by: null }),
-      );
-    } finally {
-      remove();
-    }
-    await rec.next(marker(14));
+    };
+    // Sinks belong to an announcer (one per app instance), not to the process: this one's sink runs for its changes only.
+    const own: ChangeDeps = {
+      database: ctx.database,
+      changes: createChangeAnnouncer({ database: ctx.database, readers: changeRecordReaders, sinks: [sink] }),
+    };
+    await expect(
+      changeTransaction(own, async (tx) => {
+        announceChange(tx, { entity: 'customer', id: 13, version: 1, action: 'created', by: null });
+      }),
+    ).rejects.toThrow('sink refused');
+    await changeTransaction(own, async (tx) =>
+      announceChange(tx, { entity: 'customer', id: 14, version: 1, action: 'created', by: null }),
+    );
+    await changeTransaction(deps(), async (tx) =>
+      announceChange(tx, { entity: 'customer', id: 15, version: 1, action: 'created', by: null }),
+    );
+    await rec.next(marker(15));
     expect(rec.seen.some(marker(13))).toBe(false);
     expect(seenBySink).toEqual(['customer:created:0', 'customer:created:0']);
     rec.stop();
+  });
+
+  it('builds the announcement after the last write: a record stated first and written after is announced as committed', async () => {
+    const created = await ctx.staff.post('/api/customers/', { name: 'Before' });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: number }).id;
+    const seen: unknown[] = [];
+    const own: ChangeDeps = {
+      database: ctx.database,
+      changes: createChangeAnnouncer({
+        database: ctx.database,
+        readers: changeRecordReaders,
+        sinks: [(_tx, _change, record) => void seen.push(record)],
+      }),
+    };
+    await changeTransaction(own, async (tx) => {
+      announceChange(tx, { entity: 'customer', id, action: 'updated', by: null });
+      await tx.update(customers).set({ name: 'After' }).where(eq(customers.id, id));
+      announceChange(tx, { entity: 'customer', id, action: 'updated', by: null });
+    });
+    // Once, with the name the transaction committed.
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toEqual((await ctx.staff.get(`/api/customers/${id}/`)).json());
+    expect(seen[0]).toMatchObject({ name: 'After' });
+  });
+
+  it('refuses a statement outside a change transaction, and coalesces what one transaction states', async () => {
+    await expect(
+      ctx.database.db.transaction(async (tx) =>
+        announceChange(tx as never, { entity: 'customer', id: 1, action: 'updated', by: null }),
+      ),
+    ).rejects.toThrow(/changeTransaction/);
+    const s = (id: number, action: string) => ({ entity: 'order' as const, id, action, by: null });
+    expect(
+      coalesce([s(1, 'created'), s(1, 'updated'), s(2, 'updated'), s(2, 'status_changed'), s(2, 'updated'), s(3, 'updated'), s(3, 'deleted'), s(4, 'created'), s(4, 'deleted')]).map((c) => `${c.id}:${c.action}`),
+    ).toEqual(['1:created', '2:updated', '2:status_changed', '3:deleted']);
   });
 
   it('the orders service announces create, update, status change and delete with the new version and who', async () => {
@@ -135,7 +178,7 @@ describe('the change feed', () => {
     const rec = record(small);
     try {
       for (const id of [21, 22, 23])
-        await ctx.database.db.transaction((tx) =>
+        await changeTransaction(deps(), async (tx) =>
           announceChange(tx, { entity: 'customer', id, version: 1, action: 'created', by: null }),
         );
       await rec.next(marker(23));
@@ -162,7 +205,7 @@ describe('the change feed', () => {
       expect([...(killed as unknown as unknown[])]).toHaveLength(1);
       const refetch = await rec.next((e) => e.event.type === 'refetch');
       expect(refetch.event).toEqual({ type: 'refetch', reason: 'reconnected' });
-      await ctx.database.db.transaction((tx) =>
+      await changeTransaction(deps(), async (tx) =>
         announceChange(tx, { entity: 'customer', id: 31, version: 1, action: 'created', by: null }),
       );
       await rec.next(marker(31));

@@ -1,5 +1,12 @@
-/** The change feed (issue 17): services announce, the live subscription delivers. */
-export { announceChange, registerChangeSink, type ChangeSink } from './announce';
+/** The change feed: services announce (at their transaction's end), sinks and the live subscription follow. */
+export {
+  announceChange,
+  changeTransaction,
+  createChangeAnnouncer,
+  type ChangeTx,
+  type RecordReader,
+  type RecordReaders,
+} from './announce';
 export {
   CHANGE_ENTITIES,
   CHANGES_CHANNEL,

@@ -1,9 +1,8 @@
 import { tracked, type TrackedEnvelope } from '@trpc/server';
 import type { Logger } from 'pino';
 import type { Database } from '@icehouse/db/client';
-import type { SessionUser } from '../deps';
+import type { LiveStream, SessionStore, SessionUser } from '../deps';
 import type { Access } from '../operations/define';
-import type { SessionStore } from '../modules/auth/session';
 import type { ChangeEntity, LiveEvent } from './change';
 import { createChangeFeed, type ChangeFeed, type FeedEntry } from './feed';
 import { createSessionWatch, type SessionWatch } from './session-watch';
@@ -26,20 +25,13 @@ export function mayRead(user: SessionUser, entity: ChangeEntity): boolean {
 export const MAX_QUEUED = 500;
 
 /** This instance's live connections: the change feed, the session watch and the open subscriptions. */
-export interface LiveHub {
+export interface LiveHub extends LiveStream {
   feed: ChangeFeed;
   sessions: SessionWatch;
   /** Open subscriptions on this instance. */
   readonly size: number;
   /** Ends every subscription (the server is shutting down) and stops listening. */
   close(): Promise<void>;
-  /** The events of one subscription, ended by `signal`, by the end of its session, or by close(). */
-  events(opts: {
-    user: SessionUser;
-    sessionId: string;
-    lastEventId: string | null | undefined;
-    signal: AbortSignal | undefined;
-  }): AsyncGenerator<TrackedEnvelope<LiveEvent>>;
 }
 
 const toLive = (entry: FeedEntry): LiveEvent =>

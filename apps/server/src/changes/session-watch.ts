@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { SessionStore } from '../modules/auth/session';
+import type { SessionStore } from '../deps';
 
 /**
  * Ends long-lived connections whose session has ended (sign-out, deactivation, expiry): one query

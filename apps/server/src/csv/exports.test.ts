@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { createOrder, invoiceOrder, useInvoicesTestApp } from '../modules/invoices/test-support';
 import { insertOrders } from '../modules/orders/test-support';
-import { ORDER_EXPORT_BATCH } from '../modules/orders/list-query';
+import { ORDER_EXPORT_BATCH } from '../modules/orders/export-query';
 
 /** Issue 16 item 4: the orders, invoices and customers lists as CSV downloads with their filters. */
 const ctx = useInvoicesTestApp();
@@ -39,8 +39,14 @@ describe('CSV exports', () => {
       Date: '2024-02-01',
       'Billing Name': '\'+Plus & Co, "Ltd"',
       'Freight Cost': '250.00',
-      Status: 'Pending',
+      // The status key, as the invoices CSV writes its status (decision 143), and the order's
+      // total exactly as GET /api/orders/{id}/ answers it.
+      Status: 'pending',
+      'Order Total': order.totals.total,
     });
+    expect(Number(order.totals.total)).toBeGreaterThan(0);
+    // Every row has its total, past the first batch too.
+    expect(rows.every((r) => /^\d+\.\d{2}$/.test(r['Order Total']!))).toBe(true);
     const dates = rows.map((r) => r.Date!);
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(rows.find((r) => r['Door Number'] === 'BULK-0')!['Billing Name']).toBe(

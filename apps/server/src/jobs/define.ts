@@ -1,46 +1,12 @@
 import type { z } from 'zod';
-import type { AppDeps } from '../deps';
+import type { JobDefinition } from '../deps';
+
+export type { JobDefinition, JobRunInfo } from '../deps';
 
 /**
- * One kind of background job: its queue name, the shape of its data (checked when sent and when run),
- * what a run does, and how failures are retried. Declared once (`defineJob`) and listed in
- * `src/jobs/all-jobs.ts`; the queue creates its pg-boss queue and worker from that list.
+ * Declares one kind of background job (the shape is described in src/deps.ts): in the `jobs.ts` of the
+ * module it belongs to, listed in `src/jobs/all-jobs.ts`.
  */
-export interface JobDefinition<S extends z.ZodType = z.ZodType> {
-  /** pg-boss queue name: letters, digits, `-` and `_` (e.g. `render-document`). */
-  name: string;
-  /** Shown on the Failed jobs screen ("Render a document"). */
-  label: string;
-  data: S;
-  /**
-   * The work. Throwing fails this attempt: it is retried (retryLimit, backoff) and, when none is left,
-   * stays in the Failed jobs list. It may run more than once (a crash after the work, before pg-boss
-   * records it): make it idempotent (see docs/decisions/060-job-queue-pg-boss.md).
-   */
-  run(ctx: { deps: AppDeps; data: z.output<S>; job: JobRunInfo }): Promise<void>;
-  /** Attempts after the first (default 3). */
-  retryLimit?: number;
-  /** Seconds before a retry (default 10); doubled each time with retryBackoff (default true). */
-  retryDelay?: number;
-  retryBackoff?: boolean;
-  /** An attempt still active after this long is taken for dead (its process crashed) and retried (default 300). */
-  expireInSeconds?: number;
-  /**
-   * `standard`: every send is a job. `stately`: at most one queued and one running job per singletonKey
-   * (a second send while one waits is dropped) - for "bring X up to date" work such as pre-rendering.
-   */
-  policy?: 'standard' | 'stately';
-  /** Jobs a worker of this instance runs at once (default 1). */
-  concurrency?: number;
-}
-
-export interface JobRunInfo {
-  id: string;
-  /** 0 on the first attempt. */
-  retryCount: number;
-  retryLimit: number;
-}
-
 export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
   return definition;
 }

@@ -1,10 +1,8 @@
 import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
-import type { Database, Db, Tx } from '@icehouse/db/client';
+import type { Database } from '@icehouse/db/client';
 import type { Logger } from 'pino';
-import type { z } from 'zod';
-import type { AppDeps } from '../deps';
-import type { JobDefinition } from './define';
+import type { AppDeps, JobDefinition, JobQueue, JobState } from '../deps';
 import { databaseAdapter, transactionAdapter } from './sql-adapter';
 
 /** pg-boss's tables live in a schema of their own, which pg-boss creates and migrates itself on start. */
@@ -22,65 +20,7 @@ export interface JobQueueOptions {
   shutdownTimeoutMs?: number;
 }
 
-export interface SendOptions {
-  /** Enqueue inside this transaction: the job exists only if the transaction commits. */
-  tx?: Tx | Db;
-  /**
-   * Idempotency key. With a `stately` job: while one job with this key waits, another send is dropped
-   * (answers null). With `standard`: only a label (a job per send).
-   */
-  singletonKey?: string;
-  /** Run no earlier than this. */
-  startAfter?: Date;
-}
-
-/** A job that used up its retries, as the Failed jobs screen shows it. */
-export interface FailedJob {
-  id: string;
-  name: string;
-  label: string;
-  data: unknown;
-  error: string;
-  attempts: number;
-  created_on: string;
-  failed_on: string;
-}
-
-/** A job's state as a record's page shows it (e.g. an email's next retry). */
-export interface JobState {
-  id: string;
-  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
-  retry_count: number;
-  /** When it runs next (created/retry), ISO. */
-  start_after: string;
-  error: string | null;
-}
-
-export interface JobQueue {
-  /**
-   * Queues a job (data checked by its definition's schema). Returns the job id, or null when a stately
-   * job with the same singletonKey is already waiting. Throws for a definition not in `all-jobs.ts`.
-   */
-  send<S extends z.ZodType>(
-    job: JobDefinition<S>,
-    data: z.input<S>,
-    options?: SendOptions,
-  ): Promise<string | null>;
-  /** Wakes this instance's idle worker of that job now (call after the sending transaction commits). */
-  wake(job: JobDefinition): void;
-  /** Installs or migrates pg-boss's schema, creates the queues and, with workers, starts them. */
-  start(deps: AppDeps): Promise<void>;
-  /** Stops fetching; running jobs get `shutdownTimeoutMs` to finish. Idempotent. */
-  stop(): Promise<void>;
-  failed(): Promise<FailedJob[]>;
-  /** Queues a failed job again for one more attempt (pg-boss's retry). False when no failed job has that id. */
-  retry(id: string): Promise<boolean>;
-  /** Deletes a failed job. False when no failed job has that id. */
-  discard(id: string): Promise<boolean>;
-  state(name: string, id: string): Promise<JobState | null>;
-  /** Runs pg-boss's maintenance now (expires jobs whose worker died, archives old ones). */
-  maintain(): Promise<void>;
-}
+export type { FailedJob, JobQueue, JobState, SendOptions } from '../deps';
 
 const iso = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -120,6 +60,19 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     const found = byName.get(name);
     if (!found) throw new Error(`Unknown job "${name}": list its definition in src/jobs/all-jobs.ts`);
     return found;
+  };
+
+  /** A failed job in words (its definition's describe); null when it cannot say (no describe, bad data, a failure). */
+  const describeJob = async (name: string, data: unknown): Promise<string | null> => {
+    const def = byName.get(name);
+    const parsed = def?.describe ? def.data.safeParse(data) : null;
+    if (!def?.describe || !parsed?.success) return null;
+    try {
+      return await def.describe({ database, data: parsed.data });
+    } catch (err) {
+      log.warn({ err, job: name }, 'could not describe a failed job');
+      return null;
+    }
   };
 
   const runOne = async (deps: AppDeps, def: JobDefinition, job: PgBoss.JobWithMetadata<unknown>) => {
@@ -206,7 +159,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       const result = await database.db.execute(sql`
         select id::text as id, name, data, output, retry_count, ${iso('created_on')} as created_on, ${iso('completed_on')} as failed_on
         from ${sql.raw(JOBS_SCHEMA)}.job where state = 'failed' order by completed_on desc, id limit 500`);
-      return rows<{
+      const found = rows<{
         id: string;
         name: string;
         data: unknown;
@@ -214,16 +167,20 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         retry_count: number;
         created_on: string;
         failed_on: string | null;
-      }>(result).map((r) => ({
-        id: r.id,
-        name: r.name,
-        label: byName.get(r.name)?.label ?? r.name,
-        data: r.data,
-        error: errorText(r.output),
-        attempts: Number(r.retry_count) + 1,
-        created_on: r.created_on,
-        failed_on: r.failed_on ?? r.created_on,
-      }));
+      }>(result);
+      return Promise.all(
+        found.map(async (r) => ({
+          id: r.id,
+          name: r.name,
+          label: byName.get(r.name)?.label ?? r.name,
+          about: await describeJob(r.name, r.data),
+          data: r.data,
+          error: errorText(r.output),
+          attempts: Number(r.retry_count) + 1,
+          created_on: r.created_on,
+          failed_on: r.failed_on ?? r.created_on,
+        })),
+      );
     },
     async retry(id) {
       const name = await failedJobName(database, id);

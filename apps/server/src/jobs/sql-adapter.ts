@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db, Tx } from '@icehouse/db/client';
-import type { PGlite } from '@electric-sql/pglite';
 
 /** What pg-boss calls to reach the database (its `db` option, and `{ db }` per call). */
 export interface PgBossDb {
@@ -46,16 +45,13 @@ async function execute(db: Db | Tx, text: string, values: readonly unknown[]): P
 
 /** The app's own connection(s) as pg-boss's database: PostgreSQL's pool, or the one PGlite client. */
 export function databaseAdapter(database: Database): PgBossDb {
-  const pglite = (database as Database & { client?: PGlite }).client;
   return {
     async executeSql(text, values = []) {
       if (values.length === 0) {
-        // Scripts of several statements (pg-boss's schema, its migrations): PGlite needs exec for those;
-        // postgres-js runs a statement without values by the simple protocol, which takes several.
-        if (database.kind === 'pglite' && pglite) {
-          const results = await pglite.exec(text);
-          return { rows: results.at(-1)?.rows ?? [] };
-        }
+        // Scripts of several statements (pg-boss's schema, its migrations): PGlite runs those through
+        // the database's execScript; postgres-js runs a statement without values by the simple protocol,
+        // which takes several.
+        if (database.execScript) return { rows: await database.execScript(text) };
         // A script in BEGIN ... COMMIT (pg-boss's install and migrations): postgres-js refuses BEGIN on a
         // pooled connection, so the body runs inside a transaction of the pool's own.
         const wrapped = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/i.exec(text);

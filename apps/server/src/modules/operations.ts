@@ -10,7 +10,7 @@ import { invoicesOperations } from './invoices/operations';
 import { bolsOperations } from './bols/operations';
 import { scheduleOperations } from './schedule/operations';
 import { tokensOperations } from './tokens/operations';
-import { integrationsOperations } from './integrations/operations';
+import { webhooksOperations } from './webhooks/operations';
 import { jobsOperations } from './jobs/operations';
 import { documentsOperations } from './documents/operations';
 import { emailOperations } from './email/operations';
@@ -33,7 +33,7 @@ export const moduleOperations = {
   bols: bolsOperations,
   schedule: scheduleOperations,
   tokens: tokensOperations,
-  integrations: integrationsOperations,
+  webhooks: webhooksOperations,
   jobs: jobsOperations,
   documents: documentsOperations,
   email: emailOperations,

@@ -5,7 +5,7 @@
  * drift from what the server answers. This file imports schema files only (zod, the domain), never
  * the server's runtime: the web's tests (jsdom) load it.
  */
-import { systemStatusSchema } from '../modules/system/service';
+import { systemStatusSchema } from '../modules/system/schemas';
 import { choiceListSchema } from '../modules/lookups/schemas';
 import {
   checkResponseSchema,
@@ -58,8 +58,10 @@ import {
   deliveryQueuedAnswer,
   eventsAnswer,
   webhookAnswer,
+  webhookCreatedAnswer,
   webhookListAnswer,
-} from '../modules/integrations/schemas';
+  webhookSecretAnswer,
+} from '../modules/webhooks/schemas';
 import { failedJobsAnswer } from '../modules/jobs/schemas';
 import { documentList } from '../modules/documents/schemas';
 import { emailSettingsSchema } from '@icehouse/domain';
@@ -67,7 +69,7 @@ import { composeAnswer, emailLogAnswer, emailLogEntry } from '../modules/email/s
 import { liveEventSchema } from '../changes/change';
 import { presenceAnswer, presenceLeaveAnswer } from '../modules/live/schemas';
 import { invoicePaymentsAnswer, paymentRecordedAnswer } from '../modules/payments/schemas';
-import { agingAnswer, salesTaxAnswer } from '../modules/reports/schemas';
+import { agingAnswer, agingInvoicesAnswer, salesTaxAnswer } from '../modules/reports/schemas';
 
 /** By operation name: tRPC procedures and subscriptions (the data of each event), and REST-only operations. */
 export const answerSchemas = {
@@ -102,6 +104,7 @@ export const answerSchemas = {
   'orders.get': orderAnswer,
   'orders.create': orderAnswer,
   'orders.update': orderAnswer,
+  'orders.patch': orderAnswer,
   'orders.delete': successAnswer,
   'orders.list': orderListAnswer,
   'orders.initialData': initialDataAnswer,
@@ -130,14 +133,16 @@ export const answerSchemas = {
   'tokens.list': apiTokenListAnswer,
   'tokens.create': createdApiTokenAnswer,
   'tokens.revoke': apiTokenSchema,
-  'integrations.events': eventsAnswer,
-  'integrations.webhooks.list': webhookListAnswer,
-  'integrations.webhooks.create': webhookAnswer,
-  'integrations.webhooks.update': webhookAnswer,
-  'integrations.webhooks.delete': successAnswer,
-  'integrations.webhooks.deliveries': deliveryListAnswer,
-  'integrations.webhooks.redeliver': deliveryQueuedAnswer,
-  'integrations.webhooks.test': deliveryQueuedAnswer,
+  'webhooks.events': eventsAnswer,
+  'webhooks.list': webhookListAnswer,
+  'webhooks.create': webhookCreatedAnswer,
+  'webhooks.revealSecret': webhookSecretAnswer,
+  'webhooks.rotateSecret': webhookSecretAnswer,
+  'webhooks.update': webhookAnswer,
+  'webhooks.delete': successAnswer,
+  'webhooks.deliveries': deliveryListAnswer,
+  'webhooks.redeliver': deliveryQueuedAnswer,
+  'webhooks.test': deliveryQueuedAnswer,
   'jobs.failed': failedJobsAnswer,
   'jobs.retry': successAnswer,
   'jobs.discard': successAnswer,
@@ -156,6 +161,7 @@ export const answerSchemas = {
   'payments.reverse': paymentRecordedAnswer,
   'reports.salesTax': salesTaxAnswer,
   'reports.aging': agingAnswer,
+  'reports.agingInvoices': agingInvoicesAnswer,
 };
 
 /** By REST route (`METHOD /api/path/{param}/`) answering JSON: the operation's answer unless the route shapes its own. */
@@ -190,6 +196,7 @@ export const restAnswerSchemas = {
   'GET /api/orders/{id}/': answerSchemas['orders.get'],
   'POST /api/orders/': answerSchemas['orders.create'],
   'PUT /api/orders/{id}/': answerSchemas['orders.update'],
+  'PATCH /api/orders/{id}/': answerSchemas['orders.patch'],
   'DELETE /api/orders/{id}/': answerSchemas['orders.delete'],
   'GET /api/orders/': orderListRestAnswer,
   'GET /api/orders/list-view/': orderListRestAnswer,
@@ -219,17 +226,20 @@ export const restAnswerSchemas = {
   'GET /api/orders/{id}/get-bol-number/': answerSchemas['bols.info'],
   'GET /api/reports/ship-schedule/': answerSchemas['schedule.shipSchedule'],
   'GET /api/reports/monthly/': answerSchemas['schedule.monthly'],
-  'GET /api/events/': answerSchemas['integrations.events'],
-  'GET /api/webhooks/': answerSchemas['integrations.webhooks.list'],
-  'POST /api/webhooks/': answerSchemas['integrations.webhooks.create'],
-  'PATCH /api/webhooks/{id}/': answerSchemas['integrations.webhooks.update'],
-  'DELETE /api/webhooks/{id}/': answerSchemas['integrations.webhooks.delete'],
-  'GET /api/webhooks/{id}/deliveries/': answerSchemas['integrations.webhooks.deliveries'],
-  'POST /api/webhooks/deliveries/{id}/redeliver/': answerSchemas['integrations.webhooks.redeliver'],
-  'POST /api/webhooks/{id}/test/': answerSchemas['integrations.webhooks.test'],
+  'GET /api/events/': answerSchemas['webhooks.events'],
+  'GET /api/webhooks/': answerSchemas['webhooks.list'],
+  'POST /api/webhooks/': answerSchemas['webhooks.create'],
+  'PATCH /api/webhooks/{id}/': answerSchemas['webhooks.update'],
+  'DELETE /api/webhooks/{id}/': answerSchemas['webhooks.delete'],
+  'POST /api/webhooks/{id}/reveal-secret/': answerSchemas['webhooks.revealSecret'],
+  'POST /api/webhooks/{id}/rotate-secret/': answerSchemas['webhooks.rotateSecret'],
+  'GET /api/webhooks/{id}/deliveries/': answerSchemas['webhooks.deliveries'],
+  'POST /api/webhooks/deliveries/{id}/redeliver/': answerSchemas['webhooks.redeliver'],
+  'POST /api/webhooks/{id}/test/': answerSchemas['webhooks.test'],
   'GET /api/invoices/{id}/payments/': answerSchemas['payments.forInvoice'],
   'POST /api/invoices/{id}/payments/': answerSchemas['payments.record'],
   'POST /api/payments/{id}/reverse/': answerSchemas['payments.reverse'],
   'GET /api/reports/sales-tax/': answerSchemas['reports.salesTax'],
   'GET /api/reports/aging/': answerSchemas['reports.aging'],
+  'GET /api/reports/aging/invoices/': answerSchemas['reports.agingInvoices'],
 };

@@ -46,6 +46,13 @@ interface RestInputMapping {
   bodyDoc?: Schema;
 }
 
+/** A request header an operation reads, documented as a header parameter. */
+export interface HeaderDoc {
+  name: string;
+  description: string;
+  schema: Record<string, unknown>;
+}
+
 interface RestDoc {
   method: HttpMethod;
   /** OpenAPI-style path with the documented trailing slash, e.g. `/api/orders/{id}/`. */
@@ -62,6 +69,13 @@ interface RestDoc {
    * its first answer to a retry with the same key (src/rest/idempotency.ts).
    */
   idempotency?: false;
+  /** Request headers the operation reads (e.g. If-Match), for the docs. */
+  headers?: HeaderDoc[];
+  /**
+   * What this operation's refusals mean, by status (e.g. `{ 409: 'stale version' }`): documented beside the
+   * answers every route of its kind gets (src/rest/openapi.ts).
+   */
+  answers?: Partial<Record<number, string>>;
 }
 
 /** A REST binding of an operation answering JSON. */

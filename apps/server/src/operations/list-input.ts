@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES, TEXT_LIMITS, boundedString, isoTimestampField } from '@icehouse/domain';
+import { PAGE_SIZE_MAX } from './list-page';
 
 /**
  * Fields of list filters, one schema for both doors: REST sends strings from the query string
@@ -42,6 +43,9 @@ export const listOrdering = () =>
 
 /** `?page=`: 1 to 1,000,000 on both doors (a page past the end is a 404). */
 export const listPage = () => listInt(1, 1_000_000);
+
+/** `?page_size=`: rows per page, 1 to PAGE_SIZE_MAX (decision 130); absent, the list's own default. */
+export const listPageSize = () => listInt(1, PAGE_SIZE_MAX, MESSAGES.pageSizeInvalid(PAGE_SIZE_MAX));
 
 /** A list answer on tRPC: page numbers for next/previous (REST answers full URLs, see rest/pages.ts). */
 export const pageAnswer = <Row extends z.ZodType>(row: Row) =>

@@ -24,6 +24,8 @@ function restRouteOf(op: AnyOperation, binding: JsonRestBinding<unknown> | Binar
     ...(parts.query ? { query: parts.query } : {}),
     ...(parts.body || binding.bodyDoc ? { body: (binding.bodyDoc ?? parts.body)! } : {}),
     ...(binding.consumes ? { consumes: binding.consumes } : {}),
+    ...(binding.headers ? { headers: binding.headers } : {}),
+    ...(binding.answers ? { answers: binding.answers } : {}),
     ...(!op.binary && successStatus !== 204 ? { response: json!.output ?? op.output } : {}),
     ...(op.binary ? { produces: (binding as BinaryRestBinding<unknown>).produces } : {}),
     successStatus,

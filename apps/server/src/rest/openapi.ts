@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APP_VERSION } from '../modules/system/service';
 import type { RestRoute } from './route';
-import { EVENT_TYPES } from '../modules/integrations/events';
+import { EVENT_TYPES } from '../modules/webhooks/events';
 import { orderAnswer } from '../modules/orders/schemas';
 import { invoiceAnswer } from '../modules/invoices/schemas';
 import { paymentRecordedAnswer } from '../modules/payments/schemas';
@@ -40,11 +40,53 @@ const IDEMPOTENCY_PARAMETER = {
   schema: { type: 'string', maxLength: 255 },
 };
 
-const ACCESS_TEXT = {
-  public: 'No session needed.',
-  user: 'Needs a signed-in session.',
-  superuser: 'Needs a signed-in superuser.',
-} as const;
+/**
+ * Who may call a route, in words, beside its `security` (the session cookie and, where the route takes
+ * one, an API token): reads take a token of either scope, writes a read_write one.
+ */
+function accessText(route: RestRoute): string {
+  if (route.access === 'public') return 'No session or token needed.';
+  const who = route.access === 'superuser' ? 'a superuser' : 'any active user';
+  const read = route.method === 'GET';
+  const session = read ? 'a signed-in session' : 'a signed-in session (with X-CSRFToken)';
+  if (!route.tokens) return `For ${who}: ${session} only; API tokens are refused here (403).`;
+  const token = read ? 'an API token (read or read_write scope)' : 'an API token with the read_write scope';
+  return `For ${who}: ${session} or ${token}, sent as Authorization: Token <key> or Bearer <key>.`;
+}
+
+/** Any write may meet another at the same moment: PostgreSQL then rolls it back (errors.ts, TRANSACTION_CONFLICT_MESSAGE). */
+const TRANSACTION_CONFLICT = 'Someone else changed the same records at the same moment; nothing was saved: send the request again';
+
+/** The refusals a route can answer, each with what it means for this route. */
+function refusalsOf(route: RestRoute): Record<string, { description: string }> {
+  const own = route.answers ?? {};
+  const write = route.method !== 'GET';
+  const pathId = /\{\w+\}/.test(route.path);
+  const answers: Record<number, string> = {};
+  if (route.body || route.params || route.query) answers[400] = 'Invalid input: field -> messages';
+  if (route.access !== 'public') answers[401] = 'No session, or a wrong, revoked or expired token ({detail})';
+  const forbidden = [
+    ...(route.access === 'superuser' ? ['not a superuser'] : []),
+    ...(write ? ['no or a wrong X-CSRFToken (sessions)'] : []),
+    ...(write && route.tokens ? ['a read-only token'] : []),
+    ...(!route.tokens ? ['an API token (not accepted here)'] : []),
+  ];
+  if (forbidden.length > 0) answers[403] = `Refused: ${forbidden.join('; ')}`;
+  const paged = parametersOf(route.query, 'query').some((p) => p.name === 'page');
+  if (pathId || paged) answers[404] = [pathId ? 'No such record' : '', paged ? 'a page past the end' : ''].filter(Boolean).join('; or ') + ' ({detail})';
+  if (write) {
+    const conflicts = [own[409], TRANSACTION_CONFLICT, ...(route.idempotent ? ['a request with this Idempotency-Key is still at work'] : [])];
+    answers[409] = `Conflict ({detail}): ${conflicts.filter(Boolean).join('; or ')}`;
+  }
+  if (route.body) answers[413] = 'The body (or the uploaded file) is too large';
+  if (route.body) answers[415] = `Another content type than ${(route.consumes ?? ['application/json']).join(' or ')}`;
+  if (route.idempotent) answers[422] = 'Idempotency-Key reused with another request';
+  if (route.tokens) answers[429] = 'Over the token rate limit: wait Retry-After seconds (RateLimit-* headers say where a token stands)';
+  for (const [status, description] of Object.entries(own)) {
+    if (Number(status) !== 409 && description) answers[Number(status)] = description;
+  }
+  return Object.fromEntries(Object.entries(answers).map(([status, description]) => [status, { description }]));
+}
 
 const BOL_DATA = z.object({
   id: z.number().int(),
@@ -77,8 +119,10 @@ function webhookDocs(): Record<string, unknown> {
           summary: `${type}: the record's REST representation after the change${type.endsWith('.deleted') ? ' ({id} once deleted)' : ''}`,
           description:
             'Headers: webhook-id (the event; the same on every retry and redelivery: drop duplicates by it), webhook-timestamp (Unix seconds), ' +
-            'webhook-signature: v1,<base64 HMAC-SHA256(base64-decoded secret after whsec_, `${webhook-id}.${webhook-timestamp}.${raw body}`)>. ' +
-            'Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 h. Events of one record arrive in order.',
+            'webhook-signature: v1,<base64 HMAC-SHA256(base64-decoded secret after whsec_, `${webhook-id}.${webhook-timestamp}.${raw body}`)> ' +
+            '(for 24 h after a secret rotation two of them, space-separated: accept the delivery when any one matches). ' +
+            'Answer 2xx within 10 s; anything else is tried again 30 s after the attempt, then after 1 min, 2 min, 4 min, ... (doubling, no jitter) ' +
+            'while within 24 h of the event. Events of one record arrive in order.',
           requestBody: {
             content: {
               'application/json': {
@@ -96,51 +140,55 @@ function webhookDocs(): Record<string, unknown> {
   );
 }
 
+/** Headers of every answer (X-Request-Id) and of every token answer (RateLimit-*), decision 131. */
+const ANSWER_HEADERS = {
+  'X-Request-Id': {
+    description: 'The request id (yours when you sent a well-formed X-Request-Id): quote it when reporting a problem',
+    schema: { type: 'string' },
+  },
+  'RateLimit-Limit': { description: 'Token answers: requests allowed per window (a minute)', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Token answers: requests left in this window', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Token answers: seconds until the window ends', schema: { type: 'integer' } },
+  'RateLimit-Policy': { description: 'Token answers: `<limit>;w=60`', schema: { type: 'string' } },
+};
+const headerRefs = (route: RestRoute) =>
+  Object.fromEntries(
+    Object.keys(ANSWER_HEADERS)
+      .filter((name) => route.tokens || !name.startsWith('RateLimit'))
+      .map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+  );
+
 /** The OpenAPI 3.1 document of every registered REST route, built from the routes' own zod schemas. */
 export function buildOpenApiDocument(routes: RestRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const operation: Record<string, unknown> = {
       summary: route.summary,
-      description: ACCESS_TEXT[route.access],
+      description: accessText(route),
       tags: [route.tag],
       parameters: [
         ...parametersOf(route.params, 'path'),
         ...parametersOf(route.query, 'query'),
         ...(route.idempotent ? [IDEMPOTENCY_PARAMETER] : []),
+        ...(route.headers ?? []).map((header) => ({ ...header, in: 'header', required: false })),
       ],
-      // Issue 18: the session cookie, or (where the route takes one) an API token.
-      ...(route.access !== 'public'
-        ? { security: route.tokens ? [{ session: [] }, { token: [] }] : [{ session: [] }] }
-        : {}),
+      // Per operation: the session cookie, or (where the route takes one) an API token; none for public routes.
+      security: route.access === 'public' ? [] : route.tokens ? [{ session: [] }, { token: [] }] : [{ session: [] }],
       responses: {
         [String(route.successStatus ?? 200)]: route.produces
           ? {
               description: 'Success',
+              headers: headerRefs(route),
               content: { [route.produces]: { schema: { type: 'string', format: 'binary' } } },
             }
           : {
               description: 'Success',
+              headers: headerRefs(route),
               ...(route.response
                 ? { content: { 'application/json': { schema: toJsonSchema(route.response, 'output') } } }
                 : {}),
             },
-        ...(route.body || route.params || route.query
-          ? { 400: { description: 'Invalid input: field -> messages' } }
-          : {}),
-        ...(route.access !== 'public'
-          ? { 401: { description: 'No session, or a wrong, revoked or expired token ({detail})' } }
-          : {}),
-        ...(route.tokens
-          ? { 429: { description: 'Over the token rate limit: wait Retry-After seconds' } }
-          : {}),
-        ...(route.idempotent
-          ? {
-              409: { description: 'Conflict; or a request with this Idempotency-Key is still at work' },
-              422: { description: 'Idempotency-Key reused with another request' },
-            }
-          : {}),
-        ...(route.access === 'superuser' ? { 403: { description: 'Not a superuser' } } : {}),
+        ...refusalsOf(route),
       },
     };
     if (route.body) {
@@ -159,11 +207,14 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
       version: APP_VERSION,
       description:
         'REST compatibility layer for integrators. Sessions use the `sessionid` cookie; every non-GET call must send the CSRF token from GET /api/auth/csrf/ in the X-CSRFToken header. ' +
-        'Scripts use a personal API token instead (made on the API tokens screen): `Authorization: Token <key>`, no cookie, no CSRF token; ' +
-        'scope read allows GET only. Incremental sync: updated_since / ordering=updated_at on /api/orders/ and /api/invoices/, deletions and ' +
+        'Scripts use a personal API token instead (made on the API tokens screen): `Authorization: Token <key>` (or `Bearer <key>`), no cookie, ' +
+        'no CSRF token; scope read allows GET only. Every token answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; ' +
+        'every answer an X-Request-Id (yours when you send a well-formed one). Paged lists take page_size (1 to 100). ' +
+        'PATCH /api/orders/{id}/ changes only the fields sent (version in the body or If-Match). Incremental sync: updated_since / ordering=updated_at on /api/orders/ and /api/invoices/, deletions and ' +
         'every other change in GET /api/events/?since=<id>; webhooks (superusers, /api/webhooks/) push the same events, signed. See docs/integrators.md.',
     },
     components: {
+      headers: ANSWER_HEADERS,
       securitySchemes: {
         session: {
           type: 'apiKey',
@@ -176,7 +227,7 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
           in: 'header',
           name: 'Authorization',
           description:
-            'API token: `Token <key>` (Django REST Framework TokenAuthentication). 401 {detail} when wrong, revoked or expired; 429 with Retry-After over the per-token rate limit.',
+            'API token: `Token <key>` (Django REST Framework TokenAuthentication) or `Bearer <key>`. 401 {detail} when wrong, revoked or expired; 429 with Retry-After over the per-token rate limit.',
         },
       },
     },

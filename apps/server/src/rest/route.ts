@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps, SessionUser } from '../deps';
-import type { Access, HttpMethod } from '../operations/define';
+import type { Access, HeaderDoc, HttpMethod } from '../operations/define';
 
 export type { Access, HttpMethod };
 
@@ -44,5 +44,9 @@ export interface RestRoute {
   tokens: boolean;
   /** An Idempotency-Key replays the first answer (POSTs of signed-in operations with a JSON body). */
   idempotent: boolean;
+  /** Request headers the operation reads, for the docs. */
+  headers?: HeaderDoc[];
+  /** What the operation's own refusals mean, by status, for the docs. */
+  answers?: Partial<Record<number, string>>;
   handler: (ctx: RestContext) => Promise<unknown>;
 }

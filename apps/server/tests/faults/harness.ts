@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 export const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 export const MAIN_JS = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+const WITNESS = fileURLToPath(new URL('./socket-error-witness.mjs', import.meta.url));
 export const ADMIN = { username: 'faults-admin', password: 'faults-admin-password' };
 
 export function assertBuilt(): void {
@@ -79,6 +80,8 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
       ? // No data folder with PostgreSQL: the blob folder goes to a temporary folder unless the test names one.
         { DATABASE_URL: options.databaseUrl, BLOB_DIR: mkdtempSync(path.join(tmpdir(), 'icehouse-faults-blobs-')) }
       : { DATA_DIR: options.dataDir ?? './data' }),
+    // Names the socket if the server dies of a socket error nobody listened for (see the file).
+    NODE_OPTIONS: `--import "${WITNESS}"`,
     ...options.env,
   };
   const child = spawn(process.execPath, [MAIN_JS], { cwd: SERVER_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });

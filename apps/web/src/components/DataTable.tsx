@@ -15,6 +15,10 @@ export interface DataTableColumn<Row> {
   className?: string;
   /** Hide the header text visually but keep it for screen readers (a checkbox column). */
   srOnlyHeader?: boolean;
+  /** With `cards`: classes of this cell on a phone (its place in the card). */
+  cardClassName?: string;
+  /** With `cards`: the heading is written before the value on a phone ('Door #: 1042'). */
+  cardLabel?: string;
 }
 
 export interface DataTableProps<Row> {
@@ -37,6 +41,13 @@ export interface DataTableProps<Row> {
   caption: ReactNode;
   captionHidden?: boolean;
   className?: string;
+  /**
+   * Below 768 px each row is drawn as a card, its cells wrapping side by side (decision 141), so a
+   * phone shows what a row is about without scrolling sideways. The table keeps its roles.
+   */
+  cards?: boolean;
+  /** Narrower cell padding, for a table with many columns at laptop widths (the invoices list). */
+  dense?: boolean;
 }
 
 const INTERACTIVE =
@@ -70,7 +81,12 @@ export function DataTable<Row>({
   caption,
   captionHidden = false,
   className,
+  cards = false,
+  dense = false,
 }: DataTableProps<Row>) {
+  const padX = dense ? 'px-1.5 first:pl-4 last:pr-4' : 'px-4';
+  // Explicit roles while drawn as cards: a table shown as blocks keeps its meaning everywhere.
+  const role = (name: string) => (cards ? name : undefined);
   const clickable = Boolean(onRowClick);
   const captionId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
@@ -95,7 +111,11 @@ export function DataTable<Row>({
         className,
       )}
     >
-      <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={loading || undefined}>
+      <table
+        role={role('table')}
+        className={cn('min-w-full divide-y divide-slate-200 text-sm', cards && 'max-md:block')}
+        aria-busy={loading || undefined}
+      >
         {caption && (
           <caption
             id={captionId}
@@ -107,15 +127,17 @@ export function DataTable<Row>({
             {caption}
           </caption>
         )}
-        <thead className="bg-slate-50">
-          <tr>
+        <thead role={role('rowgroup')} className={cn('bg-slate-50', cards && 'max-md:sr-only')}>
+          <tr role={role('row')}>
             {columns.map((column) => (
               <th
                 key={column.key}
+                role={role('columnheader')}
                 scope="col"
                 className={cn(
                   // Headings stay on one line: the data, not the heading, decides a column's width.
-                  'px-4 py-2.5 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase',
+                  padX,
+                  'py-2.5 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase',
                   alignClass(column as DataTableColumn<unknown>),
                   column.className,
                 )}
@@ -125,10 +147,14 @@ export function DataTable<Row>({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody role={role('rowgroup')} className={cn('divide-y divide-slate-100', cards && 'max-md:block')}>
           {placeholder !== null ? (
-            <tr>
-              <td colSpan={columns.length} className="px-4 py-8 text-center text-slate-500">
+            <tr role={role('row')} className={cn(cards && 'max-md:block')}>
+              <td
+                role={role('cell')}
+                colSpan={columns.length}
+                className={cn('px-4 py-8 text-center text-slate-500', cards && 'max-md:block')}
+              >
                 {loading ? <span role="status">{placeholder}</span> : placeholder}
               </td>
             </tr>
@@ -136,6 +162,7 @@ export function DataTable<Row>({
             rows.map((row, index) => (
               <tr
                 key={rowKey(row, index)}
+                role={role('row')}
                 tabIndex={clickable ? 0 : undefined}
                 aria-label={clickable && rowLabel ? rowLabel(row) : undefined}
                 onClick={
@@ -159,6 +186,7 @@ export function DataTable<Row>({
                     : undefined
                 }
                 className={cn(
+                  cards && 'max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-1.5 max-md:px-3 max-md:py-3',
                   clickable &&
                     'cursor-pointer hover:bg-sky-50 focus-visible:bg-sky-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600',
                 )}
@@ -166,12 +194,21 @@ export function DataTable<Row>({
                 {columns.map((column) => (
                   <td
                     key={column.key}
+                    role={role('cell')}
                     className={cn(
-                      'px-4 py-2.5 text-slate-800',
+                      padX,
+                      'py-2.5 text-slate-800',
                       alignClass(column as DataTableColumn<unknown>),
                       column.numeric && 'tabular-nums',
                       column.className,
+                      cards && 'max-md:p-0! max-md:text-left',
+                      cards && column.cardClassName,
+                      // The heading before the value on a card, drawn by CSS: the cell's text stays the value.
+                      cards &&
+                        column.cardLabel &&
+                        "max-md:before:mr-1 max-md:before:text-xs max-md:before:font-medium max-md:before:text-slate-500 max-md:before:content-[attr(data-label)_':']",
                     )}
+                    data-label={cards && column.cardLabel ? column.cardLabel : undefined}
                   >
                     {column.cell ? column.cell(row) : defaultCell(row, column.key)}
                   </td>

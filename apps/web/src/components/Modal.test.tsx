@@ -110,6 +110,31 @@ describe('Modal', () => {
     expect(submit).toHaveFocus();
   });
 
+  it("gives focus to the page's heading, not <body>, when nothing had it on opening (a keyboard shortcut)", async () => {
+    function ByShortcut() {
+      const [open, setOpen] = useState(false);
+      return (
+        <main>
+          <h1>Orders</h1>
+          <button type="button" onClick={() => setOpen(true)} hidden>
+            shortcut
+          </button>
+          <Modal open={open} onClose={() => setOpen(false)} title="Keyboard shortcuts">
+            <p>Keys</p>
+          </Modal>
+        </main>
+      );
+    }
+    render(<ByShortcut />);
+    // A shortcut pressed on the page: nothing has the focus when the dialog opens.
+    (document.activeElement as HTMLElement | null)?.blur();
+    screen.getByText('shortcut', { selector: 'button' }).click();
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Orders' })).toHaveFocus();
+  });
+
   it('keeps Tab inside the dialog', async () => {
     render(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: 'Open order' }));

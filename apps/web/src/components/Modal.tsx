@@ -112,6 +112,23 @@ function syncInert() {
   }
 }
 
+/**
+ * Where focus goes when a dialog closes and what opened it is gone or was nothing (a keyboard
+ * shortcut pressed on the page, a banner button that left with the banner): the dialog still open
+ * below, else the page's heading, never <body>, where a keyboard user would start over at the top.
+ */
+export function focusAfterLostOpener() {
+  const below = topEntry()?.root.querySelector<HTMLElement>('[role="dialog"]');
+  if (below) {
+    (focusableIn(below)[0] ?? below).focus();
+    return;
+  }
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  heading.focus();
+}
+
 /** How many dialogs this one is nested in. */
 const ModalDepthContext = createContext(0);
 
@@ -215,7 +232,8 @@ export function Modal({
       syncInert();
       if (openStack.length === 0) document.body.style.overflow = savedBodyOverflow;
       const back = returnFocusRefRef.current?.current ?? previouslyFocused;
-      if (back?.isConnected) back.focus();
+      if (back?.isConnected && back !== document.body) back.focus();
+      else focusAfterLostOpener();
     };
   }, [open, depth]);
 

@@ -25,8 +25,10 @@ export function selectClassNames<O>(invalid: boolean): ClassNamesConfig<O, false
     control: ({ isFocused, isDisabled }) =>
       cn(
         'min-h-[38px] rounded-md border bg-white px-3 text-sm shadow-sm',
-        invalid ? 'border-red-500' : 'border-slate-300',
-        isFocused && 'outline-2 outline-sky-600',
+        // The focus ring is a box-shadow ring: react-select's control sets `outline: 0 !important`,
+        // which hid the outline this used to draw (no visible focus, WCAG 2.4.7).
+        invalid ? 'border-red-500' : isFocused ? 'border-sky-600' : 'border-slate-300',
+        isFocused && 'ring-2 ring-sky-600',
         isDisabled && 'bg-slate-100 text-slate-500',
       ),
     valueContainer: () => 'gap-1 py-1',

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { LiveChange } from '@icehouse/domain';
 import { useAuth } from './auth';
 import { trpc } from './trpc';
 
@@ -9,15 +10,8 @@ import { trpc } from './trpc';
  * fraction of a second, keeping the screens' state (filters, scroll, selection live in components,
  * not in the data); open editors listen for their own record (useLiveChanges) and show who changed it.
  */
-export interface LiveChange {
-  entity: 'order' | 'invoice' | 'bill_of_lading' | 'payment' | 'customer';
-  id: number;
-  version: number | null;
-  action: string;
-  by: number | null;
-  by_name: string | null;
-  at: string;
-}
+/** A change as the live subscription delivers it: the domain's schema, the same the server answers with. */
+export type { LiveChange };
 
 type Listener = (change: LiveChange) => void;
 
@@ -111,7 +105,7 @@ export function LiveUpdates({ children }: { children: ReactNode }) {
           void queryClient.invalidateQueries();
           return;
         }
-        const change = event.change as LiveChange;
+        const change: LiveChange = event.change;
         pending.add(change.entity);
         batch ??= setTimeout(flush, BATCH_MS);
         for (const listener of listeners.current) listener(change);

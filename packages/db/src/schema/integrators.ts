@@ -92,6 +92,9 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   url: text('url').notNull(),
   events: text('events').array().notNull(),
   secret: text('secret').notNull(),
+  /** After a rotation: the secret before it, still signed with until `previousSecretExpiresAt` (decision 126). */
+  previousSecret: text('previous_secret'),
+  previousSecretExpiresAt: timestamptz('previous_secret_expires_at'),
   active: boolean('active').notNull().default(true),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
@@ -116,6 +119,11 @@ export const webhookDeliveries = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     lastAttemptAt: timestamptz('last_attempt_at'),
     deliveredAt: timestamptz('delivered_at'),
+    /**
+     * Waiting for an earlier event of the same record to the same endpoint, with no job of its own: the
+     * earlier delivery's end sends its job (decision 125).
+     */
+    parked: boolean('parked').notNull().default(false),
   },
   (t) => [
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
@@ -123,4 +131,22 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_pending_idx').on(t.endpointId, t.eventId).where(sql`${t.state} = 'pending'`),
     check('webhook_deliveries_state_check', sql`${t.state} in ('pending', 'delivered', 'failed')`),
   ],
+);
+
+/** Every attempt of a delivery (the delivery row keeps the last one's figures too). */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    at: timestamptz('at').notNull(),
+    status: integer('status'),
+    durationMs: integer('duration_ms').notNull(),
+    response: text('response').notNull(),
+    error: text('error'),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
 );

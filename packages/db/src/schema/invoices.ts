@@ -167,9 +167,10 @@ export const invoicePayments = pgTable(
   'invoice_payments',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    // restrict: an invoice with entries is never deleted (decision 127), so no payment ever leaves the books.
     invoiceId: integer('invoice_id')
       .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+      .references(() => invoices.id, { onDelete: 'restrict' }),
     kind: text('kind').$type<(typeof PAYMENT_KINDS)[number]>().notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     amount: money('amount').notNull(),

@@ -3,7 +3,11 @@ import { LIMITS, TEXT_LIMITS } from '../constants';
 import { MESSAGES } from '../messages';
 import { addressSchema, shipToAddressSchema } from './address';
 import { addIssue, optionalEmail, optionalText, requiredText } from './fields';
+import { normalizePhone } from '../inputMasks';
 import { phoneField } from './order';
+
+/** The order form's phone rule, with ten bare digits put in the app's format first (issue 26). */
+const customerPhoneField = z.preprocess((v) => (typeof v === 'string' ? normalizePhone(v) : v), phoneField);
 
 /**
  * A customer as its form submits it and as POST/PUT /api/customers/ receive it (issue 16).
@@ -15,7 +19,7 @@ import { phoneField } from './order';
 export const customerSchema = z
   .object({
     name: requiredText(MESSAGES.customerNameRequired, TEXT_LIMITS.line),
-    phone: phoneField,
+    phone: customerPhoneField,
     email: optionalEmail(MESSAGES.emailInvalid),
     billing_address: addressSchema.prefault({}),
     notes: optionalText(TEXT_LIMITS.longText),

@@ -7,7 +7,7 @@ import { SESSION_COOKIE, type ActiveSession, type SessionStore } from './session
 import { routeSecurityOf, trackRouteSecurity, type RouteSecurity } from './route-security';
 import { MESSAGES, type ApiTokenScope } from '@icehouse/domain';
 import type { Db } from '@icehouse/db/client';
-import { authenticateToken, retryAfterOf, tokenKeyOf } from '../tokens/authenticate';
+import { RATE_WINDOW_SECONDS, authenticateToken, isBearer, rateOf, retryAfterOf, tokenKeyOf, type RateState } from '../tokens/authenticate';
 import type { TokenUsage } from '../tokens/usage';
 
 /** Who makes a request: a session (cookie, web app) or an API token (integrators), never both. */
@@ -69,6 +69,12 @@ export async function registerRequestAuth(app: FastifyInstance, store: SessionSt
     // A token request is judged by its token alone: no cookie is read, so no CSRF token is needed.
     if (await readToken(req, reply, security, tokens)) return;
     if (security.session) await readSession(req, reply, store);
+    // A bearer credential that is not one of our keys was left to the session; with none, it was meant as a
+    // token: say it is not a valid one rather than that no credentials were given.
+    if (!req.auth && security.token && isBearer(req.headers.authorization)) {
+      reply.header('www-authenticate', 'Token');
+      throw new AppError('UNAUTHORIZED', MESSAGES.tokenInvalid, { details: {} });
+    }
     if (!security.csrf || SAFE_METHODS.has(req.method)) return;
     const expected = expectedCsrfToken(req.auth?.session?.csrfToken, req.cookies[CSRF_COOKIE]);
     const given = req.headers[CSRF_HEADER];
@@ -79,7 +85,7 @@ export async function registerRequestAuth(app: FastifyInstance, store: SessionSt
 }
 
 /**
- * `Authorization: Token <key>` on a route that takes tokens: the token's user, limited by its scope
+ * `Authorization: Token <key>` (or `Bearer <key>`) on a route that takes tokens: the token's user, limited by its scope
  * (`read`: GET and HEAD only). On a route that does not (tRPC, sign-in, token and user management) a
  * token is refused with 403 rather than ignored, so a script learns at once that it used the wrong door.
  * Routes the router did not match (404s) ignore the header. True when the request is a token request.
@@ -98,16 +104,31 @@ async function readToken(req: FastifyRequest, reply: FastifyReply, security: Rou
     throw new AppError('FORBIDDEN', MESSAGES.tokenNotAllowedHere);
   }
   try {
-    const { user, token } = await authenticateToken(options.db, options.usage, key, options.rateLimitPerMinute);
+    const { user, token, rate } = await authenticateToken(options.db, options.usage, key, options.rateLimitPerMinute);
     req.auth = { user, session: null, token };
+    setRateLimitHeaders(reply, rate);
   } catch (error) {
     if (error instanceof AppError && error.code === 'UNAUTHORIZED') reply.header('www-authenticate', 'Token');
     const retryAfter = error instanceof AppError ? retryAfterOf(error) : null;
     if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
+    const rate = error instanceof AppError ? rateOf(error) : null;
+    if (rate) setRateLimitHeaders(reply, rate);
     throw error;
   }
   if (req.auth.token!.scope === 'read' && !SAFE_METHODS.has(req.method)) throw new AppError('FORBIDDEN', MESSAGES.tokenReadOnly);
   return true;
+}
+
+/**
+ * Every answer to a token request says where the token stands (IETF httpapi rate-limit headers, the
+ * `RateLimit-*` fields most clients read): the limit, what is left of this window, the seconds until it
+ * ends; `RateLimit-Policy` names the window. Set before the route runs, so refusals carry them too.
+ */
+function setRateLimitHeaders(reply: FastifyReply, rate: RateState) {
+  reply.header('ratelimit-limit', String(rate.limit));
+  reply.header('ratelimit-remaining', String(rate.remaining));
+  reply.header('ratelimit-reset', String(rate.reset));
+  reply.header('ratelimit-policy', `${rate.limit};w=${RATE_WINDOW_SECONDS}`);
 }
 
 async function readSession(req: FastifyRequest, reply: FastifyReply, store: SessionStore) {

@@ -5,7 +5,7 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@icehouse/db/client';
 import { sessions, users } from '@icehouse/db/schema';
 import { preparedQuery } from '../../prepared-query';
-import type { SessionUser } from '../../deps';
+import type { SessionStore } from '../../deps';
 
 /**
  * The one place that knows sessions are Lucia's (Lucia v3 is deprecated upstream:
@@ -79,25 +79,7 @@ function createLucia(db: Db) {
   });
 }
 
-export interface ActiveSession {
-  id: string;
-  expiresAt: Date;
-  csrfToken: string;
-  /** True when the expiry moved: the cookie must be sent again. */
-  renewed: boolean;
-}
-
-export interface SessionStore {
-  create(userId: number): Promise<ActiveSession>;
-  validate(sessionId: string): Promise<{ session: ActiveSession; user: SessionUser } | null>;
-  invalidate(sessionId: string): Promise<void>;
-  invalidateUserSessions(userId: number, options?: { except?: string }): Promise<void>;
-  /**
-   * Which of these sessions are still valid (not signed out, not expired, user still active), in
-   * one query, without renewing any: for long-lived connections (the live feed) that check theirs on a timer.
-   */
-  stillValid(sessionIds: readonly string[]): Promise<Set<string>>;
-}
+export type { ActiveSession, SessionStore } from '../../deps';
 
 export function newCsrfToken(): string {
   return generateIdFromEntropySize(20);

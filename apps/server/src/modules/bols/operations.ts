@@ -1,12 +1,12 @@
 import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
 import { sendPdf } from '../invoices/pdf-reply';
-import { bolInfoAnswer, bolInfoInput, orderIdInput, saveBolInput } from './schemas';
+import { bolInfoAnswer, bolInfoInput, saveBolInput } from './schemas';
 import { getBolInfo, saveBol } from './service';
-import { orderPrintPdf, renderBolPdf } from './documents';
-import { sendArchivedPdf } from '../documents/reply';
+import { renderBolPdf } from './documents';
 import { headerText } from '../../header-values';
 
-const TAG = 'Bills of lading and printing';
+/** The OpenAPI group of these paths and of the order print (orders/operations.ts). */
+export const TAG = 'Bills of lading and printing';
 
 export const bolsOperations = operationSet('bols', {
   /** The BOL modal's opening values; reading never uses up a number. */
@@ -48,24 +48,8 @@ export const bolsOperations = operationSet('bols', {
       body: 'data',
       produces: 'application/pdf',
       successStatus: 201,
+      answers: { 409: 'No free bill of lading number could be found: try again' },
       reply: ({ bol, created, pdf, filename }, reply) => sendPdf(reply.header('x-bol-number', headerText(bol.bolNumber)), pdf, 'attachment', filename, created ? 201 : 200),
-    },
-  }),
-  print: defineBinaryOperation({
-    kind: 'query',
-    access: 'user',
-    input: orderIdInput,
-    trpc: false,
-    run: ({ deps, user, input }) => orderPrintPdf(deps, input.id, user.id),
-    rest: {
-      method: 'GET',
-      path: '/api/orders/{id}/print/',
-      summary:
-        'The order as a PDF for the shop floor (inline; filename="order-{door number}.pdf"), archived: an unchanged order ' +
-        'answers its stored print. Strong ETag; If-None-Match -> 304. 503 {detail} without a browser.',
-      tag: TAG,
-      produces: 'application/pdf',
-      reply: (pdf, reply) => sendArchivedPdf(reply, pdf, 'inline'),
     },
   }),
 });

@@ -6,7 +6,6 @@ import { idField } from '../../operations/input';
 
 export const bolInfoInput = z.object({ orderId: idField });
 export const saveBolInput = z.object({ id: idField, data: bolSchema });
-export const orderIdInput = z.object({ id: idField });
 
 export const bolInfoAnswer = z.object({
   bol_number: z.string().describe("The order's BOL number, or the number a new BOL would get now (not reserved)"),

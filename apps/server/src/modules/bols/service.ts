@@ -5,9 +5,9 @@ import { billsOfLading, numberSequences, orders } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { todayIso, type BolData } from '@icehouse/domain';
 import { AppError } from '../../errors';
-import type { AppDeps } from '../../deps';
+import type { ChangeDeps, DbDeps } from '../../deps';
 import { recordHistory } from '../orders/history';
-import { announceChange } from '../../changes';
+import { announceChange, changeTransaction } from '../../changes';
 import type { Actor } from '../orders/service-common';
 import type { bolInfoAnswer } from './schemas';
 
@@ -17,7 +17,6 @@ import type { bolInfoAnswer } from './schemas';
  * never uses up a number; creating allocates it, updating keeps it.
  */
 
-type DbDeps = Pick<AppDeps, 'database'>;
 
 export const BOL_SEQUENCE = 'bol_number';
 export const ORDER_NOT_FOUND = 'Order not found.';
@@ -64,6 +63,17 @@ async function allocateBolNumber(tx: Db): Promise<string> {
   throw new AppError('CONFLICT', 'Could not find a free bill of lading number. Please try again.');
 }
 
+/**
+ * A bill of lading as its events carry it (`bill_of_lading.*`): the fields GET
+ * /api/orders/{order_id}/get-bol-number/ answers for it, with its id and order. Null when gone.
+ */
+export async function bolRecordView(deps: DbDeps, id: number) {
+  const [row] = await deps.database.db.select().from(billsOfLading).where(eq(billsOfLading.id, id));
+  return row
+    ? { id: row.id, order_id: row.orderId, bill_of_lading_number: row.bolNumber, date: row.date, free_on_board: row.freeOnBoard }
+    : null;
+}
+
 /** GET /api/orders/{id}/get-bol-number/: what the BOL modal opens with. */
 export async function getBolInfo(deps: DbDeps, orderId: number): Promise<BolInfo> {
   const db = deps.database.db;
@@ -84,11 +94,11 @@ export async function getBolInfo(deps: DbDeps, orderId: number): Promise<BolInfo
  * row is locked, so two saves of the same order make one BOL. History: bol_created / bol_updated
  * (none when nothing changed). Voided orders are refused.
  */
-export async function saveBol(deps: DbDeps, actor: Actor, orderId: number, data: BolData): Promise<{ bol: BolRecord; created: boolean }> {
+export async function saveBol(deps: ChangeDeps, actor: Actor, orderId: number, data: BolData): Promise<{ bol: BolRecord; created: boolean }> {
   const userId = actor?.id ?? null;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await deps.database.db.transaction(async (tx) => {
+      return await changeTransaction(deps, async (tx) => {
         const [order] = await tx.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
         if (!order) throw AppError.notFound(ORDER_NOT_FOUND);
         if (order.status === 'voided') throw new AppError('VALIDATION', BOL_MESSAGES.voided, { details: { error: BOL_MESSAGES.voided } });
@@ -104,7 +114,7 @@ export async function saveBol(deps: DbDeps, actor: Actor, orderId: number, data:
             .where(eq(billsOfLading.id, existing.id))
             .returning();
           await recordHistory(tx, { orderId, action: 'bol_updated', changes, userId });
-          await announceChange(tx, { entity: 'bill_of_lading', id: existing.id, version: null, action: 'updated', by: userId });
+          announceChange(tx, { entity: 'bill_of_lading', id: existing.id, version: null, action: 'updated', by: userId });
           return { bol: updated!, created: false };
         }
         const bolNumber = await allocateBolNumber(tx);
@@ -122,7 +132,7 @@ export async function saveBol(deps: DbDeps, actor: Actor, orderId: number, data:
           },
           userId,
         });
-        await announceChange(tx, { entity: 'bill_of_lading', id: created!.id, version: null, action: 'created', by: userId });
+        announceChange(tx, { entity: 'bill_of_lading', id: created!.id, version: null, action: 'created', by: userId });
         return { bol: created!, created: true };
       });
     } catch (error) {

@@ -89,7 +89,14 @@ const settings = {
     input: idInput,
     output: noAnswer,
     run: ({ deps, input }) => deleteSetting(deps, input.id),
-    rest: { method: 'DELETE', path: '/api/settings/{id}/', summary: 'Delete a setting; 409 while orders use it', tag: TAG, successStatus: 204 },
+    rest: {
+      method: 'DELETE',
+      path: '/api/settings/{id}/',
+      summary: 'Delete a setting; 409 while orders use it',
+      tag: TAG,
+      successStatus: 204,
+      answers: { 409: 'Orders use the setting ({detail} and order_count say how many)' },
+    },
   }),
 };
 
@@ -129,7 +136,14 @@ const components = {
     input: idInput,
     output: noAnswer,
     run: ({ deps, input }) => deleteComponent(deps, input.id),
-    rest: { method: 'DELETE', path: '/api/components/{id}/', summary: 'Delete a component; 409 naming the products that use it', tag: TAG, successStatus: 204 },
+    rest: {
+      method: 'DELETE',
+      path: '/api/components/{id}/',
+      summary: 'Delete a component; 409 naming the products that use it',
+      tag: TAG,
+      successStatus: 204,
+      answers: { 409: 'Products use the component ({detail} names them)' },
+    },
   }),
 };
 
@@ -170,7 +184,14 @@ const products = {
     input: idInput,
     output: noAnswer,
     run: ({ deps, input }) => deleteProduct(deps, input.id),
-    rest: { method: 'DELETE', path: '/api/products/{id}/', summary: 'Delete a product; 409 while orders use it', tag: TAG, successStatus: 204 },
+    rest: {
+      method: 'DELETE',
+      path: '/api/products/{id}/',
+      summary: 'Delete a product; 409 while orders use it',
+      tag: TAG,
+      successStatus: 204,
+      answers: { 409: 'Orders use the product ({detail} and order_count say how many)' },
+    },
   }),
 };
 

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { zodIssuesToFieldErrors, type IssueLike } from '@icehouse/domain';
 import { AppError } from '../../errors';
-import type { AppDeps } from '../../deps';
+import type { DbDeps } from '../../deps';
 
 /** What the catalogue services need of the app: its database. */
-export type DbDeps = Pick<AppDeps, 'database'>;
+export type { DbDeps };
 
 /** The ending of the messages of a delete that a row saved meanwhile refused (the FK decided). */
 export const STILL_IN_USE = 'It is still in use and cannot be deleted.';

@@ -9,7 +9,7 @@ import {
 } from '@icehouse/domain';
 import { companyInfo } from '@icehouse/db/schema';
 import { AppError } from '../../errors';
-import type { AppDeps } from '../../deps';
+import type { DbDeps } from '../../deps';
 import type { companyInfoViewSchema } from './schemas';
 
 /**
@@ -17,7 +17,6 @@ import type { companyInfoViewSchema } from './schemas';
  * sales tax rate to order forms and the remit-to address to invoices.
  */
 
-type DbDeps = Pick<AppDeps, 'database'>;
 export type CompanyInfoView = z.output<typeof companyInfoViewSchema>;
 
 /** The one row's key (the table's CHECK allows no other). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@icehouse/domain';
+import { MESSAGES, addMoney } from '@icehouse/domain';
 import { customerAnswer, customerListAnswer, customerListRestAnswer } from './schemas';
-import { CUSTOMER_PAGE_SIZE } from './service';
+import { CUSTOMER_PAGE_SIZE } from './customer-views';
 import {
   createOrder,
   invoiceOrder,
@@ -219,6 +219,60 @@ describe('customers', () => {
     expect(orderAfter.billing_address).toMatchObject({ name: 'Acme Foods', street: '1 Main St' });
     const invoiceAfter = (await ctx.staff.get(`/api/invoices/${invoice.id}/`)).json();
     expect(invoiceAfter.editable_data.bill_to).toEqual(stored.editable_data.bill_to);
+  });
+
+  it("the list's balance is the customer page's, to the cent: an overpaid invoice's credit counts against what is owed (issue 26)", async () => {
+    const customer = await createCustomer(ctx, { ...acme, name: 'Zenith Ice', ship_to: [] });
+    const first = await invoiceOrder(ctx, (await createOrder(ctx, { customer_id: customer.id })).id);
+    const second = await invoiceOrder(ctx, (await createOrder(ctx, { customer_id: customer.id })).id);
+    const totalOf = async (id: number) =>
+      String((await ctx.staff.get(`/api/invoices/${id}/`)).json().totals.total);
+    const [firstTotal, secondTotal] = [await totalOf(first.id), await totalOf(second.id)];
+    // The first is overpaid by $0.10 (a credit), the second paid $0.30 of it.
+    const over = addMoney(firstTotal, '0.10').toFixed(2);
+    for (const [id, amount] of [
+      [first.id, over],
+      [second.id, '0.30'],
+    ] as const) {
+      const paid = await ctx.staff.post(`/api/invoices/${id}/payments/`, {
+        amount,
+        date: '2026-01-05',
+        method: 'check',
+      });
+      expect(paid.statusCode, paid.body).toBe(201);
+    }
+
+    const page = customerAnswer.parse((await ctx.staff.get(`/api/customers/${customer.id}/`)).json());
+    const list = customerListRestAnswer.parse((await ctx.staff.get('/api/customers/?search=Zenith')).json());
+    const row = list.results.find((r) => r.id === customer.id)!;
+    // total₁ + total₂ − (total₁ + 0.10) − 0.30 = total₂ − 0.40, in cents.
+    const expected = addMoney(secondTotal, '-0.40').toFixed(2);
+    expect(page.balance.balance).toBe(expected);
+    expect(row.balance).toBe(expected);
+    const trpc = customerListAnswer.parse(
+      (await ctx.staff.trpcQuery('customers.list', { search: 'Zenith' })).json().result.data,
+    );
+    expect(trpc.results[0]!.balance).toBe(expected);
+    // A customer without invoices owes nothing.
+    const none = await createCustomer(ctx, { ...acme, name: 'Zenith Bait', ship_to: [] });
+    const again = customerListRestAnswer.parse((await ctx.staff.get('/api/customers/?search=Zenith')).json());
+    expect(again.results.find((r) => r.id === none.id)!.balance).toBe('0.00');
+  });
+
+  it('formats a phone typed as ten digits instead of refusing it (issue 26)', async () => {
+    const created = await createCustomer(ctx, { ...acme, phone: '2185550999' });
+    expect(created.phone).toBe('(218) 555-0999');
+    const updated = await ctx.staff.put(`/api/customers/${created.id}/`, {
+      ...acme,
+      phone: ' 6125550100 ',
+      version: created.version,
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().phone).toBe('(612) 555-0100');
+    // Other shapes are still judged by the format rule.
+    const refused = await ctx.staff.post('/api/customers/', { ...acme, phone: '218-555-0999' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ phone: [MESSAGES.phoneInvalid] });
   });
 
   it('refuses to delete a customer who has orders (409, clear message); deletes one who has none', async () => {

@@ -1,13 +1,8 @@
 import { asc, sql } from 'drizzle-orm';
 import { customers } from '@icehouse/db/schema';
 import { csvFilename, csvStream, keysetBatches, type CsvColumn } from '../../csv';
-import {
-  customerSearchCondition,
-  listRows,
-  type CustomerListFilters,
-  type CustomerListRow,
-  type DbDeps,
-} from './service';
+import { customerSearchCondition, listRows } from './customer-list';
+import type { CustomerListFilters, CustomerListRow, DbDeps } from './customer-views';
 
 /** The customers list as CSV (issue 16 item 4): the list's search, every matching customer, by name. */
 

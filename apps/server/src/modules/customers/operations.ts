@@ -12,7 +12,9 @@ import {
   customerUpdateInput,
   customerWriteInput,
 } from './schemas';
-import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './service';
+import { listCustomers } from './customer-list';
+import { getCustomer } from './customer-read';
+import { createCustomer, deleteCustomer, updateCustomer } from './customer-write';
 
 const TAG = 'Customers';
 
@@ -31,7 +33,7 @@ export const customersOperations = operationSet('customers', {
       method: 'GET',
       path: '/api/customers/',
       summary:
-        'Customers by name, 25 a page, each with its billing address, default ship-to and order count. search: name, ' +
+        'Customers by name, 25 a page (page_size: 1 to 100), each with its billing address, default ship-to and order count. search: name, ' +
         'email, phone or billing city contains, any case (count exact up to 1,000 matches, then a lower bound). ' +
         'A page past the end is a 404.',
       tag: TAG,
@@ -104,6 +106,7 @@ export const customersOperations = operationSet('customers', {
         'Orders and invoices keep their own addresses.',
       tag: TAG,
       body: 'data',
+      answers: { 409: 'The customer was changed by someone else since the version you read' },
     },
   }),
   delete: defineOperation({
@@ -121,6 +124,7 @@ export const customersOperations = operationSet('customers', {
       summary: 'Delete the customer. 409 {detail} while they have orders.',
       tag: TAG,
       successStatus: 204,
+      answers: { 409: 'The customer has orders ({detail} says how many)' },
     },
   }),
 });

@@ -3,6 +3,7 @@ import { ORDER_STATUSES, customerSchema, storedAddressSchema, type CustomerInput
 import { idField } from '../../operations/input';
 import {
   listPage,
+  listPageSize,
   listText,
   pageAnswer,
   restPageAnswer,
@@ -23,6 +24,7 @@ export const customerListInput = z
   .object({
     search: listText().describe('Name, email, phone or billing city contains this (any case)'),
     page: listPage(),
+    page_size: listPageSize(),
     updated_since: listUpdatedSince(),
     ordering: listOrdering(),
   })
@@ -88,6 +90,9 @@ export const customerListRowAnswer = z.object({
     .nullable()
     .describe('The default ship-to address, or null when the customer has none'),
   order_count: z.number().int(),
+  balance: money.describe(
+    "Over all the customer's invoices: their totals minus their payments/credits (negative: a credit), as on the customer's page",
+  ),
   version: z.number().int(),
   updated_at: z.string(),
 });

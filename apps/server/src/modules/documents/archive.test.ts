@@ -91,11 +91,18 @@ describe('archived invoice PDFs', () => {
       [2, v2!.sha256, v2!.sizeBytes, 'staff'],
       [1, v1!.sha256, v1!.sizeBytes, 'staff'],
     ]);
+    // Each version downloads under a name that says which it is (issue 26 item 8).
+    const listedNames = (listed.json() as { result: { data: { results: { filename: string }[] } } }).result
+      .data.results;
+    expect(listedNames.map((r) => r.filename)).toEqual([
+      `invoice-${invoice.invoice_number}-v2.pdf`,
+      `invoice-${invoice.invoice_number}-v1.pdf`,
+    ]);
 
     const older = await ctx.staff.get(`/api/documents/${v1!.id}/`);
     expect(older.statusCode).toBe(200);
     expect(older.headers['content-disposition']).toBe(
-      `attachment; filename="invoice-${invoice.invoice_number}.pdf"`,
+      `attachment; filename="invoice-${invoice.invoice_number}-v1.pdf"`,
     );
     expect(sha256(older.rawPayload)).toBe(v1!.sha256);
     expect((await readPdfText(older.rawPayload)).all).not.toContain('Shore lunch shelter');

@@ -250,6 +250,16 @@ export async function listDocuments(deps: Pick<AppDeps, 'database'>, kind: Docum
   return rows.map(({ document, username }) => documentView(document, username));
 }
 
+/**
+ * The name an archived version downloads under: its record's file name with the version before the
+ * extension ('invoice-2042.pdf', version 2 -> 'invoice-2042-v2.pdf'), so versions saved side by side
+ * say which they are. The PDF buttons and email attachments keep the record's plain name.
+ */
+export function versionedFilename(filename: string, version: number): string {
+  const dot = filename.lastIndexOf('.');
+  return dot > 0 ? `${filename.slice(0, dot)}-v${version}${filename.slice(dot)}` : `${filename}-v${version}`;
+}
+
 export function documentView(d: ArchivedDocumentRow, username: string | null) {
   return {
     id: d.id,
@@ -257,7 +267,7 @@ export function documentView(d: ArchivedDocumentRow, username: string | null) {
     record_id: d.recordId,
     version: d.version,
     record_version: d.recordVersion,
-    filename: d.filename,
+    filename: versionedFilename(d.filename, d.version),
     size: d.sizeBytes,
     sha256: d.sha256,
     created_at: d.createdAt.toISOString(),

@@ -1,12 +1,9 @@
-import { z } from 'zod';
 import { MESSAGES } from '@icehouse/domain';
 import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
 import { AppError } from '../../errors';
-import { getDocument, listDocuments, readBlob } from './archive';
+import { getDocument, listDocuments, readBlob, versionedFilename } from './archive';
 import { sendArchivedPdf } from './reply';
-import { documentList } from './schemas';
-
-const idInput = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+import { documentIdInput, documentList } from './schemas';
 
 const TAG = 'Archived documents';
 
@@ -16,7 +13,7 @@ export const documentsOperations = operationSet('documents', {
   forInvoice: defineOperation({
     kind: 'query',
     access: 'user',
-    input: idInput,
+    input: documentIdInput,
     output: documentList,
     run: async ({ deps, input }) => ({ results: await listDocuments(deps, 'invoice', input.id) }),
   }),
@@ -24,7 +21,7 @@ export const documentsOperations = operationSet('documents', {
   forOrder: defineOperation({
     kind: 'query',
     access: 'user',
-    input: idInput,
+    input: documentIdInput,
     output: documentList,
     run: async ({ deps, input }) => ({
       results: [
@@ -37,14 +34,14 @@ export const documentsOperations = operationSet('documents', {
   download: defineBinaryOperation({
     kind: 'query',
     access: 'user',
-    input: idInput,
+    input: documentIdInput,
     trpc: false,
     run: async ({ deps, input }) => {
       const document = await getDocument(deps, input.id);
       if (!document) throw AppError.notFound(MESSAGES.documentNotFound);
       return {
         document,
-        filename: document.filename,
+        filename: versionedFilename(document.filename, document.version),
         rendered: false,
         bytes: () => readBlob(deps, document.sha256),
       };
@@ -53,7 +50,7 @@ export const documentsOperations = operationSet('documents', {
       method: 'GET',
       path: '/api/documents/{id}/',
       summary:
-        'One archived version of a document (attachment; its file name), byte for byte as it was produced. Strong ETag; ' +
+        'One archived version of a document (attachment named with its version, e.g. invoice-2042-v2.pdf), byte for byte as it was produced. Strong ETag; ' +
         'If-None-Match -> 304. 404 {detail} when there is no such document.',
       tag: TAG,
       produces: 'application/pdf',

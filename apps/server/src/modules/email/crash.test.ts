@@ -52,7 +52,8 @@ describe.skipIf(!testDatabaseUrl())('a server killed during an email job', () =>
       data: { to: 'buyer@acme.example', subject: 'Invoice', body: 'Attached.' },
     });
     expect(sent.statusCode, sent.body).toBe(200);
-    await waitFor(() => messages.includes('rendering'), 60_000);
+    // The child's worker took the job and hangs reading the PDF pinned at Send (decision 128).
+    await waitFor(() => messages.includes('reading'), 60_000);
     child.kill('SIGKILL');
     await new Promise((resolve) => child!.once('exit', resolve));
 
@@ -68,6 +69,7 @@ describe.skipIf(!testDatabaseUrl())('a server killed during an email job', () =>
       database: await createDb({ databaseUrl: url }),
       logger: pino({ level: 'silent' }),
       pdf: ctx.pdf!,
+      blobs: ctx.blobs,
       smtpUrl: smtp.url,
       jobs: { workers: true, pollingIntervalSeconds: 0.5 },
     });

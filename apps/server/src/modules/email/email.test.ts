@@ -50,6 +50,33 @@ async function log(invoiceId: number): Promise<LogEntry[]> {
   return (res.json() as { result: { data: { results: LogEntry[] } } }).result.data.results;
 }
 
+/**
+ * A new invoice emailed while the SMTP server refuses the next message: answers once the failed
+ * attempt is logged, with how many messages the server had received before.
+ */
+async function sendWhileSmtpFailsOnce() {
+  const order = await createOrder(ctx);
+  const invoice = await invoiceOrder(ctx, order.id);
+  await setCompany();
+  const before = smtp.received.length;
+  smtp.failNext(1);
+  const sent = await ctx.staff.trpcMutation('email.send', {
+    kind: 'invoice',
+    id: invoice.id,
+    data: { to: 'buyer@acme.example', subject: 'Invoice', body: 'Attached.' },
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  await waitFor(async () => ((await log(invoice.id))[0]?.error ?? '') !== '', 30_000);
+  return { invoice, before };
+}
+
+/** The retry waits out its backoff; this brings it forward instead of waiting for it. */
+async function retryNow() {
+  await ctx.database.db.execute(
+    sql.raw(`update pgboss.job set start_after = now() where name = 'send-email' and state = 'retry'`),
+  );
+}
+
 describe('emailing an invoice', () => {
   it('sends it to the SMTP server with the recipients, subject, body and the archived PDF, and logs it as sent', async () => {
     await setCompany();
@@ -105,26 +132,12 @@ describe('emailing an invoice', () => {
   });
 
   it('SMTP down: the attempt is logged as failed with the error and the next retry, then sent once', async () => {
-    const order = await createOrder(ctx);
-    const invoice = await invoiceOrder(ctx, order.id);
-    await setCompany();
-    const before = smtp.received.length;
-    smtp.failNext(1);
-    const sent = await ctx.staff.trpcMutation('email.send', {
-      kind: 'invoice',
-      id: invoice.id,
-      data: { to: 'buyer@acme.example', subject: 'Invoice', body: 'Attached.' },
-    });
-    expect(sent.statusCode, sent.body).toBe(200);
-    await waitFor(async () => ((await log(invoice.id))[0]?.error ?? '') !== '', 30_000);
+    const { invoice, before } = await sendWhileSmtpFailsOnce();
     const [failed] = await log(invoice.id);
     expect(failed!.status).toBe('queued');
     expect(failed!.error).toMatch(/451|temporarily unavailable/i);
     expect(failed!.next_retry).not.toBeNull();
-    // The retry waits (backoff); bring it forward instead of waiting for it.
-    await ctx.database.db.execute(
-      sql.raw(`update pgboss.job set start_after = now() where name = 'send-email' and state = 'retry'`),
-    );
+    await retryNow();
     await waitFor(async () => (await log(invoice.id))[0]?.status === 'sent', 30_000);
     expect(smtp.received.length - before).toBe(1);
     const [row] = await ctx.database.db
@@ -132,5 +145,35 @@ describe('emailing an invoice', () => {
       .from(emailMessages)
       .where(eq(emailMessages.recordId, invoice.id));
     expect(row!.attempts).toBe(2);
+  });
+
+  it('a retry after the invoice was edited attaches the version current when Send was pressed, and logs that one', async () => {
+    const { invoice, before } = await sendWhileSmtpFailsOnce();
+    const versions = async () =>
+      ctx.database.db
+        .select()
+        .from(archivedDocuments)
+        .where(eq(archivedDocuments.recordId, invoice.id))
+        .orderBy(archivedDocuments.version);
+    const [atSend] = await versions();
+
+    // Edited while the email waits for its retry; the next download archives the edit as a new version.
+    const edited = await ctx.staff.patch(`/api/invoices/${invoice.id}/`, {
+      editable_data: { po_job_name: 'Changed after Send' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const current = await ctx.staff.get(`/api/invoices/${invoice.id}/pdf/`);
+    expect(current.statusCode).toBe(200);
+    const afterEdit = (await versions()).at(-1)!;
+    expect(afterEdit.version).toBeGreaterThan(atSend!.version);
+
+    await retryNow();
+    await waitFor(async () => (await log(invoice.id))[0]?.status === 'sent', 30_000);
+    expect(smtp.received.length - before).toBe(1);
+    const attachment = pdfAttachmentOf(smtp.received.at(-1)!.raw)!;
+    const sha = createHash('sha256').update(attachment).digest('hex');
+    expect(sha).toBe(atSend!.sha256);
+    expect(sha).not.toBe(afterEdit.sha256);
+    expect((await log(invoice.id))[0]!.document_version).toBe(atSend!.version);
   });
 });

@@ -1,22 +1,45 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { billsOfLading, emailMessages } from '@icehouse/db/schema';
+import { billsOfLading, emailMessages, invoices } from '@icehouse/db/schema';
 import { defineJob } from '../../jobs/define';
-import { invoicePdf } from '../invoices/documents';
-import { bolPdf } from '../bols/documents';
-import { fromAddress } from './service';
+import { currentDocument, pinnedDocument } from './document';
+import { fromAddress } from './settings';
+
+/** The jobs of the email module (listed in src/jobs/all-jobs.ts). */
 
 /**
  * Sends one queued email (decision 062). Idempotent per message: a message already `sent` is never
  * sent again (a re-run after a crash finds the row); every attempt sends the same Message-ID. The PDF
- * is the record's current archived version (rendered now if it changed), and it must be there: a PDF
- * that cannot be rendered fails the attempt, and no mail leaves without its attachment.
+ * is the archived version pinned when Send was pressed (decision 128), whatever changed since, and it
+ * must be there: no mail leaves without its attachment.
  */
 export const sendEmailJob = defineJob({
   name: 'send-email',
   label: 'Send an email',
   data: z.object({ emailId: z.number().int().positive() }),
+  /** "Invoice #2042 to buyer@acme.example", "Bill of lading #B-1042 to ..." (the Failed jobs screen). */
+  describe: async ({ database, data }) => {
+    const db = database.db;
+    const [message] = await db.select().from(emailMessages).where(eq(emailMessages.id, data.emailId));
+    if (!message) return null;
+    const document =
+      message.kind === 'invoice'
+        ? await db
+            .select({ number: invoices.invoiceNumber })
+            .from(invoices)
+            .where(eq(invoices.id, message.recordId))
+            .then(([row]) => (row ? `Invoice #${row.number}` : `Invoice (deleted, id ${message.recordId})`))
+        : await db
+            .select({ number: billsOfLading.bolNumber })
+            .from(billsOfLading)
+            .where(eq(billsOfLading.orderId, message.recordId))
+            .then(([row]) =>
+              row ? `Bill of lading #${row.number}` : `Bill of lading of order id ${message.recordId}`,
+            );
+    const recipients = [...message.toAddresses, ...message.ccAddresses].join(', ');
+    return recipients ? `${document} to ${recipients}` : document;
+  },
   retryLimit: 4,
   retryDelay: 30,
   retryBackoff: true,
@@ -33,18 +56,14 @@ export const sendEmailJob = defineJob({
       if (!deps.mailer) throw new Error('No SMTP server is configured (SMTP_URL).');
       const from = await fromAddress(deps);
       if (!from) throw new Error('No From address: set one in Company Information.');
+      // The version current when Send was pressed (decision 128); a message queued before versions were
+      // pinned takes the current one, as it did.
       let pdf;
       try {
-        if (message.kind === 'invoice') {
-          pdf = await invoicePdf(deps, message.recordId, message.createdBy);
-        } else {
-          const [bol] = await db
-            .select()
-            .from(billsOfLading)
-            .where(eq(billsOfLading.orderId, message.recordId));
-          if (!bol) throw new Error('The order has no bill of lading.');
-          pdf = await bolPdf(deps, message.recordId, bol, message.createdBy);
-        }
+        pdf = message.documentId
+          ? await pinnedDocument(deps, message.documentId)
+          : await currentDocument(deps, message.kind, message.recordId, message.createdBy);
+        if (!pdf) throw new Error('The archived PDF is missing.');
       } catch (error) {
         throw new Error(`The PDF could not be made, so nothing was sent: ${(error as Error).message}`, {
           cause: error,
@@ -53,10 +72,11 @@ export const sendEmailJob = defineJob({
       const content = await pdf.bytes();
       if (createHash('sha256').update(content).digest('hex') !== pdf.document.sha256)
         throw new Error('The archived PDF does not match its hash; nothing was sent.');
-      await db
-        .update(emailMessages)
-        .set({ documentId: pdf.document.id })
-        .where(eq(emailMessages.id, message.id));
+      if (message.documentId !== pdf.document.id)
+        await db
+          .update(emailMessages)
+          .set({ documentId: pdf.document.id })
+          .where(eq(emailMessages.id, message.id));
       const sent = await deps.mailer.send({
         from,
         to: message.toAddresses,

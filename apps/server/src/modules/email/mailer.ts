@@ -1,21 +1,7 @@
 import nodemailer from 'nodemailer';
+import type { Mailer } from '../../deps';
 
-export interface OutgoingMail {
-  from: string;
-  to: string[];
-  cc: string[];
-  subject: string;
-  text: string;
-  /** Our Message-ID (`<...@...>`), the same on every attempt of one message. */
-  messageId: string;
-  attachment: { filename: string; content: Buffer };
-}
-
-export interface Mailer {
-  /** Sends one message; answers the SMTP server's reply to it (e.g. `250 2.0.0 Ok: queued as 4F2A`). */
-  send(mail: OutgoingMail): Promise<{ response: string; messageId: string }>;
-  close(): void;
-}
+export type { Mailer, OutgoingMail } from '../../deps';
 
 /** SMTP through nodemailer, from SMTP_URL (`smtp://` or `smtps://`, credentials in the URL). */
 export function createMailer(smtpUrl: string): Mailer {

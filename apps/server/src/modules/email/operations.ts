@@ -1,14 +1,14 @@
-import { z } from 'zod';
 import { emailSettingsSchema } from '@icehouse/domain';
 import { defineOperation, operationSet } from '../../operations/define';
-import { composeAnswer, emailLogAnswer, emailLogEntry } from './schemas';
+import {
+  composeAnswer,
+  emailLogAnswer,
+  emailLogEntry,
+  emailRecordInput,
+  emailSendInput,
+  emailSettingsInput,
+} from './schemas';
 import { composeEmail, emailLog, getEmailSettings, saveEmailSettings, sendEmail } from './service';
-
-const recordInput = z.object({
-  kind: z.enum(['invoice', 'bol']),
-  /** The invoice's id (invoice) or the order's (bol). */
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
-});
 
 /** Emailing invoices and bills of lading, and the templates (decision 062). tRPC only. */
 export const emailOperations = operationSet('email', {
@@ -21,7 +21,7 @@ export const emailOperations = operationSet('email', {
   saveSettings: defineOperation({
     kind: 'mutation',
     access: 'superuser',
-    input: z.record(z.string(), z.unknown()),
+    input: emailSettingsInput,
     output: emailSettingsSchema,
     run: ({ deps, input }) => saveEmailSettings(deps, input),
   }),
@@ -29,21 +29,21 @@ export const emailOperations = operationSet('email', {
   compose: defineOperation({
     kind: 'query',
     access: 'user',
-    input: recordInput,
+    input: emailRecordInput,
     output: composeAnswer,
     run: ({ deps, input }) => composeEmail(deps, input.kind, input.id),
   }),
   send: defineOperation({
     kind: 'mutation',
     access: 'user',
-    input: recordInput.extend({ data: z.record(z.string(), z.unknown()) }),
+    input: emailSendInput,
     output: emailLogEntry,
     run: ({ deps, user, input }) => sendEmail(deps, user.id, input.kind, input.id, input.data),
   }),
   log: defineOperation({
     kind: 'query',
     access: 'user',
-    input: recordInput,
+    input: emailRecordInput,
     output: emailLogAnswer,
     run: async ({ deps, input }) => ({ results: await emailLog(deps, input.kind, input.id) }),
   }),

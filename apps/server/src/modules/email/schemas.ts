@@ -1,5 +1,16 @@
 import { z } from 'zod';
 
+/** The record an email is about. */
+export const emailRecordInput = z.object({
+  kind: z.enum(['invoice', 'bol']),
+  /** The invoice's id (invoice) or the order's (bol). */
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+/** The form's values: the service validates them with the domain's email schemas (field errors). */
+export const emailSendInput = emailRecordInput.extend({ data: z.record(z.string(), z.unknown()) });
+/** The templates' form: validated by the service with the domain's `emailSettingsSchema`. */
+export const emailSettingsInput = z.record(z.string(), z.unknown());
+
 export const emailLogEntry = z.object({
   id: z.number().int(),
   kind: z.enum(['invoice', 'bol']),

@@ -1,22 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   MESSAGES,
   emailFormSchema,
   emailSettingsSchema,
   fillEmailTemplate,
   formatMoney,
+  formatUsDate,
   splitAddresses,
   zodIssuesToFieldErrors,
   type EmailSettings,
 } from '@icehouse/domain';
-import { billsOfLading, companyInfo, emailMessages, users } from '@icehouse/db/schema';
+import {
+  billsOfLading,
+  companyInfo,
+  customers,
+  emailMessages,
+  invoiceOrders,
+  orders,
+  users,
+} from '@icehouse/db/schema';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
 import { getCompanyInfo } from '../company/service';
 import { getInvoice } from '../invoices/views';
 import { getOrder } from '../orders/order-read';
 import { sendEmailJob } from './jobs';
+import { currentDocument, type EmailKind } from './document';
+import { COMPANY_ID, fromAddress, getEmailSettings } from './settings';
 
 /**
  * Emailing an invoice or a bill of lading (decision 062). Sending inserts the message (status
@@ -24,25 +35,9 @@ import { sendEmailJob } from './jobs';
  * and sends. Without SMTP the message is kept as `not_sent` and no job is queued.
  */
 
-export type EmailKind = 'invoice' | 'bol';
+export type { EmailKind };
 
-const COMPANY_ID = 1;
-
-export async function getEmailSettings(deps: Pick<AppDeps, 'database'>): Promise<EmailSettings> {
-  const [row] = await deps.database.db
-    .select()
-    .from(companyInfo)
-    .where(eq(companyInfo.id, COMPANY_ID))
-    .limit(1);
-  const defaults = companyInfo;
-  return {
-    email_from: row?.emailFrom ?? '',
-    invoice_email_subject: row?.invoiceEmailSubject ?? String(defaults.invoiceEmailSubject.default),
-    invoice_email_body: row?.invoiceEmailBody ?? String(defaults.invoiceEmailBody.default),
-    bol_email_subject: row?.bolEmailSubject ?? String(defaults.bolEmailSubject.default),
-    bol_email_body: row?.bolEmailBody ?? String(defaults.bolEmailBody.default),
-  };
-}
+export { fromAddress, getEmailSettings };
 
 export async function saveEmailSettings(
   deps: Pick<AppDeps, 'database'>,
@@ -65,19 +60,25 @@ export async function saveEmailSettings(
   return getEmailSettings(deps);
 }
 
-/** The placeholders' values for a record, and the customer's name. */
+/**
+ * The placeholders' values for a record (amounts as $1,234.50 and dates as MM/DD/YYYY, as the app
+ * shows them), and the customers of its orders (first first) for the To of a first email.
+ */
 async function placeholders(deps: Pick<AppDeps, 'database'>, kind: EmailKind, recordId: number) {
   const company = await getCompanyInfo(deps);
   if (kind === 'invoice') {
     const invoice = await getInvoice(deps, recordId);
     return {
-      invoice_number: invoice.invoice_number,
-      customer_name: invoice.editable_data.bill_to.name || invoice.customer_name,
-      company_name: company.name,
-      total: formatMoney(invoice.totals.total),
-      balance_due: formatMoney(invoice.totals.balance_due),
-      due_date: invoice.editable_data.due_date ?? '',
-      order_number: invoice.orders_data.map((o) => o.door_number).join(', '),
+      values: {
+        invoice_number: invoice.invoice_number,
+        customer_name: invoice.editable_data.bill_to.name || invoice.customer_name,
+        company_name: company.name,
+        total: formatMoney(invoice.totals.total),
+        balance_due: formatMoney(invoice.totals.balance_due),
+        due_date: formatUsDate(invoice.editable_data.due_date),
+        order_number: invoice.orders_data.map((o) => o.door_number).join(', '),
+      },
+      customerIds: invoice.orders_data.flatMap((o) => (o.customer_id === null ? [] : [o.customer_id])),
     };
   }
   const order = await getOrder(deps, recordId);
@@ -88,23 +89,68 @@ async function placeholders(deps: Pick<AppDeps, 'database'>, kind: EmailKind, re
     .limit(1);
   if (!bol) throw AppError.validation({ detail: [MESSAGES.emailNoBol] }, MESSAGES.emailNoBol);
   return {
-    bol_number: bol.bolNumber,
-    order_number: order.door_number,
-    customer_name: order.billing_address?.name || order.customer_name,
-    company_name: company.name,
-    total: formatMoney(order.totals.total),
+    values: {
+      bol_number: bol.bolNumber,
+      order_number: order.door_number,
+      customer_name: order.billing_address?.name || order.customer_name,
+      company_name: company.name,
+      total: formatMoney(order.totals.total),
+    },
+    customerIds: order.customer_id === null ? [] : [order.customer_id],
   };
 }
 
-/** What the email dialog opens with: To (the last address this record was sent to), Subject and Message from the templates. */
+/** The email address of the first of these customers that has one ('' when none has). */
+async function customerEmail(deps: Pick<AppDeps, 'database'>, ids: number[]): Promise<string> {
+  if (ids.length === 0) return '';
+  const rows = await deps.database.db
+    .select({ id: customers.id, email: customers.email })
+    .from(customers)
+    .where(inArray(customers.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r.email.trim()]));
+  return ids.map((id) => byId.get(id) ?? '').find((email) => email !== '') ?? '';
+}
+
+/**
+ * The Cc of the last email of this kind sent for any record of these customers (their invoices, or
+ * their orders' bills of lading): a new record's first email copies whom the customer's last one did.
+ */
+async function customerLastCc(
+  deps: Pick<AppDeps, 'database'>,
+  kind: EmailKind,
+  ids: number[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const records =
+    kind === 'invoice'
+      ? sql`(select ${invoiceOrders.invoiceId} from ${invoiceOrders} join ${orders} on ${orders.id} = ${invoiceOrders.orderId}
+          where ${inArray(orders.customerId, ids)})`
+      : sql`(select ${orders.id} from ${orders} where ${inArray(orders.customerId, ids)})`;
+  const [last] = await deps.database.db
+    .select({ cc: emailMessages.ccAddresses })
+    .from(emailMessages)
+    .where(and(eq(emailMessages.kind, kind), sql`${emailMessages.recordId} in ${records}`))
+    .orderBy(desc(emailMessages.id))
+    .limit(1);
+  return last?.cc ?? [];
+}
+
+/**
+ * What the email dialog opens with: To and Cc as the last email of this record was sent; the first
+ * time, To is the customer's email and Cc as the customer's last email of this kind (decision 137).
+ * Subject and Message from the templates.
+ */
 export async function composeEmail(
   deps: Pick<AppDeps, 'database' | 'mailer'>,
   kind: EmailKind,
   recordId: number,
 ) {
-  const [settings, values] = await Promise.all([getEmailSettings(deps), placeholders(deps, kind, recordId)]);
+  const [settings, { values, customerIds }] = await Promise.all([
+    getEmailSettings(deps),
+    placeholders(deps, kind, recordId),
+  ]);
   const [last] = await deps.database.db
-    .select({ to: emailMessages.toAddresses })
+    .select({ to: emailMessages.toAddresses, cc: emailMessages.ccAddresses })
     .from(emailMessages)
     .where(and(eq(emailMessages.kind, kind), eq(emailMessages.recordId, recordId)))
     .orderBy(desc(emailMessages.id))
@@ -112,24 +158,16 @@ export async function composeEmail(
   const subject = kind === 'invoice' ? settings.invoice_email_subject : settings.bol_email_subject;
   const body = kind === 'invoice' ? settings.invoice_email_body : settings.bol_email_body;
   return {
-    to: (last?.to ?? []).join(', '),
-    cc: '',
+    to: last ? last.to.join(', ') : await customerEmail(deps, customerIds),
+    cc: (last ? last.cc : await customerLastCc(deps, kind, customerIds)).join(', '),
     subject: fillEmailTemplate(subject, values),
     body: fillEmailTemplate(body, values),
     smtp_configured: deps.mailer !== null,
   };
 }
 
-/** The From address: Company Information's email From, else the company email. */
-export async function fromAddress(deps: Pick<AppDeps, 'database'>): Promise<string> {
-  const [settings, company] = await Promise.all([getEmailSettings(deps), getCompanyInfo(deps)]);
-  const address = settings.email_from || company.email;
-  if (!address) return '';
-  return company.name ? `"${company.name.replace(/["\\]/g, '')}" <${address}>` : address;
-}
-
 /**
- * Queues an email of the record's current document. Field errors for bad addresses. No SMTP: kept as
+ * Queues an email of the record's current document, archived and pinned now (decision 128). Field errors for bad addresses. No SMTP: kept as
  * `not_sent` (answered so the dialog says so). The job is inserted with the message, in one transaction.
  */
 export async function sendEmail(
@@ -145,6 +183,9 @@ export async function sendEmail(
   const configured = deps.mailer !== null;
   if (configured && !(await fromAddress(deps)))
     throw AppError.validation({ detail: [MESSAGES.emailNoFromAddress] }, MESSAGES.emailNoFromAddress);
+  // The document as it is now is the one sent, however late the job runs (decision 128): archived here
+  // (usually already, by the pre-render of the last save) and pinned on the message.
+  const document = configured ? await currentDocument(deps, kind, recordId, userId) : null;
   const id = await deps.database.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(emailMessages)
@@ -156,6 +197,7 @@ export async function sendEmail(
         subject: parsed.data.subject,
         body: parsed.data.body,
         messageId: `<${randomUUID()}@icehouse.invalid>`,
+        documentId: document?.document.id ?? null,
         status: configured ? 'queued' : 'not_sent',
         error: configured ? '' : MESSAGES.emailNotConfigured,
         createdBy: userId,

@@ -11,9 +11,9 @@ import { draftFromOrders } from './draft';
 import { allocateInvoiceNumber, lockOrders, withInvoiceNumberRetry } from './numbers';
 import { billingCustomers } from './customers';
 import { invoiceFilename, renderInvoicePdf } from './documents';
-import { INVOICE_MESSAGES, type DbDeps, type CreatedInvoice } from './service-common';
+import { INVOICE_MESSAGES, type InvoiceDeps, type CreatedInvoice } from './service-common';
 import { insertInvoice, recordInvoiceOnOrders, sortedForInvoice } from './invoice-store';
-import { announceChange } from '../../changes';
+import { announceChange, changeTransaction } from '../../changes';
 
 /** A combined invoice: one invoice for several orders of one customer, and its undoing when its PDF fails. */
 
@@ -31,12 +31,12 @@ export interface CombinedInvoiceInput {
  * problem at once; orders billed to different customers are refused with 400
  * {confirm_mixed_customers: [...]} naming them, unless input.confirm_mixed_customers (decision 012).
  */
-export async function createCombinedInvoice(deps: DbDeps, actor: Actor, input: CombinedInvoiceInput): Promise<CreatedInvoice> {
+export async function createCombinedInvoice(deps: InvoiceDeps, actor: Actor, input: CombinedInvoiceInput): Promise<CreatedInvoice> {
   const userId = actor?.id ?? null;
   const ids = [...new Set(input.order_ids)];
   if (ids.length < LIMITS.combinedInvoiceMinOrders) throw AppError.validation({ order_ids: [MESSAGES.combinedInvoiceMinOrders] });
   return withInvoiceNumberRetry(() =>
-    deps.database.db.transaction(async (tx) => {
+    changeTransaction(deps, async (tx) => {
       const locked = await lockOrders(tx, ids);
       const problems: string[] = [];
       for (const id of ids) if (!locked.some((o) => o.id === id)) problems.push(INVOICE_MESSAGES.combined.missing(id));
@@ -74,7 +74,7 @@ export async function createCombinedInvoice(deps: DbDeps, actor: Actor, input: C
         { invoiceNumber, date: input.date, draft, isCombined: true, userId },
       );
       await recordInvoiceOnOrders(tx, ordered, id, invoiceNumber, userId);
-      await announceChange(tx, { entity: 'invoice', id, version: 1, action: 'created', by: userId });
+      announceChange(tx, { entity: 'invoice', id, version: 1, action: 'created', by: userId });
       return { id, invoice_number: invoiceNumber, created: true };
     }),
   );
@@ -85,9 +85,9 @@ export async function createCombinedInvoice(deps: DbDeps, actor: Actor, input: C
  * invoice and its 'invoice_created' entries go, and the orders get their Invoice Number back.
  * Kept when someone has already edited it (version moved on).
  */
-export async function discardNewInvoice(deps: DbDeps, actor: Actor, invoiceId: number, previousNumbers: ReadonlyMap<number, string>): Promise<boolean> {
+export async function discardNewInvoice(deps: InvoiceDeps, actor: Actor, invoiceId: number, previousNumbers: ReadonlyMap<number, string>): Promise<boolean> {
   const userId = actor?.id ?? null;
-  return deps.database.db.transaction(async (tx) => {
+  return changeTransaction(deps, async (tx) => {
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
     if (!invoice || invoice.version !== 1) return false;
     const links = await tx.select({ orderId: invoiceOrders.orderId }).from(invoiceOrders).where(eq(invoiceOrders.invoiceId, invoiceId));
@@ -97,7 +97,7 @@ export async function discardNewInvoice(deps: DbDeps, actor: Actor, invoiceId: n
     );
     await tx.delete(history).where(and(eq(history.invoiceId, invoiceId), eq(history.action, 'invoice_created')));
     await tx.delete(invoices).where(eq(invoices.id, invoiceId));
-    await announceChange(tx, { entity: 'invoice', id: invoiceId, version: invoice.version, action: 'deleted', by: userId });
+    announceChange(tx, { entity: 'invoice', id: invoiceId, version: invoice.version, action: 'deleted', by: userId });
     for (const o of locked) {
       const previous = previousNumbers.get(o.id) ?? '';
       if (o.invoiceNumber === invoice.invoiceNumber && previous !== o.invoiceNumber) {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { invoices } from '@icehouse/db/schema';
 import { INVOICE_NUMBER_DELETED } from './numbers';
 import { deletedInvoiceListRestAnswer } from './schemas';
 import { INVOICE_PAGE_SIZE } from './views';
 import { createOrder, invoiceOrder, useInvoicesTestApp } from './test-support';
+import { INVOICE_MESSAGES } from './service-common';
 
 /** Issue 14 item 15 (decision 011): a deleted invoice's number is never reused, and the deletion is recorded. */
 const ctx = useInvoicesTestApp();
@@ -27,10 +30,15 @@ describe('deleted invoices', () => {
     const typed = await createOrder(ctx, { invoice_number: deleted.invoice_number });
     const invoice = await invoiceOrder(ctx, typed.id);
     expect(invoice.invoice_number).not.toBe(deleted.invoice_number);
-    const rest = await ctx.staff.patch(`/api/invoices/${invoice.id}/`, { invoice_number: deleted.invoice_number });
+    const rest = await ctx.staff.patch(`/api/invoices/${invoice.id}/`, {
+      invoice_number: deleted.invoice_number,
+    });
     expect(rest.statusCode).toBe(400);
     expect(rest.json()).toEqual({ invoice_number: [INVOICE_NUMBER_DELETED] });
-    const trpc = await ctx.staff.trpcMutation('invoices.update', { id: invoice.id, data: { invoice_number: deleted.invoice_number } });
+    const trpc = await ctx.staff.trpcMutation('invoices.update', {
+      id: invoice.id,
+      data: { invoice_number: deleted.invoice_number },
+    });
     expect(trpc.statusCode).toBe(400);
     expect(trpc.json().error.data.fieldErrors).toEqual({ invoice_number: [INVOICE_NUMBER_DELETED] });
   });
@@ -67,7 +75,11 @@ describe('deleted invoices', () => {
       expect((await ctx.staff.delete(`/api/invoices/${invoice.id}/`)).statusCode).toBe(204);
     }
     const first = (await ctx.admin.get('/api/invoices/deleted/')).json();
-    expect(first).toMatchObject({ count: INVOICE_PAGE_SIZE + 1, next: expect.stringMatching(/\/api\/invoices\/deleted\/\?page=2$/), previous: null });
+    expect(first).toMatchObject({
+      count: INVOICE_PAGE_SIZE + 1,
+      next: expect.stringMatching(/\/api\/invoices\/deleted\/\?page=2$/),
+      previous: null,
+    });
     expect(first.results).toHaveLength(INVOICE_PAGE_SIZE);
     const second = (await ctx.admin.trpcQuery('invoices.deleted', { page: 2 })).json().result.data;
     expect(second).toMatchObject({ count: INVOICE_PAGE_SIZE + 1, next: null, previous: 1 });
@@ -92,6 +104,45 @@ describe('deleted invoices', () => {
     expect(newNumbers.filter((n) => numbers.includes(n))).toEqual([]);
     expect(new Set(newNumbers).size).toBe(6);
     const deleted = (await ctx.admin.get('/api/invoices/deleted/')).json();
-    expect(deleted.results.map((r: { invoice_number: string }) => r.invoice_number).sort()).toEqual([...numbers].sort());
+    expect(deleted.results.map((r: { invoice_number: string }) => r.invoice_number).sort()).toEqual(
+      [...numbers].sort(),
+    );
+  });
+
+  it('an invoice with payments recorded is not deleted (409, saying what to do), and every entry stays in the ledger and the payments CSV; a DELETE row by row is refused by the database too', async () => {
+    const order = await createOrder(ctx);
+    const invoice = await invoiceOrder(ctx, order.id);
+    const paid = await ctx.staff.post(`/api/invoices/${invoice.id}/payments/`, {
+      date: '2026-11-20',
+      amount: '100.00',
+      method: 'check',
+      reference: '5521',
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const paymentId = paid.json().payment.id as number;
+    // Reversing the payment does not make the invoice deletable: the payment and its reversal stay on the books.
+    expect(
+      (await ctx.staff.post(`/api/payments/${paymentId}/reverse/`, { reason: 'bounced' })).statusCode,
+    ).toBe(201);
+
+    for (const attempt of [
+      () => ctx.staff.delete(`/api/invoices/${invoice.id}/`),
+      () => ctx.admin.delete(`/api/invoices/${invoice.id}/`),
+    ]) {
+      const refused = await attempt();
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toEqual({ detail: INVOICE_MESSAGES.hasPayments });
+    }
+    const byTrpc = await ctx.staff.trpcMutation('invoices.delete', { id: invoice.id });
+    expect(byTrpc.statusCode).toBe(409);
+
+    expect((await ctx.staff.get(`/api/invoices/${invoice.id}/`)).statusCode).toBe(200);
+    const ledger = await ctx.admin.get(`/api/invoices/${invoice.id}/payments/`);
+    expect(ledger.json().results.map((e: { amount: string }) => e.amount)).toEqual(['100.00', '-100.00']);
+    const csv = (await ctx.admin.get('/api/payments/export.csv')).body;
+    expect(csv).toContain('5521');
+    expect((await ctx.admin.get('/api/invoices/deleted/')).json().count).toBe(0);
+    // The database keeps the rule for any other path: the entries' foreign key restricts the delete.
+    await expect(ctx.database.db.delete(invoices).where(eq(invoices.id, invoice.id))).rejects.toThrow();
   });
 });

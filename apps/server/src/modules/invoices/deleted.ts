@@ -41,20 +41,24 @@ export interface DeletedInvoiceView {
 
 export type DeletedInvoicePage = ListPage<DeletedInvoiceView>;
 
-/** Newest deletion first, 25 a page; a page past the end is 404 'Invalid page.' (as the other lists). */
-export async function listDeletedInvoices(deps: Pick<AppDeps, 'database'>, filters: { page?: number | null } = {}): Promise<DeletedInvoicePage> {
+/** Newest deletion first, 25 a page (or `page_size`); a page past the end is 404 'Invalid page.' (as the other lists). */
+export async function listDeletedInvoices(
+  deps: Pick<AppDeps, 'database'>,
+  filters: { page?: number | null | undefined; page_size?: number | null | undefined } = {},
+): Promise<DeletedInvoicePage> {
   const db = deps.database.db;
   const page = filters.page ?? 1;
+  const size = filters.page_size ?? INVOICE_PAGE_SIZE;
   const [fetched, [total]] = await Promise.all([
     db
       .select()
       .from(deletedInvoices)
       .orderBy(desc(deletedInvoices.deletedAt), desc(deletedInvoices.id))
-      .limit(INVOICE_PAGE_SIZE + 1)
-      .offset((page - 1) * INVOICE_PAGE_SIZE),
+      .limit(size + 1)
+      .offset((page - 1) * size),
     db.select({ n: count() }).from(deletedInvoices),
   ]);
-  const { rows, next, previous } = pageRows(fetched, page, INVOICE_PAGE_SIZE);
+  const { rows, next, previous } = pageRows(fetched, page, size);
   return {
     count: Number(total?.n ?? 0),
     next,

@@ -1,4 +1,4 @@
-import { queueInvoiceRender } from '../documents/jobs';
+import { queueInvoiceRender } from './jobs';
 import { eq, sql } from 'drizzle-orm';
 import { calculateInvoiceTotals, toMoneyString, todayIso } from '@icehouse/domain';
 import { isUniqueViolation } from '@icehouse/db';
@@ -10,8 +10,8 @@ import { salesTaxRate } from '../orders/views';
 import { draftFromOrders, orderTotal } from './draft';
 import { allocateInvoiceNumber, lockOrders, withInvoiceNumberRetry } from './numbers';
 import { INVOICE_NOT_FOUND } from './views';
-import { announceChange } from '../../changes';
-import { createError, INVOICE_MESSAGES, type DbDeps, type CreatedInvoice } from './service-common';
+import { announceChange, changeTransaction } from '../../changes';
+import { createError, INVOICE_MESSAGES, type InvoiceDeps, type CreatedInvoice } from './service-common';
 import {
   insertLines,
   totalsColumns,
@@ -30,11 +30,11 @@ import {
  * transaction, so a double click, a retry or 50 parallel calls make one invoice and the others
  * answer it (created: false); invoice_orders.order_id UNIQUE backs this up.
  */
-export async function createInvoiceForOrder(deps: DbDeps, actor: Actor, orderId: number): Promise<CreatedInvoice> {
+export async function createInvoiceForOrder(deps: InvoiceDeps, actor: Actor, orderId: number): Promise<CreatedInvoice> {
   const userId = actor?.id ?? null;
   try {
     return await withInvoiceNumberRetry(() =>
-      deps.database.db.transaction(async (tx) => {
+      changeTransaction(deps, async (tx) => {
         const [locked] = await lockOrders(tx, [orderId]);
         if (!locked) throw createError('NOT_FOUND', ORDER_NOT_FOUND);
         const existing = await existingInvoiceOf(tx, orderId);
@@ -52,7 +52,7 @@ export async function createInvoiceForOrder(deps: DbDeps, actor: Actor, orderId:
         const invoiceNumber = await allocateInvoiceNumber(tx, locked.invoiceNumber, [orderId]);
         const id = await insertInvoice(tx, [orderId], { invoiceNumber, date: todayIso(), draft, isCombined: false, userId });
         await recordInvoiceOnOrders(tx, [locked], id, invoiceNumber, userId);
-        await announceChange(tx, { entity: 'invoice', id, version: 1, action: 'created', by: userId });
+        announceChange(tx, { entity: 'invoice', id, version: 1, action: 'created', by: userId });
         await queueInvoiceRender(deps.jobs, id, userId, tx);
         return { id, invoice_number: invoiceNumber, created: true };
       }),
@@ -72,11 +72,11 @@ export async function createInvoiceForOrder(deps: DbDeps, actor: Actor, orderId:
  * totals), keeping its id, number, date, due date and payments. Manual edits are dropped
  * (has_manual_edits false) and the version moves on. The order form's SAVE & RECREATE INVOICE.
  */
-export async function recreateInvoiceForOrder(deps: DbDeps, actor: Actor, orderId: number): Promise<CreatedInvoice> {
+export async function recreateInvoiceForOrder(deps: InvoiceDeps, actor: Actor, orderId: number): Promise<CreatedInvoice> {
   const userId = actor?.id ?? null;
   const existing = await existingInvoiceOf(deps.database.db, orderId);
   if (!existing) return createInvoiceForOrder(deps, actor, orderId);
-  return deps.database.db.transaction(async (tx) => {
+  return changeTransaction(deps, async (tx) => {
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, existing.id)).for('update');
     if (!invoice) throw createError('NOT_FOUND', INVOICE_NOT_FOUND);
     const links = await tx.select({ orderId: invoiceOrders.orderId }).from(invoiceOrders).where(eq(invoiceOrders.invoiceId, invoice.id));
@@ -110,7 +110,7 @@ export async function recreateInvoiceForOrder(deps: DbDeps, actor: Actor, orderI
       })
       .where(eq(invoices.id, invoice.id))
       .returning({ version: invoices.version });
-    await announceChange(tx, { entity: 'invoice', id: invoice.id, version: recreated!.version, action: 'updated', by: userId });
+    announceChange(tx, { entity: 'invoice', id: invoice.id, version: recreated!.version, action: 'updated', by: userId });
     await tx.delete(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, invoice.id));
     await insertLines(tx, invoice.id, draft.lines);
     for (const o of locked) {

@@ -3,6 +3,7 @@ import { toDecimal, toMoneyString, type InvoiceLineItem, type InvoiceTotals } fr
 import { invoiceLineItems, invoiceOrders, invoices, orders } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { bumpOrderVersion } from '../orders/order-write';
+import type { ChangeTx } from '../../changes';
 import { recordHistory } from '../orders/history';
 import type { InvoiceDraft } from './draft';
 import type { lockOrders } from './numbers';
@@ -89,7 +90,7 @@ type LockedOrder = Awaited<ReturnType<typeof lockOrders>>[number];
  * previous server did); an order whose field changes gets a new version and the history says so.
  */
 export async function recordInvoiceOnOrders(
-  tx: Db,
+  tx: ChangeTx,
   locked: readonly LockedOrder[],
   invoiceId: number,
   invoiceNumber: string,

@@ -1,4 +1,4 @@
-import { queueInvoiceRender, renderInvoiceJob } from '../documents/jobs';
+import { queueInvoiceRender, renderInvoiceJob } from './jobs';
 import { eq, sql } from 'drizzle-orm';
 import {
   LIMITS,
@@ -20,7 +20,7 @@ import { bumpOrderVersion } from '../orders/order-write';
 import type { SessionUser } from '../../deps';
 import { recordLedgerEntry, type PaymentView } from '../payments/ledger';
 import { recordHistory } from '../orders/history';
-import { announceChange } from '../../changes';
+import { announceChange, changeTransaction } from '../../changes';
 import {
   INVOICE_NUMBER_DELETED,
   INVOICE_NUMBER_TAKEN,
@@ -30,7 +30,7 @@ import {
   lockOrders,
 } from './numbers';
 import { INVOICE_NOT_FOUND, editableDataOf, getInvoice, loadInvoiceRecord, type InvoiceView } from './views';
-import { INVOICE_MESSAGES, type DbDeps } from './service-common';
+import { INVOICE_MESSAGES, type InvoiceDeps } from './service-common';
 import { insertLines, totalsColumns } from './invoice-store';
 import type { InvoicePatchBody } from './schemas';
 
@@ -106,7 +106,7 @@ const lineText = (l: { quantity: unknown; description: string; price_each: unkno
 export type InvoiceUpdateView = InvoiceView & { payment_adjustment: PaymentView | null };
 
 export async function updateInvoice(
-  deps: DbDeps,
+  deps: InvoiceDeps,
   actor: SessionUser | null,
   id: number,
   raw: InvoicePatchBody,
@@ -212,7 +212,7 @@ export async function updateInvoice(
     AppError.validation({ invoice_number: [INVOICE_NUMBER_TAKEN] }, INVOICE_NUMBER_TAKEN);
   let adjustment: PaymentView | null = null;
   try {
-    await db.transaction(async (tx) => {
+    await changeTransaction(deps, async (tx) => {
       const [locked] = await tx
         .select({ version: invoices.version })
         .from(invoices)
@@ -269,8 +269,7 @@ export async function updateInvoice(
       }
       for (const orderId of orderIds) await recordHistory(tx, { orderId, invoiceId: id, action: 'invoice_updated', changes, userId });
       await queueInvoiceRender(deps.jobs, id, userId, tx);
-      // Last, once every write is done: the sinks read the invoice as it will commit (its new lines too).
-      await announceChange(tx, { entity: 'invoice', id, version: saved!.version, action: 'updated', by: userId });
+      announceChange(tx, { entity: 'invoice', id, version: saved!.version, action: 'updated', by: userId });
     });
     deps.jobs?.wake(renderInvoiceJob);
   } catch (error) {

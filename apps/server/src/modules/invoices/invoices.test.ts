@@ -7,7 +7,7 @@ import { INVOICE_COUNT_LIMIT, type InvoiceLineView, type InvoiceListRow } from '
 import { countRows, shippable } from '../orders/test-support';
 import { createOrder, invoiceOrder, useInvoicesTestApp } from './test-support';
 import type { OrderView } from '../orders/views';
-import { eventsAnswer } from '../integrations/schemas';
+import { eventsAnswer } from '../webhooks/schemas';
 
 const ctx = useInvoicesTestApp();
 
@@ -262,6 +262,8 @@ describe('GET /api/invoices/', () => {
       is_combined: false,
       updated_at: expect.any(String),
       balance_due: a.totals.total,
+      // The list shows when the balance is due (issue 26 item 9): the invoice's due date.
+      due_date: today(),
       status: 'unpaid',
     });
     expect(list.results[0].customer_name).toBe('Lakeside Bait');
@@ -692,10 +694,13 @@ describe('tRPC invoices.* and bols.info', () => {
       is_update: false,
     });
 
-    expect((await ctx.staff.trpcMutation('invoices.delete', { id })).json().result.data).toEqual({
+    // Paid in full by the PATCH above (an adjustment in its ledger): not deleted (decision 127).
+    expect((await ctx.staff.trpcMutation('invoices.delete', { id })).statusCode).toBe(409);
+    const unpaid = await invoiceOrder(ctx, (await createOrder(ctx)).id);
+    expect((await ctx.staff.trpcMutation('invoices.delete', { id: unpaid.id })).json().result.data).toEqual({
       success: true,
     });
-    expect((await ctx.staff.trpcQuery('invoices.get', { id })).statusCode).toBe(404);
+    expect((await ctx.staff.trpcQuery('invoices.get', { id: unpaid.id })).statusCode).toBe(404);
   });
 
   it('voided order through tRPC: BAD_REQUEST with the message', async () => {

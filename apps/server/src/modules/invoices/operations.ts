@@ -26,7 +26,7 @@ import { headerText } from '../../header-values';
 import { getInvoice, listInvoices } from './views';
 import { invoicePdf } from './documents';
 import { sendArchivedPdf } from '../documents/reply';
-import { renderInvoiceJob } from '../documents/jobs';
+import { renderInvoiceJob } from './jobs';
 import { sendPdf } from './pdf-reply';
 import { sendCsv } from '../../csv';
 import { invoicesCsv } from './export';
@@ -44,7 +44,7 @@ export const invoicesOperations = operationSet('invoices', {
       method: 'GET',
       path: '/api/invoices/',
       summary:
-        'Invoices, newest first (date, then id), 25 a page. search: invoice number or customer name (bill-to/ship-to, or ' +
+        'Invoices, newest first (date, then id), 25 a page (page_size: 1 to 100). search: invoice number or customer name (bill-to/ship-to, or ' +
         "an order's billing or shipping name) contains, any case. A page past the end is a 404. Incremental sync: " +
         'updated_since (ISO 8601 timestamp; invoices changed at or after it, inclusive) and/or ordering=updated_at ' +
         '(oldest change first) or -updated_at order the rows by (updated_at, id); each row carries updated_at.',
@@ -84,7 +84,7 @@ export const invoicesOperations = operationSet('invoices', {
       method: 'GET',
       path: '/api/invoices/deleted/',
       summary:
-        'Deleted invoices, newest deletion first, 25 a page: number, date, total, customer, orders, who deleted it and when. Their numbers are never reused.',
+        'Deleted invoices, newest deletion first, 25 a page (page_size: 1 to 100): number, date, total, customer, orders, who deleted it and when. Their numbers are never reused.',
       tag: TAG,
       query: true,
       shape: restPage,
@@ -121,6 +121,7 @@ export const invoicesOperations = operationSet('invoices', {
         'in payment_adjustment (null otherwise).',
       tag: TAG,
       body: 'data',
+      answers: { 409: 'The invoice was changed by someone else since the version sent; or a payments_credits change would take the paid sum below 0' },
     },
   }),
   delete: defineOperation({
@@ -136,9 +137,10 @@ export const invoicesOperations = operationSet('invoices', {
       method: 'DELETE',
       path: '/api/invoices/{id}/',
       summary:
-        'Delete the invoice; its orders can be invoiced again. 409 while one of its orders is completed.',
+        'Delete the invoice; its orders can be invoiced again. 409 while it has payments recorded (any ledger entry, also reversed ones: they stay on the books) or one of its orders is completed.',
       tag: TAG,
       successStatus: 204,
+      answers: { 409: 'The invoice cannot be deleted as it stands ({detail} says why and what to do instead)' },
     },
   }),
   /** The order's invoice: made now ({created: true}) or the one it has ({created: false}); recreate rebuilds it from the order. */
@@ -164,6 +166,7 @@ export const invoicesOperations = operationSet('invoices', {
       params: { id: 'orderId' },
       body: true,
       successStatus: 201,
+      answers: { 409: 'No free invoice number could be found: try again' },
       status: (answer) => (answer.created ? 201 : 200),
       shape: (answer) => ({ id: answer.id, invoice_number: answer.invoice_number }),
       output: createdInvoiceAnswer,
@@ -188,6 +191,7 @@ export const invoicesOperations = operationSet('invoices', {
       body: true,
       produces: 'application/pdf',
       successStatus: 201,
+      answers: { 409: 'No free invoice number could be found: try again' },
       // The number is user text: percent-encoded when not plain ASCII (a raw en dash threw after the commit).
       reply: (created, reply) =>
         sendPdf(

@@ -6,7 +6,7 @@ import {
   storedAddressSchema,
 } from '@icehouse/domain';
 import { idField } from '../../operations/input';
-import { listOrdering, listPage, listText, listUpdatedSince, pageAnswer, restPageAnswer } from '../../operations/list-input';
+import { listOrdering, listPage, listPageSize, listText, listUpdatedSince, pageAnswer, restPageAnswer } from '../../operations/list-input';
 import { orderAnswer } from '../orders/schemas';
 import { paymentAnswer } from '../payments/schemas';
 
@@ -25,6 +25,7 @@ export const invoiceListInput = z
     /** Issue 16: unpaid, partially_paid, paid or overdue (the domain's invoicePaymentStatus). */
     status: invoiceStatusFilter.optional(),
     page: listPage(),
+    page_size: listPageSize(),
     updated_since: listUpdatedSince(),
     ordering: listOrdering(),
   })
@@ -119,6 +120,7 @@ export const invoiceListRowAnswer = z.object({
   is_combined: z.boolean(),
   updated_at: z.string().describe('ISO 8601 timestamp of the last change (the cursor of updated_since)'),
   balance_due: money.describe('total − payments, never below 0 (issue 16)'),
+  due_date: date.nullable().describe('When the balance is due (null: no due date set)'),
   status: z
     .enum(INVOICE_STATUSES)
     .describe('Derived: unpaid, partially_paid, paid, overdue (a balance past its due date)'),
@@ -136,8 +138,8 @@ const deletedInvoiceRowAnswer = z.object({
   deleted_by: z.string().nullable().describe('Username of who deleted it (null: unknown)'),
   deleted_at: z.string().describe('ISO 8601 timestamp'),
 });
-/** The record of deleted invoices (decision 011), 25 a page. */
-export const deletedInvoiceListInput = z.object({ page: listPage() }).optional();
+/** The record of deleted invoices (decision 011), 25 a page (or page_size). */
+export const deletedInvoiceListInput = z.object({ page: listPage(), page_size: listPageSize() }).optional();
 export const deletedInvoiceListAnswer = pageAnswer(deletedInvoiceRowAnswer);
 export const deletedInvoiceListRestAnswer = restPageAnswer(deletedInvoiceRowAnswer);
 

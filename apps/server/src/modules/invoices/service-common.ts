@@ -1,6 +1,6 @@
 import { MESSAGES, statusLabel } from '@icehouse/domain';
 import { AppError } from '../../errors';
-import type { AppDeps } from '../../deps';
+import type { AppDeps, ChangeDeps } from '../../deps';
 import type { BillingCustomer } from './customers';
 
 /**
@@ -10,7 +10,8 @@ import type { BillingCustomer } from './customers';
  */
 
 /** `jobs` when the app has its queue: writes then queue the invoice's pre-render (decision 061). */
-export type DbDeps = Pick<AppDeps, 'database' | 'log'> & Partial<Pick<AppDeps, 'jobs'>>;
+/** The invoice services that change records: the database and the change announcer, a log, the job queue when there is one. */
+export type InvoiceDeps = ChangeDeps & Pick<AppDeps, 'log'> & Partial<Pick<AppDeps, 'jobs'>>;
 
 /** create-invoice errors carry `error` too: the order form shows the server's `error`. */
 export function createError(code: 'VALIDATION' | 'NOT_FOUND' | 'CONFLICT', message: string): AppError {
@@ -25,6 +26,9 @@ export const INVOICE_MESSAGES = {
   completedOrder: (door: string) =>
     `Order ${door} is ${statusLabel('completed')}, and a completed order must keep its invoice. ` +
     `Change the order's status first, then delete the invoice.`,
+  hasPayments:
+    'This invoice has payments recorded, and payments stay on the books: it cannot be deleted. ' +
+    'Keep it and correct it instead: reverse or refund a payment recorded by mistake, and edit the invoice.',
   combined: {
     missing: (id: number) => `Order ${id} does not exist.`,
     voided: (door: string) => `Order ${door} is voided and cannot be invoiced.`,

@@ -47,13 +47,13 @@ let door = 0;
 describe('invoice totals = order totals (property)', () => {
   it('holds for many generated orders', async () => {
     const { cat } = ctx;
-    const deps = { database: ctx.database, log: pino({ level: 'silent' }) };
+    const deps = { database: ctx.database, changes: ctx.app.changes, log: pino({ level: 'silent' }) };
     await fc.assert(
       fc.asyncProperty(generatedOrder, async (g) => {
         await ctx.database.db.update(companyInfo).set({ salesTaxRate: g.taxRate }).where(eq(companyInfo.id, 1));
         door += 1;
         const doorOnly = g.buildingType === 'DOOR_ONLY';
-        const order = await createOrderService({ database: ctx.database }, { id: ctx.staffId }, {
+        const order = await createOrderService(deps, { id: ctx.staffId }, {
           status: 'pending',
           date: '2024-05-01',
           door_number: `P-${door}`,

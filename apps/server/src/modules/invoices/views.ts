@@ -20,8 +20,8 @@ import {
 } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
-import { pageRows, searchCount, type ListPage } from '../../operations/list-page';
-import type { AppDeps } from '../../deps';
+import { pageFetch, pageRows, searchCount, type ListPage } from '../../operations/list-page';
+import type { DbDeps } from '../../deps';
 import { getOrders } from '../orders/order-read';
 import { preparedQuery } from '../../prepared-query';
 import { containsPattern } from '../../like-pattern';
@@ -33,7 +33,6 @@ import type { invoiceAddressAnswer, invoiceAnswer, invoiceListRowAnswer, lineAns
  * the REST shapes (snake_case, decimals "12.50", dates YYYY-MM-DD) that tRPC shares.
  */
 
-type DbDeps = Pick<AppDeps, 'database'>;
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.';
 /** Rows per page of the invoice list. */
@@ -84,8 +83,8 @@ export function lineView(l: LineRow): InvoiceLineView {
 
 /**
  * The invoice reads, built once per database and then only run (see preparedQuery): building a
- * drizzle query costs more CPU than running these small indexed ones. Page size and limits are
- * literals, so PostgreSQL's one plan per statement walks the (date, id) index and stops.
+ * drizzle query costs more CPU than running these small indexed ones. Page fetches (a set per pageFetch)
+ * and limits are literals, so PostgreSQL's one plan per statement walks the (date, id) index and stops.
  */
 /**
  * The list's search: invoices.search (number, bill-to and ship-to names, its orders' names; kept by
@@ -94,7 +93,9 @@ export function lineView(l: LineRow): InvoiceLineView {
 export const invoiceSearchCondition = (pattern: SQL | SQL.Aliased | ReturnType<typeof sql.placeholder>) =>
   sql`${invoices.search} ilike ${pattern}`;
 
-function invoiceQueries(db: Db) {
+function invoiceQueries(db: Db, fetch = INVOICE_PAGE_SIZE + 1) {
+  const PAGE_FETCH = sql.raw(String(fetch));
+  const named = (name: string) => (fetch === INVOICE_PAGE_SIZE + 1 ? name : `${name}_${fetch}`); // the default set keeps its names
   const pageIds = (where: SQL | undefined) =>
     sql`(select ${invoices.id} as "id" from ${invoices}${where ? sql` where ${where}` : sql``}
       order by ${invoices.date} desc, ${invoices.id} desc limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`;
@@ -110,33 +111,33 @@ function invoiceQueries(db: Db) {
       .select()
       .from(invoices)
       .where(eq(invoices.id, sql.placeholder('id')))
-      .prepare('invoice_by_id'),
+      .prepare(named('invoice_by_id')),
     lines: db
       .select()
       .from(invoiceLineItems)
       .where(eq(invoiceLineItems.invoiceId, sql.placeholder('id')))
       .orderBy(asc(invoiceLineItems.position), asc(invoiceLineItems.id))
-      .prepare('invoice_lines'),
+      .prepare(named('invoice_lines')),
     orderRefs: db
       .select({ invoiceId: invoiceOrders.invoiceId, orderId: orders.id, doorNumber: orders.doorNumber })
       .from(invoiceOrders)
       .innerJoin(orders, eq(orders.id, invoiceOrders.orderId))
       .where(sql`${invoiceOrders.invoiceId} = any(${sql.placeholder('ids')})`)
       .orderBy(asc(orders.date), asc(orders.id))
-      .prepare('invoice_order_refs'),
-    listPage: page(undefined, 'invoice_list_page'),
+      .prepare(named('invoice_order_refs')),
+    listPage: page(undefined, named('invoice_list_page')),
     // invoice_count, kept by triggers (no row when there are no invoices)
     listCount: db
       .select({ count: sql<number>`coalesce(sum(${invoiceCount.invoices}), 0)::int` })
       .from(invoiceCount)
-      .prepare('invoice_list_count'),
+      .prepare(named('invoice_list_count')),
     // A search: its page and its count (up to INVOICE_COUNT_LIMIT + 1) in one statement, from one
     // collection of the matches (a materialized CTE, which is also a fence: the trigram index finds
     // the matches, then they are sorted, whatever the term; see the orders list).
     // The status filter (issue 16): its page walks the (date, id) index, its count reads the matches.
     statusPage: page(
       sql`${invoiceStatusSql(sql.placeholder('today') as unknown as SQL)} = ${sql.placeholder('status')}`,
-      'invoice_status_page',
+      named('invoice_status_page'),
     ),
     statusCount: db
       .select({ count: sql<number>`count(*)::int` })
@@ -144,7 +145,7 @@ function invoiceQueries(db: Db) {
       .where(
         sql`${invoiceStatusSql(sql.placeholder('today') as unknown as SQL)} = ${sql.placeholder('status')}`,
       )
-      .prepare('invoice_status_count'),
+      .prepare(named('invoice_status_count')),
     searchStatusPage: db
       .select({ invoice: invoices, total: sql<number>`"page_ids"."total"` })
       .from(
@@ -156,7 +157,7 @@ function invoiceQueries(db: Db) {
       )
       .innerJoin(invoices, sql`${invoices.id} = "page_ids"."id"`)
       .orderBy(desc(invoices.date), desc(invoices.id))
-      .prepare('invoice_search_status_page'),
+      .prepare(named('invoice_search_status_page')),
     searchPage: db
       .select({ invoice: invoices, total: sql<number>`"page_ids"."total"` })
       .from(
@@ -167,11 +168,12 @@ function invoiceQueries(db: Db) {
       )
       .innerJoin(invoices, sql`${invoices.id} = "page_ids"."id"`)
       .orderBy(desc(invoices.date), desc(invoices.id))
-      .prepare('invoice_search_page'),
+      .prepare(named('invoice_search_page')),
   };
 }
 
-const queriesOf = (db: Db) => preparedQuery(db, 'invoices.reads', invoiceQueries);
+const queriesOf = (db: Db, fetch = INVOICE_PAGE_SIZE + 1) =>
+  preparedQuery(db, `invoices.reads.${fetch}`, (d) => invoiceQueries(d, fetch));
 
 interface InvoiceOrderRef {
   invoiceId: number;
@@ -206,6 +208,7 @@ function listRow(row: InvoiceRow, refs: readonly InvoiceOrderRef[], today = toda
     is_combined: row.isCombined,
     updated_at: row.updatedAt.toISOString(),
     balance_due: balanceDueOf(row.totalAmount, row.paymentsCredits),
+    due_date: row.dueDate,
     status: invoicePaymentStatus({
       total: row.totalAmount,
       paid: row.paymentsCredits,
@@ -309,6 +312,8 @@ export interface InvoiceListFilters {
   /** Issue 16: the derived status (invoicePaymentStatus). */
   status?: InvoiceStatus | null | undefined;
   page?: number | null | undefined;
+  /** Rows per page (1 to PAGE_SIZE_MAX); absent: INVOICE_PAGE_SIZE. */
+  page_size?: number | null | undefined;
   /** Incremental sync: invoices changed at or after this moment, in `ordering` (default oldest change first). */
   updated_since?: Date | null | undefined;
   ordering?: 'updated_at' | '-updated_at' | null | undefined;
@@ -317,21 +322,18 @@ export interface InvoiceListFilters {
 /** Past this many matches a search stops counting: `count` is then a lower bound (as on the orders list). */
 export const INVOICE_COUNT_LIMIT = LIMITS.searchCountMax;
 
-/** The rows a page query fetches: a page and one more (which only says whether there is a next page). */
-const PAGE_FETCH = sql.raw(String(INVOICE_PAGE_SIZE + 1));
-
 /**
- * GET /api/invoices/: newest first (date desc, id desc), 25 a page. The page is read with one row
- * more than it shows (that row only says whether there is a next page), then the page's orders in
+ * GET /api/invoices/: newest first (date desc, id desc), 25 a page (or `page_size`). The page is read with rows
+ * more than it shows (pageFetch) (that row only says whether there is a next page), then the page's orders in
  * one query. `count`: without a search, every invoice (invoice_count, one row); with one, the rows seen
  * when this is the last page, otherwise the matches counted up to INVOICE_COUNT_LIMIT, past which it
  * is a lower bound while `next` keeps leading on. A page past the end is 404 'Invalid page.' (DRF).
  */
 export async function listInvoices(deps: DbDeps, filters: InvoiceListFilters = {}): Promise<InvoiceListPage> {
-  const queries = queriesOf(deps.database.db);
-  const page = filters.page ?? 1;
+  const [page, size] = [filters.page ?? 1, filters.page_size ?? INVOICE_PAGE_SIZE];
+  const queries = queriesOf(deps.database.db, pageFetch(size, INVOICE_PAGE_SIZE));
   const text = filters.search?.trim();
-  const offset = (page - 1) * INVOICE_PAGE_SIZE;
+  const offset = (page - 1) * size;
   let fetched: InvoiceRow[];
   let count: number;
   const status = filters.status ?? null;
@@ -345,7 +347,7 @@ export async function listInvoices(deps: DbDeps, filters: InvoiceListFilters = {
     );
     const direction = filters.ordering === '-updated_at' ? desc : asc;
     const [rows, [total]] = await Promise.all([
-      db.select().from(invoices).where(where).orderBy(direction(invoices.updatedAt), direction(invoices.id)).limit(INVOICE_PAGE_SIZE + 1).offset(offset),
+      db.select().from(invoices).where(where).orderBy(direction(invoices.updatedAt), direction(invoices.id)).limit(size + 1).offset(offset),
       db.select({ n: countRows() }).from(invoices).where(where),
     ]);
     fetched = rows;
@@ -360,7 +362,7 @@ export async function listInvoices(deps: DbDeps, filters: InvoiceListFilters = {
         status,
       });
       fetched = found.map((r) => r.invoice);
-      count = await searchCount(fetched.length, page, INVOICE_PAGE_SIZE, INVOICE_COUNT_LIMIT, () =>
+      count = await searchCount(fetched.length, page, size, INVOICE_COUNT_LIMIT, () =>
         Number(found[0]?.total ?? 0),
       );
     } else {
@@ -376,7 +378,7 @@ export async function listInvoices(deps: DbDeps, filters: InvoiceListFilters = {
     // kept by triggers) comes with the page, counted up to the limit.
     const found = await queries.searchPage.execute({ pattern: containsPattern(text), offset });
     fetched = found.map((r) => r.invoice);
-    count = await searchCount(fetched.length, page, INVOICE_PAGE_SIZE, INVOICE_COUNT_LIMIT, () =>
+    count = await searchCount(fetched.length, page, size, INVOICE_COUNT_LIMIT, () =>
       Number(found[0]?.total ?? 0),
     );
   } else {
@@ -387,7 +389,7 @@ export async function listInvoices(deps: DbDeps, filters: InvoiceListFilters = {
     fetched = rows.map((r) => r.invoice);
     count = Number(total?.count ?? 0);
   }
-  const { rows, next, previous } = pageRows(fetched, page, INVOICE_PAGE_SIZE);
+  const { rows, next, previous } = pageRows(fetched, page, size);
   const refs = await orderRefs(
     deps.database.db,
     rows.map((r) => r.id),

@@ -1,11 +1,8 @@
-import { z } from 'zod';
 import { MESSAGES } from '@icehouse/domain';
 import { defineOperation, operationSet } from '../../operations/define';
 import { successAnswer } from '../../operations/answers';
 import { AppError } from '../../errors';
-import { failedJobsAnswer } from './schemas';
-
-const jobIdInput = z.object({ id: z.string().trim().min(1).max(64) });
+import { failedJobsAnswer, jobIdInput } from './schemas';
 
 /** Superusers' Failed jobs screen: jobs that used up their retries (decision 060). */
 export const jobsOperations = operationSet('jobs', {

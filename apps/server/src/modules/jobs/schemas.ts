@@ -1,11 +1,20 @@
 import { z } from 'zod';
 
+/** A failed job, by its queue id. */
+export const jobIdInput = z.object({ id: z.string().trim().min(1).max(64) });
+
 export const failedJobSchema = z.object({
   id: z.string(),
   /** The queue (`render-document`, `send-email`...). */
   name: z.string(),
   /** What it does, in words. */
   label: z.string(),
+  about: z
+    .string()
+    .nullable()
+    .describe(
+      'What this job is about: the document and the recipient ("Invoice #2042 to buyer@acme.example"); null when unknown',
+    ),
   data: z.unknown(),
   /** The last attempt's error message. */
   error: z.string(),

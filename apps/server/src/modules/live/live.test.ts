@@ -9,7 +9,7 @@ import { buildApp } from '../../app';
 import { TestClient } from '../../../tests/client';
 import { PASSWORD } from '../../../tests/users';
 import { orderPayload, useOrdersTestApp } from '../orders/test-support';
-import { isChange, openLiveStream } from './sse-client';
+import { isChange, openLiveStream } from '../../../tests/live-client';
 
 /** Issue 17 item 2: the live subscription over server-sent events. */
 const ctx = useOrdersTestApp();

@@ -1,14 +1,23 @@
-import { statusLabel } from '@icehouse/domain';
 import { csvFilename, csvStream, type CsvColumn } from '../../csv';
-import { exportOrders, type OrderExportRow, type OrderListFilters } from './list-query';
+import { ORDER_EXPORT_BATCH, exportOrders, type OrderExportRow } from './export-query';
+import type { OrderListFilters } from './list-filters';
 import type { DbDeps } from './service-common';
+import { loadOrderViews } from './views';
+
+/** A row of the export with the order's total, as GET /api/orders/{id}/ answers it. */
+export type OrderCsvRow = OrderExportRow & { total: string };
 
 /** The orders list as CSV (issue 16 item 4): the list's filters, every matching order, newest first. */
-export const ORDER_CSV_COLUMNS: CsvColumn<OrderExportRow>[] = [
+/**
+ * Status is written as its key (`pending`, `in_production`, ...), as the invoices CSV and the API
+ * write theirs (decision 143): a spreadsheet filter or an integrator's script keeps working when
+ * a label is reworded.
+ */
+export const ORDER_CSV_COLUMNS: CsvColumn<OrderCsvRow>[] = [
   { header: 'Order ID', kind: 'integer', value: (r) => r.id },
   { header: 'Door Number', kind: 'text', value: (r) => r.doorNumber },
   { header: 'Date', kind: 'date', value: (r) => r.date },
-  { header: 'Status', kind: 'text', value: (r) => statusLabel(r.status) },
+  { header: 'Status', kind: 'text', value: (r) => r.status },
   { header: 'Customer ID', kind: 'integer', value: (r) => r.customerId },
   { header: 'Billing Name', kind: 'text', value: (r) => r.billingName },
   { header: 'Shipping Name', kind: 'text', value: (r) => r.shippingName },
@@ -24,11 +33,34 @@ export const ORDER_CSV_COLUMNS: CsvColumn<OrderExportRow>[] = [
   { header: 'Invoice Number', kind: 'text', value: (r) => r.invoiceNumber },
   { header: 'Invoice Date', kind: 'date', value: (r) => r.invoiceDate },
   { header: 'BOL Number', kind: 'text', value: (r) => r.bolNumber },
+  { header: 'Order Total', kind: 'decimal', value: (r) => r.total },
 ];
+
+/**
+ * The rows with their totals, a batch at a time: an order's total is not stored, so it is the
+ * domain's price of the order as the order's GET computes it (loadOrderViews), never a second sum.
+ */
+async function* withTotals(deps: DbDeps, rows: AsyncIterable<OrderExportRow>): AsyncIterable<OrderCsvRow> {
+  let batch: OrderExportRow[] = [];
+  async function* flush() {
+    const views = await loadOrderViews(
+      deps.database.db,
+      batch.map((r) => r.id),
+    );
+    const totals = new Map(views.map((v) => [v.id, v.totals.total]));
+    for (const row of batch) yield { ...row, total: totals.get(row.id) ?? '0.00' };
+    batch = [];
+  }
+  for await (const row of rows) {
+    batch.push(row);
+    if (batch.length >= ORDER_EXPORT_BATCH) yield* flush();
+  }
+  if (batch.length > 0) yield* flush();
+}
 
 export function ordersCsv(deps: DbDeps, filters: OrderListFilters) {
   return {
-    stream: csvStream(ORDER_CSV_COLUMNS, exportOrders(deps, filters)),
+    stream: csvStream(ORDER_CSV_COLUMNS, withTotals(deps, exportOrders(deps, filters))),
     filename: csvFilename('orders'),
   };
 }

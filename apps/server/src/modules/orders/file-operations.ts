@@ -1,11 +1,17 @@
 import type {} from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { LIMITS, MESSAGES } from '@icehouse/domain';
 import { AppError } from '../../errors';
 import type { AppDeps, SessionUser } from '../../deps';
 import { defineBinaryOperation, defineOperation } from '../../operations/define';
-import { blueprintAnswer, doorPlacementAnswer, fileAnswer, orderFileInput, type OrderFileKind } from './schemas';
+import {
+  blueprintAnswer,
+  doorPlacementAnswer,
+  fileAnswer,
+  orderFileInput,
+  uploadBodyDoc,
+  type OrderFileKind,
+} from './schemas';
 import { FILE_LABELS, assertOrderTakesFiles, inlineContentDisposition, readOrderFile, removeOrderFile, uploadOrderFile } from './files';
 
 /** An order's two PDFs (blueprint, door placement drawing): upload and serve are REST only; remove is on both doors. */
@@ -42,9 +48,7 @@ const uploadBinding = (path: string, kind: OrderFileKind, summary: string) => {
     tag: TAG,
     fixed: { kind },
     consumes: ['multipart/form-data'],
-    bodyDoc: z
-      .object({ [field]: z.string().meta({ format: 'binary' }) })
-      .describe(`One file part (${field}); PDF content only, at most ${LIMITS.uploadMaxBytes} bytes. 413 too large, 415 not a PDF.`),
+    bodyDoc: uploadBodyDoc(field),
     output: answerOf(kind),
   };
 };

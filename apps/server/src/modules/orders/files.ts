@@ -4,10 +4,10 @@ import { LIMITS, MESSAGES } from '@icehouse/domain';
 import { orders, storedFiles } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
-import type { AppDeps } from '../../deps';
+import type { AppDeps, ChangeDeps, DbDeps } from '../../deps';
 import { BlobMissingError, BlobRejectedError, BlobStoreError, type PutResult } from '../../blobs';
 import { recordHistory } from './history';
-import { announceChange } from '../../changes';
+import { announceChange, changeTransaction } from '../../changes';
 import type { OrderFileKind } from './schemas';
 import { ORDER_NOT_FOUND, type Actor } from './service-common';
 import { serveBlueprintUrl, serveDoorPlacementUrl } from './views';
@@ -19,7 +19,6 @@ import { serveBlueprintUrl, serveDoorPlacementUrl } from './views';
  * never by its name or the type the browser claims, and is always named `*.pdf`.
  */
 
-type DbDeps = Pick<AppDeps, 'database'>;
 type FileDeps = Pick<AppDeps, 'database' | 'blobs'>;
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
@@ -137,7 +136,7 @@ export async function assertOrderTakesFiles(deps: DbDeps, id: number): Promise<v
  * deleted here: another row may hold the same content (decision 020, garbage collection later).
  */
 export async function saveOrderFile(
-  deps: DbDeps,
+  deps: ChangeDeps,
   actor: Actor,
   id: number,
   kind: OrderFileKind,
@@ -146,7 +145,7 @@ export async function saveOrderFile(
   const labels = FILE_LABELS[kind];
   const filename = pdfFilename(file.filename, labels.fallbackName);
   const userId = actor?.id ?? null;
-  await deps.database.db.transaction(async (tx) => {
+  await changeTransaction(deps, async (tx) => {
     const row = await lockOrderForFiles(tx, id);
     const oldId = kind === 'blueprint' ? row.blueprintFileId : row.doorPlacementFileId;
     const oldName = await filenameOf(tx, oldId);
@@ -160,7 +159,7 @@ export async function saveOrderFile(
       .where(eq(orders.id, id));
     if (oldId !== null) await tx.delete(storedFiles).where(eq(storedFiles.id, oldId));
     // The version stays (files are not part of the form's save): lists and open forms refresh the file only.
-    await announceChange(tx, { entity: 'order', id, version: row.version, action: 'files_changed', by: userId });
+    announceChange(tx, { entity: 'order', id, version: row.version, action: 'files_changed', by: userId });
     await recordHistory(tx, {
       orderId: id,
       action: 'file_added',
@@ -176,7 +175,7 @@ export async function saveOrderFile(
  * streamed into the blob store (413/415 while streaming), then recorded on the order.
  */
 export async function uploadOrderFile(
-  deps: FileDeps,
+  deps: FileDeps & ChangeDeps,
   actor: Actor,
   id: number,
   kind: OrderFileKind,
@@ -192,10 +191,10 @@ export async function uploadOrderFile(
 }
 
 /** Removes the order's blueprint or door placement drawing (a no-op when there is none). */
-export async function removeOrderFile(deps: DbDeps, actor: Actor, id: number, kind: OrderFileKind): Promise<FileAnswer> {
+export async function removeOrderFile(deps: ChangeDeps, actor: Actor, id: number, kind: OrderFileKind): Promise<FileAnswer> {
   const labels = FILE_LABELS[kind];
   const userId = actor?.id ?? null;
-  await deps.database.db.transaction(async (tx) => {
+  await changeTransaction(deps, async (tx) => {
     const row = await lockOrderForFiles(tx, id);
     const oldId = kind === 'blueprint' ? row.blueprintFileId : row.doorPlacementFileId;
     if (oldId === null) return;
@@ -205,7 +204,7 @@ export async function removeOrderFile(deps: DbDeps, actor: Actor, id: number, ki
       .set(kind === 'blueprint' ? { blueprintFileId: null, updatedBy: userId } : { doorPlacementFileId: null, updatedBy: userId })
       .where(eq(orders.id, id));
     await tx.delete(storedFiles).where(eq(storedFiles.id, oldId));
-    await announceChange(tx, { entity: 'order', id, version: row.version, action: 'files_changed', by: userId });
+    announceChange(tx, { entity: 'order', id, version: row.version, action: 'files_changed', by: userId });
     await recordHistory(tx, { orderId: id, action: 'file_removed', changes: { [labels.field]: { old: oldName, new: null } }, userId });
   });
   return answerFor(kind, id, null);

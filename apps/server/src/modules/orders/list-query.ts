@@ -1,128 +1,28 @@
 import { and, asc, count as countRows, desc, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { LIMITS, type OrderStatus } from '@icehouse/domain';
-import {
-  addresses,
-  billsOfLading,
-  invoiceOrders,
-  invoices,
-  orderMonthCounts,
-  orders,
-  settings,
-} from '@icehouse/db/schema';
+import { LIMITS } from '@icehouse/domain';
+import { billsOfLading, invoiceOrders, invoices, orderMonthCounts, orders } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
-import { pageRows, searchCount, type ListPage } from '../../operations/list-page';
-import { customerNameOf, statusView, type OrderListRow } from './views';
-import { keysetBatches } from '../../csv';
+import { pageFetch, pageRows, searchCount } from '../../operations/list-page';
+import { customerNameOf, statusView } from './views';
 import { preparedQuery } from '../../prepared-query';
 import { containsPattern } from '../../like-pattern';
 import type { DbDeps } from './service-common';
+import {
+  ORDER_PAGE_SIZE,
+  dateRange,
+  listBilling,
+  listConditions,
+  listShape,
+  listShipping,
+  listValues,
+  orderPageSize,
+  textConditions,
+  type ListShape,
+  type OrderListFilters,
+  type OrderListPage,
+} from './list-filters';
 
-/** The order list: its filters, the query builder for each shape of filter, and its pages. */
-
-/** Rows per page of the order list (GET /api/orders/list-view/ and orders.list). */
-export const ORDER_PAGE_SIZE = 25;
-
-export interface OrderListFilters {
-  year?: number | null | undefined;
-  month?: number | null | undefined;
-  status?: OrderStatus | null | undefined;
-  /** Billing or shipping name contains this (case-insensitive). */
-  customer?: string | null | undefined;
-  /** Door number contains this (case-insensitive). */
-  serial?: string | null | undefined;
-  page?: number | null | undefined;
-  include_voided?: boolean | null | undefined;
-  /** Incremental sync: orders changed at or after this moment, in `ordering` (default oldest change first). */
-  updated_since?: Date | null | undefined;
-  ordering?: 'updated_at' | '-updated_at' | null | undefined;
-}
-
-export type OrderListPage = ListPage<OrderListRow>;
-
-const isoDay = (y: number, m: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-01`;
-
-/** The list's date range for `year` (and `month`): [from, to). */
-function dateRange(f: OrderListFilters): { from: string; to: string } | null {
-  if (!f.year) return null;
-  const from = isoDay(f.year, f.month ?? 1);
-  const to = f.month
-    ? f.month === 12
-      ? isoDay(f.year + 1, 1)
-      : isoDay(f.year, f.month + 1)
-    : isoDay(f.year + 1, 1);
-  return { from, to };
-}
-
-/**
- * Which filters a list request uses (its queries' shape: each shape is built once, see
- * preparedQuery) and the values for their placeholders.
- */
-interface ListShape {
-  status: 'equals' | 'not_voided' | 'any';
-  dates: 'range' | 'month' | 'any';
-  customer: boolean;
-  serial: boolean;
-  key: string;
-}
-
-function listShape(f: OrderListFilters): ListShape {
-  const status = f.status ? 'equals' : f.include_voided ? 'any' : 'not_voided';
-  const dates = f.year ? 'range' : f.month ? 'month' : 'any';
-  const customer = Boolean(f.customer?.trim());
-  const serial = Boolean(f.serial?.trim());
-  return {
-    status,
-    dates,
-    customer,
-    serial,
-    key: `${status}.${dates}.${customer ? 'customer' : ''}.${serial ? 'serial' : ''}`,
-  };
-}
-
-function listValues(f: OrderListFilters, page: number): Record<string, unknown> {
-  const range = dateRange(f);
-  return {
-    status: f.status ?? null,
-    from: range?.from ?? null,
-    to: range?.to ?? null,
-    month: f.month ?? null,
-    customer: containsPattern(f.customer?.trim() ?? ''),
-    serial: containsPattern(f.serial?.trim() ?? ''),
-    offset: (page - 1) * ORDER_PAGE_SIZE,
-  };
-}
-
-/** The filter of a list shape, on orders (or, for status and dates, on the month counters). */
-function listConditions(
-  shape: ListShape,
-  table: 'orders' | 'counters' | 'orders-without-text' = 'orders',
-): SQL | undefined {
-  const status = table === 'counters' ? orderMonthCounts.status : orders.status;
-  const date = table === 'counters' ? orderMonthCounts.month : orders.date;
-  const conditions: SQL[] = [];
-  if (shape.status === 'equals') conditions.push(eq(status, sql.placeholder('status')));
-  // A literal, not a parameter: PostgreSQL's generic plan for a prepared statement can then see it.
-  else if (shape.status === 'not_voided') conditions.push(sql`${status} <> 'voided'`);
-  // Ranges, so the (date, id) index serves them.
-  if (shape.dates === 'range')
-    conditions.push(sql`${date} >= ${sql.placeholder('from')}`, sql`${date} < ${sql.placeholder('to')}`);
-  else if (shape.dates === 'month')
-    conditions.push(sql`extract(month from ${date}) = ${sql.placeholder('month')}`);
-  if (table === 'orders') conditions.push(...textConditionList(shape));
-  return conditions.length > 0 ? and(...conditions) : undefined;
-}
-
-/** The text filters of a list shape (customer, serial), on orders. */
-function textConditionList(shape: ListShape): SQL[] {
-  const conditions: SQL[] = [];
-  // orders.customer_search is the billing and the shipping name (kept by triggers), trigram-indexed.
-  if (shape.customer) conditions.push(ilike(orders.customerSearch, sql.placeholder('customer')));
-  if (shape.serial) conditions.push(ilike(orders.doorNumber, sql.placeholder('serial')));
-  return conditions;
-}
-
-const textConditions = (shape: ListShape) => and(...textConditionList(shape));
+/** The order list: the query builder for each shape of filter (list-filters.ts), and its pages. */
 
 /** How many of the newest orders a text search looks through first (see listQueries). */
 const PROBE_ROWS = 500;
@@ -133,25 +33,23 @@ const PROBE_ROWS = 500;
  */
 export const ORDER_COUNT_LIMIT = LIMITS.searchCountMax;
 
-const listBilling = alias(addresses, 'list_billing');
-const listShipping = alias(addresses, 'list_shipping');
-
 /**
  * The two queries of a list shape:
  *
- * - rows: the page's ids first (26 of them, from the (date, id) or (status, date, id) index, or
- *   the trigram indexes for a search; the 26th only says whether there is a next page), then only
- *   those rows joined to their names, invoice and bill of lading: page 50 costs about what page 1 does;
+ * - rows: the page's ids first (26 of them for the default page, 101 past it: pageFetch) from the
+ *   (date, id) or (status, date, id) index, or the trigram indexes for a search (the rows past the page
+ *   only say whether there is a next page), then only those rows joined to their names, invoice and
+ *   bill of lading: page 50 costs about what page 1 does;
  * - count: without a text search, the per-month, per-status counters (order_month_counts, kept by
  *   triggers) summed over the filter, a few hundred rows whatever the number of orders; with one,
  *   the matches counted up to ORDER_COUNT_LIMIT + 1 (index scans that stop early).
  */
 /**
- * The rows a list query fetches (a page and one more), written into the statement: with a LIMIT
- * parameter PostgreSQL's one plan for every value of it must allow for any number of rows (hash
+ * The rows a list query fetches (a page and one more: pageFetch), written into the statement: with a
+ * LIMIT parameter PostgreSQL's one plan for every value of it must allow for any number of rows (hash
  * joins over every order, ~25 ms); with the number known the plan walks the index and stops.
  */
-const PAGE_FETCH = sql.raw(String(ORDER_PAGE_SIZE + 1));
+const fetchSql = (fetch: number) => sql.raw(String(fetch));
 
 /**
  * A page's rows: `ids` is a subquery named "page_ids" (its "id", and its "total" when `counted`), each
@@ -186,7 +84,10 @@ function pageRowsQuery(db: Db, ids: SQL, counted: boolean) {
     .leftJoin(billsOfLading, eq(billsOfLading.orderId, orders.id));
 }
 
-function listQueries(db: Db, shape: ListShape, fenced: boolean) {
+function listQueries(db: Db, shape: ListShape, fenced: boolean, fetch: number) {
+  const PAGE_FETCH = fetchSql(fetch);
+  // Statements of the default page keep their names; the larger fetch is a second set.
+  const key = fetch === ORDER_PAGE_SIZE + 1 ? shape.key : `${shape.key}_${fetch}`;
   const textSearch = shape.customer || shape.serial;
   const where = listConditions(shape);
   // `fenced` (PostgreSQL): a text search's matches are planned on their own: `offset 0` is a fence
@@ -213,7 +114,7 @@ function listQueries(db: Db, shape: ListShape, fenced: boolean) {
         order by ${orders.date} desc, ${orders.id} desc limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`;
   const rowsFrom = (ids: SQL, name: string, counted: boolean) =>
     pageRowsQuery(db, ids, counted).orderBy(desc(orders.date), desc(orders.id)).prepare(name);
-  const rows = rowsFrom(pageIds, `order_list_rows_${shape.key}`, textSearch);
+  const rows = rowsFrom(pageIds, `order_list_rows_${key}`, textSearch);
   // A text search first looks among the newest PROBE_ROWS orders of the other filters (the (date, id)
   // index, then the text on each): when a page and one more match there, they are the answer,
   // since every match outside is older. A common term (one order in seven: "lake") is found there
@@ -224,24 +125,24 @@ function listQueries(db: Db, shape: ListShape, fenced: boolean) {
       order by ${orders.date} desc, ${orders.id} desc limit ${sql.raw(String(PROBE_ROWS))}) as "orders"
     where ${textConditions(shape)} order by "orders"."date" desc, "orders"."id" desc
     limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`;
-  const probe = textSearch ? rowsFrom(probeIds, `order_list_probe_${shape.key}`, false) : null;
+  const probe = textSearch ? rowsFrom(probeIds, `order_list_probe_${key}`, false) : null;
   const count = textSearch
     ? db
         .select({ count: sql<number>`count(*)::int` })
         .from(
           sql`(select 1 from ${matching(sql`1`)} limit ${sql.raw(String(ORDER_COUNT_LIMIT + 1))}) as "matches"`,
         )
-        .prepare(`order_list_count_${shape.key}`)
+        .prepare(`order_list_count_${key}`)
     : db
         .select({ count: sql<number>`coalesce(sum(${orderMonthCounts.orders}), 0)::int` })
         .from(orderMonthCounts)
         .where(listConditions(shape, 'counters'))
-        .prepare(`order_list_count_${shape.key}`);
+        .prepare(`order_list_count_${key}`);
   return { rows, probe, count, capped: textSearch };
 }
 
 /**
- * GET /api/orders/list-view/: newest first (date desc, id desc), 25 a page, at most two queries
+ * GET /api/orders/list-view/: newest first (date desc, id desc), 25 a page (or `page_size`), at most two queries
  * for any page (listQueries): the rows, and `count`: exact without a text search (both queries
  * side by side); with one (customer, serial), exact up to ORDER_COUNT_LIMIT matches, past that a
  * lower bound (ORDER_COUNT_LIMIT, or the rows up to the end of this page and one more when that is
@@ -254,20 +155,22 @@ export async function listOrders(deps: DbDeps, filters: OrderListFilters = {}): 
   const page = filters.page ?? 1;
   const shape = listShape(filters);
   const fenced = deps.database.kind === 'postgres';
-  const queries = preparedQuery(db, `orders.list.${shape.key}`, (d) => listQueries(d, shape, fenced));
+  const size = orderPageSize(filters);
+  const fetch = pageFetch(size, ORDER_PAGE_SIZE);
+  const queries = preparedQuery(db, `orders.list.${shape.key}.${fetch}`, (d) => listQueries(d, shape, fenced, fetch));
   const values = listValues(filters, page);
   let fetched: Awaited<ReturnType<typeof queries.rows.execute>>;
   let count: number;
   if (queries.capped) {
     // A text search: the page first. On the last page (most door-number searches fit on one) the
     // count is known without counting; otherwise count, up to the limit.
-    const offset = (page - 1) * ORDER_PAGE_SIZE;
+    const offset = (page - 1) * size;
     const probed =
-      queries.probe && offset + ORDER_PAGE_SIZE < PROBE_ROWS ? await queries.probe.execute(values) : [];
-    const found = probed.length > ORDER_PAGE_SIZE ? probed : await queries.rows.execute(values);
+      queries.probe && offset + size < PROBE_ROWS ? await queries.probe.execute(values) : [];
+    const found = probed.length > size ? probed : await queries.rows.execute(values);
     fetched = found;
     // `rows` counted its matches as it found them; the probe did not.
-    count = await searchCount(found.length, page, ORDER_PAGE_SIZE, ORDER_COUNT_LIMIT, async () =>
+    count = await searchCount(found.length, page, size, ORDER_COUNT_LIMIT, async () =>
       found === probed ? Number((await queries.count.execute(values))[0]?.count ?? 0) : Number(found[0]?.total ?? 0),
     );
   } else {
@@ -275,7 +178,7 @@ export async function listOrders(deps: DbDeps, filters: OrderListFilters = {}): 
     fetched = rows;
     count = Number(total?.count ?? 0);
   }
-  const { rows, next, previous } = pageRows(fetched, page, ORDER_PAGE_SIZE);
+  const { rows, next, previous } = pageRows(fetched, page, size);
   return { count, next, previous, results: rows.map(listRowOf) };
 }
 
@@ -312,6 +215,7 @@ function listRowOf(r: Omit<FetchedRow, 'total'>) {
 async function listOrdersByChange(deps: DbDeps, f: OrderListFilters): Promise<OrderListPage> {
   const db = deps.database.db;
   const page = f.page ?? 1;
+  const size = orderPageSize(f);
   const range = dateRange(f);
   const conditions: (SQL | undefined)[] = [
     f.status ? eq(orders.status, f.status) : f.include_voided ? undefined : sql`${orders.status} <> 'voided'`,
@@ -325,89 +229,11 @@ async function listOrdersByChange(deps: DbDeps, f: OrderListFilters): Promise<Or
   const dir = sql.raw(f.ordering === '-updated_at' ? 'desc' : 'asc');
   const ids = sql`(select ${orders.id} as "id" from ${orders}${where ? sql` where ${where}` : sql``}
     order by ${orders.updatedAt} ${dir}, ${orders.id} ${dir}
-    limit ${ORDER_PAGE_SIZE + 1} offset ${(page - 1) * ORDER_PAGE_SIZE}) as "page_ids"`;
+    limit ${size + 1} offset ${(page - 1) * size}) as "page_ids"`;
   const [fetched, [total]] = await Promise.all([
     pageRowsQuery(db, ids, false).orderBy(direction(orders.updatedAt), direction(orders.id)),
     db.select({ n: countRows() }).from(orders).where(where),
   ]);
-  const { rows, next, previous } = pageRows(fetched, page, ORDER_PAGE_SIZE);
+  const { rows, next, previous } = pageRows(fetched, page, size);
   return { count: Number(total?.n ?? 0), next, previous, results: rows.map(listRowOf) };
-}
-
-// ---------------------------------------------------------------------------------- export
-
-/** Orders an export reads per query (keyset batches: memory holds one batch). */
-export const ORDER_EXPORT_BATCH = 1000;
-
-const exportShipVia = alias(settings, 'export_ship_via');
-
-/**
- * The export's query of a list shape: every order the list's filters select (the same
- * listConditions), in the list's order, a batch at a time after a (date, id) cursor, with what the
- * CSV shows of each.
- */
-function exportQueries(db: Db, shape: ListShape) {
-  const where = listConditions(shape);
-  const batch = (after: boolean, name: string) =>
-    db
-      .select({
-        id: orders.id,
-        doorNumber: orders.doorNumber,
-        date: orders.date,
-        status: orders.status,
-        billingName: listBilling.name,
-        shippingName: listShipping.name,
-        customerId: orders.customerId,
-        customerPoJobName: orders.customerPoJobName,
-        epsPoNumber: orders.epsPoNumber,
-        phone: orders.phone,
-        shipDate: orders.shipDate,
-        shipVia: exportShipVia.value,
-        freightCost: orders.freightCost,
-        discount: orders.discount,
-        discountIsPercentage: orders.discountIsPercentage,
-        taxExempt: orders.taxExempt,
-        invoiceNumber: invoices.invoiceNumber,
-        invoiceDate: invoices.date,
-        bolNumber: billsOfLading.bolNumber,
-      })
-      // The batch's ids first, with the batch size written into the statement (as the list does: a
-      // LIMIT parameter gives the generic plan hash joins over every order), then their rows.
-      .from(
-        sql`(select ${orders.id} as "id" from ${orders} where ${and(
-          where,
-          after
-            ? sql`(${orders.date}, ${orders.id}) < (${sql.placeholder('afterDate')}::date, ${sql.placeholder('afterId')}::int)`
-            : undefined,
-        ) ?? sql`true`} order by ${orders.date} desc, ${orders.id} desc limit ${sql.raw(String(ORDER_EXPORT_BATCH))}) as "page_ids"`,
-      )
-      .innerJoin(orders, sql`${orders.id} = "page_ids"."id"`)
-      .leftJoin(listBilling, eq(listBilling.id, orders.billingAddressId))
-      .leftJoin(listShipping, eq(listShipping.id, orders.shippingAddressId))
-      .leftJoin(exportShipVia, eq(exportShipVia.id, orders.shipViaId))
-      .leftJoin(invoiceOrders, eq(invoiceOrders.orderId, orders.id))
-      .leftJoin(invoices, eq(invoices.id, invoiceOrders.invoiceId))
-      .leftJoin(billsOfLading, eq(billsOfLading.orderId, orders.id))
-      .orderBy(desc(orders.date), desc(orders.id))
-      .prepare(name);
-  return { first: batch(false, `order_export_first_${shape.key}`), next: batch(true, `order_export_next_${shape.key}`) };
-}
-
-export type OrderExportRow = Awaited<ReturnType<ReturnType<typeof exportQueries>['first']['execute']>>[number];
-
-/**
- * Every order the list's filters select (not only a page), newest first, read in batches of
- * ORDER_EXPORT_BATCH: the CSV export of the orders list.
- */
-export function exportOrders(deps: DbDeps, filters: OrderListFilters = {}): AsyncIterable<OrderExportRow> {
-  const db = deps.database.db;
-  const shape = listShape(filters);
-  const queries = preparedQuery(db, `orders.export.${shape.key}`, (d) => exportQueries(d, shape));
-  const values = listValues(filters, 1);
-  return keysetBatches<OrderExportRow, { date: string; id: number }>(
-    (after) =>
-      after ? queries.next.execute({ ...values, afterDate: after.date, afterId: after.id }) : queries.first.execute(values),
-    (row) => ({ date: row.date, id: row.id }),
-    ORDER_EXPORT_BATCH,
-  );
 }

@@ -15,20 +15,32 @@ import {
   orderListAnswer,
   orderListInput,
   orderListRestAnswer,
+  orderPatchInput,
   orderUpdateInput,
   orderWriteInput,
 } from './schemas';
 import { getOrder, initialData, orderHistory, ordersByMonth } from './order-read';
 import { listOrders } from './list-query';
 import { createOrder, deleteOrder, updateOrder } from './order-write';
+import { patchOrder } from './order-patch';
+import { ifMatchVersion } from '../../rest/if-match';
 import { changeOrderStatus, unvoidOrder, voidOrder } from './order-status';
 import { proposeDoorNumber } from './door-numbers';
 import { fileOperations } from './file-operations';
+import { orderPrintPdf } from './documents';
+import { sendArchivedPdf } from '../documents/reply';
+import { TAG as PRINT_TAG } from '../bols/operations';
 
 const TAG = 'Orders';
+const STALE_ANSWER = 'The order was changed by someone else since the version you read: GET it again and reapply your change';
+const IF_MATCH_HEADER = {
+  name: 'If-Match',
+  description: 'The version you read ("3", W/"3" or 3), instead of version in the body; both must agree when both are sent.',
+  schema: { type: 'string' },
+};
 const LIST_VIEW_PATH = '/api/orders/list-view/';
 const LIST_SUMMARY =
-  'Order list rows, newest first (date, then id), 25 a page. Filters: year, month (1-12), status, customer ' +
+  'Order list rows, newest first (date, then id), 25 a page (page_size: 1 to 100). Filters: year, month (1-12), status, customer ' +
   '(billing or shipping name contains, any case), serial (door number contains), include_voided. ' +
   'Voided orders only with status=voided or include_voided=true. A page past the end is a 404. ' +
   'Incremental sync: updated_since (ISO 8601 timestamp; orders changed at or after it, inclusive) and/or ' +
@@ -73,6 +85,28 @@ export const ordersOperations = operationSet('orders', {
         'missing -> 400 {version}, stale -> 409 {detail}.',
       tag: TAG,
       body: 'data',
+      answers: { 409: STALE_ANSWER },
+    },
+  }),
+  /** A partial update saved by the PUT's own service (order-patch.ts, decision 133). */
+  patch: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: orderPatchInput,
+    output: orderAnswer,
+    run: ({ deps, user, input, req }) =>
+      patchOrder(deps, user, input.id, input.data, { ifMatch: ifMatchVersion(req.headers['if-match']) }),
+    rest: {
+      method: 'PATCH',
+      path: '/api/orders/{id}/',
+      summary:
+        'Change some fields of an order: only the fields sent change (billing_address, shipping_address and building_info ' +
+        'field by field; building_info.additional_items as a whole list). Send the version you read in the body or in ' +
+        'If-Match: missing -> 400 {version}, stale -> 409 {detail} (as PUT). History, events and webhooks as for PUT.',
+      tag: TAG,
+      body: 'data',
+      headers: [IF_MATCH_HEADER],
+      answers: { 409: STALE_ANSWER },
     },
   }),
   delete: defineOperation({
@@ -84,7 +118,14 @@ export const ordersOperations = operationSet('orders', {
       await deleteOrder(deps, user, input.id);
       return { success: true as const };
     },
-    rest: { method: 'DELETE', path: '/api/orders/{id}/', summary: 'Delete an order (409 while it has an invoice)', tag: TAG, successStatus: 204 },
+    rest: {
+      method: 'DELETE',
+      path: '/api/orders/{id}/',
+      summary: 'Delete an order (409 while it has an invoice)',
+      tag: TAG,
+      successStatus: 204,
+      answers: { 409: 'The order has an invoice: delete the invoice first ({detail} names it)' },
+    },
   }),
   /** tRPC answers page numbers (next/previous) where REST answers URLs. */
   list: defineOperation({
@@ -94,7 +135,7 @@ export const ordersOperations = operationSet('orders', {
     output: orderListAnswer,
     run: ({ deps, input }) => listOrders(deps, input ?? {}),
     rest: [
-      { path: '/api/orders/', summary: 'Orders, newest first, 25 a page (the same list as /api/orders/list-view/)' },
+      { path: '/api/orders/', summary: 'Orders, newest first, 25 a page or page_size (1 to 100) (the same list as /api/orders/list-view/)' },
       { path: LIST_VIEW_PATH, summary: LIST_SUMMARY },
     ].map(({ path, summary }) => ({ method: 'GET' as const, path, summary, tag: TAG, query: true as const, shape: restPage, output: orderListRestAnswer })),
   }),
@@ -203,6 +244,24 @@ export const ordersOperations = operationSet('orders', {
       path: '/api/orders/{id}/history/',
       summary: "The order's history, newest first: [{id, action, changes {path: {old, new}}, user {id, username}, created_at}]",
       tag: TAG,
+    },
+  }),
+  /** The order on paper for the shop floor (orders/documents.ts), in the OpenAPI group of the bill of lading. */
+  print: defineBinaryOperation({
+    kind: 'query',
+    access: 'user',
+    input: orderIdInput,
+    trpc: false,
+    run: ({ deps, user, input }) => orderPrintPdf(deps, input.id, user.id),
+    rest: {
+      method: 'GET',
+      path: '/api/orders/{id}/print/',
+      summary:
+        'The order as a PDF for the shop floor (inline; filename="order-{door number}.pdf"), archived: an unchanged order ' +
+        'answers its stored print. Strong ETag; If-None-Match -> 304. 503 {detail} without a browser.',
+      tag: PRINT_TAG,
+      produces: 'application/pdf',
+      reply: (pdf, reply) => sendArchivedPdf(reply, pdf, 'inline'),
     },
   }),
   ...fileOperations,

@@ -6,7 +6,8 @@ import { listHistory, type HistoryEntryView } from './history';
 import { loadOrderViews, type OrderView } from './views';
 import { preparedQuery } from '../../prepared-query';
 import { notFound, type DbDeps } from './service-common';
-import { listOrders, type OrderListFilters, type OrderListPage } from './list-query';
+import { listOrders } from './list-query';
+import type { OrderListFilters, OrderListPage } from './list-filters';
 
 /** Reading orders: one or several full answers, the list screen's first load, the month counts, history. */
 

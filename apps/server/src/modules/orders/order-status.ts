@@ -15,9 +15,10 @@ import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 import { recordHistory } from './history';
 import { orderHasInvoice, type OrderView } from './views';
-import { notFound, type DbDeps, type Actor } from './service-common';
+import { notFound, type Actor } from './service-common';
 import { getOrder } from './order-read';
-import { announceChange } from '../../changes';
+import type { ChangeDeps } from '../../deps';
+import { announceChange, changeTransaction, type ChangeTx } from '../../changes';
 
 /** An order's status moves: the next status (with its requirements), void and unvoid. */
 
@@ -40,13 +41,13 @@ async function lockOrder(tx: Db, id: number) {
 }
 
 /** Sets the status (the version moves on) and announces the change as `action`. */
-async function setStatus(tx: Db, id: number, status: OrderStatus, userId: number | null, action: 'status_changed' | 'voided' | 'unvoided') {
+async function setStatus(tx: ChangeTx, id: number, status: OrderStatus, userId: number | null, action: 'status_changed' | 'voided' | 'unvoided') {
   const [row] = await tx
     .update(orders)
     .set({ status, version: sql`${orders.version} + 1`, updatedBy: userId })
     .where(eq(orders.id, id))
     .returning({ version: orders.version });
-  await announceChange(tx, { entity: 'order', id, version: row!.version, action, by: userId });
+  announceChange(tx, { entity: 'order', id, version: row!.version, action, by: userId });
 }
 
 /**
@@ -54,13 +55,13 @@ async function setStatus(tx: Db, id: number, status: OrderStatus, userId: number
  * and only when the order meets its requirements (completed needs an invoice).
  */
 export async function changeOrderStatus(
-  deps: DbDeps,
+  deps: ChangeDeps,
   actor: Actor,
   id: number,
   newStatus: string,
 ): Promise<OrderView> {
   const userId = actor?.id ?? null;
-  await deps.database.db.transaction(async (tx) => {
+  await changeTransaction(deps, async (tx) => {
     const row = await lockOrder(tx, id);
     if (newStatus === '')
       throw AppError.validation({ new_status: [MESSAGES.statusRequired] }, MESSAGES.statusRequired);
@@ -101,13 +102,13 @@ export async function changeOrderStatus(
 
 /** Void and unvoid: one locked move between two statuses, refused with `refusal` when the order is elsewhere. */
 async function moveBetween(
-  deps: DbDeps,
+  deps: ChangeDeps,
   actor: Actor,
   id: number,
   move: { allowed: (status: OrderStatus) => boolean; to: OrderStatus; action: 'voided' | 'unvoided'; refusal: string },
 ): Promise<OrderView> {
   const userId = actor?.id ?? null;
-  await deps.database.db.transaction(async (tx) => {
+  await changeTransaction(deps, async (tx) => {
     const row = await lockOrder(tx, id);
     if (!move.allowed(row.status)) throw statusChangeError(`${move.refusal} This order is ${statusLabel(row.status)}.`, row.status);
     await setStatus(tx, id, move.to, userId, move.action);
@@ -117,11 +118,11 @@ async function moveBetween(
 }
 
 /** POST /api/orders/{id}/void/: pending -> voided. */
-export function voidOrder(deps: DbDeps, actor: Actor, id: number): Promise<OrderView> {
+export function voidOrder(deps: ChangeDeps, actor: Actor, id: number): Promise<OrderView> {
   return moveBetween(deps, actor, id, { allowed: canVoid, to: 'voided', action: 'voided', refusal: 'Only pending orders can be voided.' });
 }
 
 /** POST /api/orders/{id}/unvoid/: voided -> pending. */
-export function unvoidOrder(deps: DbDeps, actor: Actor, id: number): Promise<OrderView> {
+export function unvoidOrder(deps: ChangeDeps, actor: Actor, id: number): Promise<OrderView> {
   return moveBetween(deps, actor, id, { allowed: canUnvoid, to: UNVOID_STATUS, action: 'unvoided', refusal: 'Only voided orders can be unvoided.' });
 }

@@ -30,11 +30,12 @@ import {
   type OrderView,
 } from './views';
 import { insertOrderRows, lockInvoicesOfOrder } from './save-queries';
-import { notFound, type DbDeps, type Actor } from './service-common';
+import { notFound, type Actor } from './service-common';
 import { getOrder } from './order-read';
 import { addressValues, orderValues, buildingValues, itemValues, sameValues, syncItems } from './order-rows';
 import { bumpDoorSequence } from './door-numbers';
-import { announceChange } from '../../changes';
+import type { ChangeDeps } from '../../deps';
+import { announceChange, changeTransaction, type ChangeTx } from '../../changes';
 import { recordOrderCosting } from '../production/costing';
 
 /** Saving orders: create, update and delete, each in one transaction with its history entry. */
@@ -86,7 +87,7 @@ async function finishWrite(
  * POST /api/orders/: the order with its addresses, building and additional items, in one
  * transaction. Validation failures change nothing.
  */
-export async function createOrder(deps: DbDeps, actor: Actor, raw: unknown): Promise<OrderView> {
+export async function createOrder(deps: ChangeDeps, actor: Actor, raw: unknown): Promise<OrderView> {
   const db = deps.database.db;
   const parsed = parseOrderWrite(raw, { hasInvoice: false, hasBol: false, requireVersion: false });
   if (!parsed.ok) throw validationError(parsed.issues);
@@ -98,7 +99,7 @@ export async function createOrder(deps: DbDeps, actor: Actor, raw: unknown): Pro
   const userId = actor?.id ?? null;
   let saved: { id: number; view: OrderView | null };
   try {
-    saved = await db.transaction(async (tx) => {
+    saved = await changeTransaction(deps, async (tx) => {
       const items = data.building_info.additional_items;
       const orderId = await insertOrderRows(tx, {
         billing: addressValues(data.billing_address),
@@ -109,7 +110,7 @@ export async function createOrder(deps: DbDeps, actor: Actor, raw: unknown): Pro
       });
       const view = await finishWrite(tx, orderId, 'created', null, userId);
       if (view) await recordOrderCosting(tx, view); // the cost of materials as of this save (make to order)
-      await announceChange(tx, { entity: 'order', id: orderId, version: view?.version ?? 1, action: 'created', by: userId }, view ?? undefined);
+      announceChange(tx, { entity: 'order', id: orderId, version: view?.version ?? 1, action: 'created', by: userId });
       // Last: it locks the sequence row until the commit, and every new order with a numeric door number needs it.
       await bumpDoorSequence(tx, data.door_number);
       return { id: orderId, view };
@@ -125,7 +126,7 @@ export async function createOrder(deps: DbDeps, actor: Actor, raw: unknown): Pro
  * must be the one the client read: a stale version answers 409 and changes nothing. The version
  * is bumped by the same UPDATE that checks it.
  */
-export async function updateOrder(deps: DbDeps, actor: Actor, id: number, raw: unknown): Promise<OrderView> {
+export async function updateOrder(deps: ChangeDeps, actor: Actor, id: number, raw: unknown): Promise<OrderView> {
   const db = deps.database.db;
   const [before] = await loadOrderRecords(db, [id]);
   if (!before) throw notFound();
@@ -146,7 +147,7 @@ export async function updateOrder(deps: DbDeps, actor: Actor, id: number, raw: u
   const userId = actor?.id ?? null;
   let view: OrderView | null;
   try {
-    view = await db.transaction(async (tx) => {
+    view = await changeTransaction(deps, async (tx) => {
       if (renamesCustomer(before, data)) await lockInvoicesOfOrder(tx, id);
       const updated = await tx
         .update(orders)
@@ -194,7 +195,7 @@ export async function updateOrder(deps: DbDeps, actor: Actor, id: number, raw: u
       await syncItems(tx, id, before.items, data.building_info.additional_items);
       const view = await finishWrite(tx, id, 'updated', before, userId);
       if (view) await recordOrderCosting(tx, view);
-      await announceChange(tx, { entity: 'order', id, version: updated[0]!.version, action: 'updated', by: userId }, view ?? undefined);
+      announceChange(tx, { entity: 'order', id, version: updated[0]!.version, action: 'updated', by: userId });
       if (data.door_number !== before.order.doorNumber) await bumpDoorSequence(tx, data.door_number);
       return view;
     });
@@ -214,8 +215,8 @@ function renamesCustomer(before: OrderRecord, data: OrderData): boolean {
  * building, items, bill of lading and files go with it; its history rows go too (ON DELETE
  * CASCADE), and one 'deleted' entry without an order keeps who deleted what, and when.
  */
-export async function deleteOrder(deps: DbDeps, actor: Actor, id: number): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
+export async function deleteOrder(deps: ChangeDeps, actor: Actor, id: number): Promise<void> {
+  await changeTransaction(deps, async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!row) throw notFound();
     const [invoice] = await tx
@@ -240,7 +241,7 @@ export async function deleteOrder(deps: DbDeps, actor: Actor, id: number): Promi
       : [];
     const nameOf = (addressId: number | null) => names.find((n) => n.id === addressId)?.name ?? '';
     await tx.delete(orders).where(eq(orders.id, id));
-    await announceChange(tx, { entity: 'order', id, version: row.version, action: 'deleted', by: actor?.id ?? null });
+    announceChange(tx, { entity: 'order', id, version: row.version, action: 'deleted', by: actor?.id ?? null });
     if (addressIds.length) await tx.delete(addresses).where(inArray(addresses.id, addressIds));
     if (fileIds.length) await tx.delete(storedFiles).where(inArray(storedFiles.id, fileIds));
     await recordHistory(tx, {
@@ -266,11 +267,11 @@ export async function deleteOrder(deps: DbDeps, actor: Actor, id: number): Promi
  * orders.invoice_number): bumps the version in the caller's transaction, so a form opened before
  * the change is told it is stale (409) instead of silently writing its old value back.
  */
-export async function bumpOrderVersion(tx: Db, orderId: number, userId: number | null): Promise<void> {
+export async function bumpOrderVersion(tx: ChangeTx, orderId: number, userId: number | null): Promise<void> {
   const [bumped] = await tx
     .update(orders)
     .set({ version: sql`${orders.version} + 1`, updatedBy: userId })
     .where(eq(orders.id, orderId))
     .returning({ version: orders.version });
-  if (bumped) await announceChange(tx, { entity: 'order', id: orderId, version: bumped.version, action: 'updated', by: userId });
+  if (bumped) announceChange(tx, { entity: 'order', id: orderId, version: bumped.version, action: 'updated', by: userId });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MESSAGES, ORDER_STATUSES, orderSchema, storedAddressSchema, type OrderInput } from '@icehouse/domain';
+import { LIMITS, MESSAGES, ORDER_STATUSES, orderSchema, storedAddressSchema, type OrderInput } from '@icehouse/domain';
 import { idField } from '../../operations/input';
-import { listBool, listInt, listOrdering, listPage, listText, listUpdatedSince, pageAnswer, restPageAnswer } from '../../operations/list-input';
+import { listBool, listInt, listOrdering, listPage, listPageSize, listText, listUpdatedSince, pageAnswer, restPageAnswer } from '../../operations/list-input';
 
 /**
  * Schemas of the orders API: the inputs the domain does not own (list filters, status change,
@@ -22,8 +22,8 @@ export type OrderWriteInput = OrderInput & {
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The order body as JSON Schema (from the domain's orderSchema), for the docs only. */
-function orderBodyJsonSchema(): Record<string, unknown> {
+/** The order body as JSON Schema (from the domain's orderSchema), for the docs only; `partial`: PATCH's. */
+function orderBodyJsonSchema(partial = false): Record<string, unknown> {
   try {
     const json = z.toJSONSchema(orderSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
     delete json.$schema;
@@ -32,6 +32,10 @@ function orderBodyJsonSchema(): Record<string, unknown> {
     delete properties.has_bol;
     properties.version = { type: 'integer', description: 'The version you read with the order. Required on update (PUT); stale -> 409.' };
     properties.additional_info = { type: 'string', description: 'Additional Info text; absent keeps the stored text.' };
+    if (partial) {
+      properties.version = { type: 'integer', description: 'The version you read (or send it in If-Match). Stale -> 409.' };
+      return { ...json, properties, required: [] };
+    }
     return { ...json, properties, required: ['date', 'door_number', 'status'] };
   } catch {
     return { type: 'object' };
@@ -55,6 +59,17 @@ export const orderWriteInput = z
 export const orderIdInput = z.object({ id: idField });
 export const orderUpdateInput = z.object({ id: idField, data: orderWriteInput });
 
+/** PATCH's body: any of the order's fields, plus the version read (or If-Match); see order-patch.ts. */
+export const orderPatchBody = z
+  .custom<Partial<OrderWriteInput>>(isPlainObject, { message: 'Send the order as a JSON object.' })
+  .meta({
+    description:
+      'The fields to change, as GET /api/orders/{id}/ names them (billing_address, shipping_address and building_info ' +
+      'field by field; building_info.additional_items as a whole list), plus version (or If-Match). Fields not sent keep their values.',
+    ...orderBodyJsonSchema(true),
+  });
+export const orderPatchInput = z.object({ id: idField, data: orderPatchBody });
+
 /** The list's filters, one schema for both doors (query strings on REST); all optional. */
 export const orderListInput = z
   .object({
@@ -67,6 +82,7 @@ export const orderListInput = z
     customer: listText(),
     serial: listText(),
     page: listPage(),
+    page_size: listPageSize(),
     include_voided: listBool(),
     updated_since: listUpdatedSince(),
     ordering: listOrdering(),
@@ -217,3 +233,9 @@ export const doorPlacementAnswer = z.object({
   door_placement_filename: z.string().nullable(),
 });
 export const fileAnswer = z.union([blueprintAnswer, doorPlacementAnswer]);
+
+/** The OpenAPI description of an upload's multipart body: one file part named `field`. */
+export const uploadBodyDoc = (field: string) =>
+  z
+    .object({ [field]: z.string().meta({ format: 'binary' }) })
+    .describe(`One file part (${field}); PDF content only, at most ${LIMITS.uploadMaxBytes} bytes. 413 too large, 415 not a PDF.`);

@@ -88,6 +88,15 @@ describe('incremental sync', () => {
     });
   });
 
+  it('updated_since without a time zone is refused on every list, with a message that says the zone is missing', async () => {
+    for (const path of ['/api/orders/', '/api/orders/list-view/', '/api/invoices/', '/api/customers/']) {
+      const res = await ctx.staff.get(`${path}?updated_since=2026-02-01T00:00:00`);
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json()).toEqual({ updated_since: [MESSAGES.timestampZoneMissing] });
+    }
+    expect((await ctx.staff.get('/api/orders/?updated_since=2026-02-01T00:00:00-06:00')).statusCode).toBe(200);
+  });
+
   it('the next page link keeps the sync parameters', async () => {
     for (let i = 0; i < 26; i++) await createOrder(ctx);
     const first = orderListRestAnswer.parse(

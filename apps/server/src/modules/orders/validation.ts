@@ -21,6 +21,7 @@ export const ORDER_MESSAGES = {
   doorNumberTaken: 'An order with this door number already exists.',
   versionRequired: 'Version is required: send the version you read with the order.',
   versionInvalid: 'Version must be a whole number.',
+  versionMismatch: 'If-Match and version name different versions: send the version you read once.',
   stale: 'This order was changed by someone else since you opened it. Reload it to see their changes.',
   notAnObject: 'Send the order as a JSON object.',
   newOrderVoided: 'A new order cannot start as Voided. Save it, then void it.',

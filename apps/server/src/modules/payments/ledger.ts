@@ -15,17 +15,18 @@ import {
   type PaymentKind,
   type PaymentMethod,
 } from '@icehouse/domain';
+import { isUniqueViolation } from '@icehouse/db';
 import { invoicePayments, invoices, users } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
-import type { AppDeps, SessionUser } from '../../deps';
+import type { ChangeDeps, DbDeps, SessionUser } from '../../deps';
 import type {
   invoicePaymentSummary,
   invoicePaymentsAnswer,
   paymentAnswer,
   paymentRecordedAnswer,
 } from './schemas';
-import { announceChange } from '../../changes';
+import { announceChange, changeTransaction, type ChangeTx } from '../../changes';
 
 /**
  * The payments ledger (issue 16 item 2, decisions 075-077). Every entry goes through
@@ -34,7 +35,6 @@ import { announceChange } from '../../changes';
  * caller's transaction. Entries are never edited or deleted; a mistake is reversed.
  */
 
-type DbDeps = Pick<AppDeps, 'database'>;
 export type PaymentView = z.output<typeof paymentAnswer>;
 export type PaymentSummaryView = z.output<typeof invoicePaymentSummary>;
 type PaymentRow = typeof invoicePayments.$inferSelect;
@@ -113,7 +113,7 @@ export type BelowZero = 'amount' | 'conflict';
  * (issue 18: payment.recorded) belong here.
  */
 export async function recordLedgerEntry(
-  tx: Db,
+  tx: ChangeTx,
   actor: Pick<SessionUser, 'id' | 'username'> | null,
   entry: LedgerEntry,
   belowZero: BelowZero = 'amount',
@@ -163,7 +163,7 @@ export async function recordLedgerEntry(
     .where(eq(invoices.id, entry.invoiceId))
     .returning(moneyColumns);
   // Every ledger entry (payment, refund, reversal, adjustment) is one payment change: payment.recorded for integrators.
-  await announceChange(tx, {
+  announceChange(tx, {
     entity: 'payment',
     id: row!.id,
     version: null,
@@ -174,7 +174,7 @@ export async function recordLedgerEntry(
   // so (its banner), and integrators get invoice.updated with the new balance. The PATCH that records an
   // adjustment announces its own invoice change.
   if (bumpVersion)
-    await announceChange(tx, {
+    announceChange(tx, {
       entity: 'invoice',
       id: entry.invoiceId,
       version: updated!.version,
@@ -186,12 +186,12 @@ export async function recordLedgerEntry(
 
 /** POST /api/invoices/{id}/payments/: a payment (amount > 0) or a refund (< 0, with a reason). */
 export async function recordPayment(
-  deps: DbDeps,
+  deps: ChangeDeps,
   actor: SessionUser,
   invoiceId: number,
   data: PaymentFormData,
 ): Promise<z.output<typeof paymentRecordedAnswer>> {
-  return deps.database.db.transaction((tx) =>
+  return changeTransaction(deps, (tx) =>
     recordLedgerEntry(tx, actor, {
       invoiceId,
       kind: paymentKindOf(data.amount),
@@ -209,7 +209,7 @@ const reversals = alias(invoicePayments, 'reversals');
 
 /** POST /api/payments/{id}/reverse/: records the negating entry, dated today. Once per entry; a reversal is final. */
 export async function reversePayment(
-  deps: DbDeps,
+  deps: ChangeDeps,
   actor: SessionUser,
   id: number,
   data: { reason: string },
@@ -221,7 +221,7 @@ export async function reversePayment(
     .where(eq(invoicePayments.id, id));
   if (!found) throw AppError.notFound(MESSAGES.paymentNotFound);
   try {
-    return await db.transaction(async (tx) => {
+    return await changeTransaction(deps, async (tx) => {
       // The invoice lock first (as every entry takes it), then the entry and its reversal.
       await tx
         .select({ id: invoices.id })
@@ -255,16 +255,10 @@ export async function reversePayment(
     });
   } catch (error) {
     // Two reversals of one entry at once: the unique reverses_id lets one in.
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', MESSAGES.paymentAlreadyReversed);
+    if (isUniqueViolation(error, 'invoice_payments_reverses_id_key'))
+      throw new AppError('CONFLICT', MESSAGES.paymentAlreadyReversed);
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** One ledger entry with its invoice's money, as POST /api/invoices/{id}/payments/ answers it (the payment.recorded event's body). */

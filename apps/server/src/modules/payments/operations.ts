@@ -84,6 +84,7 @@ export const paymentsOperations = operationSet('payments', {
       tag: TAG,
       body: 'data',
       successStatus: 201,
+      answers: { 409: 'The entry was already reversed, is itself a reversal, or its reversal would take the paid sum below 0' },
     },
   }),
 });

@@ -1,12 +1,37 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '@icehouse/db';
 import type { z } from 'zod';
-import { AGING_BUCKETS, toMoneyString } from '@icehouse/domain';
-import type { AppDeps } from '../../deps';
-import type { agingAnswer } from './schemas';
+import { AGING_BUCKETS, agingBucketOf, toMoneyString, type AgingBucket } from '@icehouse/domain';
+import type { DbDeps } from '../../deps';
+import type { agingAnswer, agingInvoicesAnswer, agingInvoicesInput } from './schemas';
 
-type DbDeps = Pick<AppDeps, 'database'>;
 export type AgingReport = z.output<typeof agingAnswer>;
+export type AgingInvoices = z.output<typeof agingInvoicesAnswer>;
+
+/** Days past due as of `asOf` (the invoice date stands in for a missing due date). */
+const lateAsOf = (asOf: string) => sql`(${asOf}::date - coalesce(i.due_date, i.date))`;
+
+/** The SQL condition of a bucket: its days past due between the previous bucket's bound and its own. */
+function bucketCondition(key: AgingBucket, late: SQL): SQL {
+  let lower: number | null = null;
+  for (const b of AGING_BUCKETS) {
+    if (b.key === key) {
+      const conditions: SQL[] = [];
+      if (lower !== null) conditions.push(sql`${late} >= ${sql.raw(String(lower))}`);
+      if (b.maxDays !== null) conditions.push(sql`${late} <= ${sql.raw(String(b.maxDays))}`);
+      return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
+    }
+    lower = b.maxDays === null ? null : b.maxDays + 1;
+  }
+  throw new Error(`Unknown aging bucket ${key}`);
+}
+
+/** The customer an invoice counts for: its oldest linked order's (the report's grouping). */
+const LINKED_CUSTOMER = sql`left join lateral (
+      select o.customer_id from invoice_orders io join orders o on o.id = io.order_id
+      where io.invoice_id = i.id and o.customer_id is not null
+      order by o.date, o.id limit 1
+    ) linked on true`;
 
 /**
  * Accounts receivable aging (issue 16 item 3): the invoices with a balance (balance_due > 0,
@@ -16,18 +41,12 @@ export type AgingReport = z.output<typeof agingAnswer>;
  * grouped by their bill-to name (trimmed, any case) instead (decision 079).
  */
 export async function agingReport(deps: DbDeps, input: { as_of: string }): Promise<AgingReport> {
-  const late = sql`(${input.as_of}::date - coalesce(i.due_date, i.date))`;
-  let lower: number | null = null;
+  const late = lateAsOf(input.as_of);
   const bucketSums: SQL[] = [];
   for (const b of AGING_BUCKETS) {
-    const conditions: SQL[] = [];
-    if (lower !== null) conditions.push(sql`${late} >= ${sql.raw(String(lower))}`);
-    if (b.maxDays !== null) conditions.push(sql`${late} <= ${sql.raw(String(b.maxDays))}`);
-    const where = sql.join(conditions, sql` and `);
-    const sum = sql`coalesce(sum(i.balance_due) filter (where ${where}), 0)`;
+    const sum = sql`coalesce(sum(i.balance_due) filter (where ${bucketCondition(b.key, late)}), 0)`;
     bucketSums.push(sql`${sum}::text as ${sql.identifier(b.key)}`);
     bucketSums.push(sql`(sum(${sum}) over ())::text as ${sql.identifier(`all_${b.key}`)}`);
-    lower = b.maxDays === null ? null : b.maxDays + 1;
   }
   const result = await deps.database.db.execute(sql`
     select c.id as "customer_id",
@@ -37,11 +56,7 @@ export async function agingReport(deps: DbDeps, input: { as_of: string }): Promi
       sum(i.balance_due)::text as "total",
       (sum(sum(i.balance_due)) over ())::text as "all_total"
     from invoices i
-    left join lateral (
-      select o.customer_id from invoice_orders io join orders o on o.id = io.order_id
-      where io.invoice_id = i.id and o.customer_id is not null
-      order by o.date, o.id limit 1
-    ) linked on true
+    ${LINKED_CUSTOMER}
     left join customers c on c.id = linked.customer_id
     where i.balance_due > 0
     group by c.id, case when c.id is null then lower(btrim(i.bill_to->>'name')) end
@@ -66,4 +81,46 @@ export async function agingReport(deps: DbDeps, input: { as_of: string }): Promi
     >),
   };
   return { as_of: input.as_of, rows, total };
+}
+
+/**
+ * The invoices behind a figure of the aging report (issue 26 item 12): those with a balance, of one
+ * customer (or, unlinked, one bill-to name, any case) or all, in one bucket or all, as of `as_of`;
+ * oldest due first. Their balances add up to the report's cell.
+ */
+export async function agingInvoices(
+  deps: DbDeps,
+  input: z.output<typeof agingInvoicesInput>,
+): Promise<AgingInvoices> {
+  const late = lateAsOf(input.as_of);
+  const conditions: SQL[] = [sql`i.balance_due > 0`];
+  if (input.bucket) conditions.push(bucketCondition(input.bucket, late));
+  if (input.customer_id !== undefined) conditions.push(sql`c.id = ${input.customer_id}`);
+  else if (input.customer_name !== undefined)
+    conditions.push(
+      sql`c.id is null and lower(btrim(i.bill_to->>'name')) = lower(btrim(${input.customer_name}))`,
+    );
+  const result = await deps.database.db.execute(sql`
+    select i.id, i.invoice_number, i.date::text as "date", i.due_date::text as "due_date",
+      i.balance_due::text as "balance_due", ${late} as "days_past_due",
+      coalesce(c.name, btrim(i.bill_to->>'name'), '') as "customer_name"
+    from invoices i
+    ${LINKED_CUSTOMER}
+    left join customers c on c.id = linked.customer_id
+    where ${sql.join(conditions, sql` and `)}
+    order by coalesce(i.due_date, i.date), i.id`);
+  const results = rowsOf<Record<string, unknown>>(result).map((r) => {
+    const due = r.due_date === null ? null : String(r.due_date);
+    return {
+      id: Number(r.id),
+      invoice_number: String(r.invoice_number),
+      date: String(r.date),
+      due_date: due,
+      customer_name: String(r.customer_name ?? ''),
+      balance_due: toMoneyString(r.balance_due),
+      days_past_due: Number(r.days_past_due),
+      bucket: agingBucketOf(due ?? String(r.date), input.as_of),
+    };
+  });
+  return { as_of: input.as_of, results };
 }

@@ -1,8 +1,15 @@
 import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
 import { sendCsv } from '../../csv';
-import { agingAnswer, agingInput, salesTaxAnswer, salesTaxInput } from './schemas';
+import {
+  agingAnswer,
+  agingInput,
+  agingInvoicesAnswer,
+  agingInvoicesInput,
+  salesTaxAnswer,
+  salesTaxInput,
+} from './schemas';
 import { salesTaxReport } from './sales-tax';
-import { agingReport } from './aging';
+import { agingInvoices, agingReport } from './aging';
 import { agingCsv, salesTaxCsv } from './csv';
 
 const TAG = 'Reports';
@@ -54,6 +61,22 @@ export const reportsOperations = operationSet('reports', {
       summary:
         'Accounts receivable aging per customer: balances due by days past the due date (current, 1-30, 31-60, 61-90, over 90) ' +
         'as of as_of (default today), with totals. Unlinked invoices are grouped by bill-to name.',
+      tag: TAG,
+      query: true,
+    },
+  }),
+  agingInvoices: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: agingInvoicesInput,
+    output: agingInvoicesAnswer,
+    run: ({ deps, input }) => agingInvoices(deps, input),
+    rest: {
+      method: 'GET',
+      path: '/api/reports/aging/invoices/',
+      summary:
+        'The invoices behind a figure of the aging report: those with a balance as of as_of, of one customer (customer_id, or ' +
+        'customer_name for unlinked invoices) and one bucket (current, days_1_30, days_31_60, days_61_90, over_90), or all.',
       tag: TAG,
       query: true,
     },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import {
+  AGING_BUCKETS,
   MESSAGES,
   addSalesTax,
   calculateInvoiceTotals,
@@ -12,7 +13,7 @@ import {
   type SalesTaxAmounts,
 } from '@icehouse/domain';
 import { createOrder, invoiceOrder, useInvoicesTestApp } from '../invoices/test-support';
-import { agingAnswer, salesTaxAnswer } from './schemas';
+import { agingAnswer, agingInvoicesAnswer, salesTaxAnswer } from './schemas';
 
 /** Issue 16 item 3: sales tax by period and receivables aging, on PGlite and PostgreSQL. */
 const ctx = useInvoicesTestApp();
@@ -220,6 +221,32 @@ describe('aging report', () => {
       over_90: '500.00',
       total: '1350.00',
     });
+
+    // Drill-down (issue 26 item 12): the invoices behind every cell add up to it, to the cent.
+    const behind = async (query: Record<string, string>) => {
+      const answer = await ctx.staff.get('/api/reports/aging/invoices/', { query });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return agingInvoicesAnswer.parse(answer.json()).results;
+    };
+    const centsOf = (amounts: string[]) =>
+      amounts.reduce((sum, a) => sum + BigInt(a.replace('.', '')), 0n);
+    for (const row of report.rows) {
+      const who: Record<string, string> =
+        row.customer_id === null ? { customer_name: row.customer_name } : { customer_id: String(row.customer_id) };
+      const all = await behind(who);
+      expect(all).toHaveLength(row.invoices);
+      for (const b of AGING_BUCKETS) {
+        const listed = await behind({ ...who, bucket: b.key });
+        expect(listed.every((inv) => inv.bucket === b.key)).toBe(true);
+        expect(centsOf(listed.map((inv) => inv.balance_due)), `${row.customer_name} ${b.key}`).toBe(
+          centsOf([row[b.key]]),
+        );
+      }
+    }
+    const over90 = await behind({ bucket: 'over_90' });
+    expect(over90.map((inv) => [inv.customer_name, inv.balance_due])).toEqual([['Gamma', '500.00']]);
+    expect(over90[0]!.days_past_due).toBe(91);
+    expect((await ctx.staff.get('/api/reports/aging/invoices/?bucket=soon')).statusCode).toBe(400);
 
     const csv = await ctx.staff.get('/api/reports/aging/csv/');
     expect(csv.statusCode).toBe(200);

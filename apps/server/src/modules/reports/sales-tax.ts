@@ -10,10 +10,9 @@ import {
   type SalesTaxInvoice,
 } from '@icehouse/domain';
 import { invoices } from '@icehouse/db/schema';
-import type { AppDeps } from '../../deps';
+import type { DbDeps } from '../../deps';
 import type { salesTaxAnswer } from './schemas';
 
-type DbDeps = Pick<AppDeps, 'database'>;
 export type SalesTaxReport = z.output<typeof salesTaxAnswer>;
 
 /**

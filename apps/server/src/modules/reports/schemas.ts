@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES, REPORT_PERIODS, addDays, isIsoDate, todayIso } from '@icehouse/domain';
+import { AGING_BUCKETS, MESSAGES, REPORT_PERIODS, addDays, isIsoDate, todayIso } from '@icehouse/domain';
 
 /** Inputs and answers of the reports (issue 16 item 3). Query strings on REST, the same object on tRPC. */
 
@@ -85,4 +85,43 @@ export const agingAnswer = z.object({
     }),
   ),
   total: z.object({ invoices: z.number().int(), ...buckets }),
+});
+
+const AGING_BUCKET_KEYS = AGING_BUCKETS.map((b) => b.key) as [
+  (typeof AGING_BUCKETS)[number]['key'],
+  ...(typeof AGING_BUCKETS)[number]['key'][],
+];
+
+/** The invoices behind an aging figure: a customer's row (by id, or by bill-to name when unlinked), a bucket. */
+export const agingInvoicesInput = z
+  .object({
+    as_of: isoDate.describe('As the report: the day the days past due are counted to (default today)'),
+    bucket: z.preprocess(blank, z.enum(AGING_BUCKET_KEYS).optional()).describe('One bucket (default: all)'),
+    customer_id: z.preprocess(blank, z.coerce.number().int().positive().optional()).describe("A row's customer_id"),
+    customer_name: z
+      .preprocess(blank, z.string().max(200).optional())
+      .describe("A row's customer_name when its customer_id is null (unlinked invoices, by bill-to name)"),
+  })
+  .nullish()
+  .transform((v) => ({
+    as_of: v?.as_of ?? todayIso(),
+    bucket: v?.bucket,
+    customer_id: v?.customer_id,
+    customer_name: v?.customer_name,
+  }));
+
+export const agingInvoicesAnswer = z.object({
+  as_of: z.string(),
+  results: z.array(
+    z.object({
+      id: z.number().int(),
+      invoice_number: z.string(),
+      date: z.string(),
+      due_date: z.string().nullable(),
+      customer_name: z.string(),
+      balance_due: money,
+      days_past_due: z.number().int().describe('Negative: not yet due'),
+      bucket: z.enum(AGING_BUCKET_KEYS),
+    }),
+  ),
 });

@@ -1,5 +1,6 @@
 import { defineOperation, operationSet } from '../../operations/define';
-import { getSystemStatus, systemStatusSchema } from './service';
+import { systemStatusSchema } from './schemas';
+import { getSystemStatus } from './service';
 
 export const systemOperations = operationSet('system', {
   /** The web's status screen (no REST binding: /healthz answers probes). The database kind and version are not for anonymous callers. */

@@ -1,11 +1,7 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
+import type { systemStatusSchema } from './schemas';
 
-export const systemStatusSchema = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  database: z.enum(['postgres', 'pglite']),
-  version: z.string(),
-});
 export type SystemStatus = z.output<typeof systemStatusSchema>;
 
 /** What /healthz tells a caller who is not a signed-in superuser: up or not, nothing about the setup. */

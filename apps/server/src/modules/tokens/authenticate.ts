@@ -5,32 +5,52 @@ import { apiTokens, users } from '@icehouse/db/schema';
 import { AppError } from '../../errors';
 import { preparedQuery } from '../../prepared-query';
 import type { SessionUser } from '../../deps';
-import { hashTokenKey } from './keys';
-import type { TokenUsage } from './usage';
+import { KEY_PREFIX, hashTokenKey } from './keys';
+import { RATE_WINDOW_SECONDS, type TokenUsage } from './usage';
 
 /** The per-token rate limit's window: requests are counted per token in fixed windows of this length. */
-export const RATE_WINDOW_SECONDS = 60;
+export { RATE_WINDOW_SECONDS };
 const WINDOW = sql.raw(`interval '${RATE_WINDOW_SECONDS} seconds'`);
 
 export interface TokenAuth {
   user: SessionUser;
   token: { id: number; scope: ApiTokenScope };
+  rate: RateState;
+}
+
+/** Where a token stands in its rate window: the `RateLimit-*` headers of its answers. */
+export interface RateState {
+  /** Requests allowed per window. */
+  limit: number;
+  /** Requests left in this window after this one. */
+  remaining: number;
+  /** Seconds until the window ends (and `remaining` is `limit` again). */
+  reset: number;
 }
 
 const unauthorized = (message: string) => new AppError('UNAUTHORIZED', message, { details: {} });
 
 /**
- * `Authorization: Token <key>` (DRF's TokenAuthentication): the key, or null when the header is
- * absent or another scheme (Basic, Bearer...): those are not ours to judge. A malformed Token header is 401.
+ * `Authorization: Token <key>` (DRF's TokenAuthentication) or `Authorization: Bearer <key>` (what most
+ * HTTP clients send; decision 131): the key, or null when the header is absent or another scheme (Basic...).
+ * A Bearer credential that is not one of our keys (`ihk_...`: e.g. a proxy's JWT) is not ours to judge
+ * either, so a deployment behind a proxy that adds its own bearer token keeps working. A malformed Token
+ * header (or a Bearer one naming our key) is 401.
  */
 export function tokenKeyOf(header: string | undefined): string | null {
   if (!header) return null;
   const parts = header.trim().split(/\s+/);
-  if (parts[0]!.toLowerCase() !== 'token') return null;
+  const scheme = parts[0]!.toLowerCase();
+  if (scheme === 'bearer') {
+    if (!parts[1]?.startsWith(KEY_PREFIX)) return null;
+  } else if (scheme !== 'token') return null;
   if (parts.length === 1) throw unauthorized(MESSAGES.tokenHeaderMissingKey);
   if (parts.length > 2) throw unauthorized(MESSAGES.tokenHeaderSpaces);
   return parts[1]!;
 }
+
+/** Whether the header carries a Bearer credential (ours or not). */
+export const isBearer = (header: string | undefined) => /^\s*bearer\s+\S/i.test(header ?? '');
 
 /** The read of every token request, built once per database (prepared-query.ts). */
 function liveTokenQuery(database: Db) {
@@ -85,11 +105,12 @@ export async function authenticateToken(
   // A row whose window is over counts from zero: the next write of the counts starts a new window.
   const current = row.windowCurrent === true;
   const counted = (current ? row.count : 0) + usage.count(row.id, current ? row.windowStart : null);
+  const reset = current ? Math.max(1, row.retryAfter) : RATE_WINDOW_SECONDS;
+  const rate: RateState = { limit: limitPerWindow, remaining: Math.max(0, limitPerWindow - counted), reset };
   if (counted > limitPerWindow) {
-    const seconds = current ? Math.max(1, row.retryAfter) : RATE_WINDOW_SECONDS;
-    throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tokenRateLimited(seconds), {
+    throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tokenRateLimited(reset), {
       details: {},
-      cause: { retryAfter: seconds },
+      cause: { retryAfter: reset, rate },
     });
   }
   return {
@@ -101,6 +122,7 @@ export async function authenticateToken(
       is_active: true,
     },
     token: { id: row.id, scope: row.scope },
+    rate,
   };
 }
 
@@ -121,4 +143,10 @@ async function refusalOf(db: Db, hash: string): Promise<AppError> {
 export function retryAfterOf(error: AppError): number | null {
   const cause = error.cause as { retryAfter?: unknown } | undefined;
   return typeof cause?.retryAfter === 'number' ? cause.retryAfter : null;
+}
+
+/** The rate window of a 429 of authenticateToken (nothing left in it). */
+export function rateOf(error: AppError): RateState | null {
+  const cause = error.cause as { rate?: RateState } | undefined;
+  return cause?.rate ?? null;
 }

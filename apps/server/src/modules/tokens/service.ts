@@ -3,11 +3,10 @@ import { MESSAGES, type apiTokenCreateSchema } from '@icehouse/domain';
 import type { z } from 'zod';
 import { apiTokens, users } from '@icehouse/db/schema';
 import { AppError } from '../../errors';
-import type { AppDeps, SessionUser } from '../../deps';
+import type { DbDeps, SessionUser } from '../../deps';
 import { newTokenKey } from './keys';
 import type { ApiTokenView } from './schemas';
 
-type DbDeps = Pick<AppDeps, 'database'>;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 type Row = Omit<ApiTokenView, 'created_at' | 'last_used_at' | 'expires_at' | 'revoked_at'> & {

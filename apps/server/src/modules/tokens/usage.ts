@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '@icehouse/db/client';
-import { RATE_WINDOW_SECONDS } from './authenticate';
+
+/** The length of an API token's rate-limit window (authenticate.ts counts requests per window). */
+export const RATE_WINDOW_SECONDS = 60;
 
 /**
  * What this instance counted of each token's use since it last wrote to the token's row (decision 100):

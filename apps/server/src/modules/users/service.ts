@@ -3,7 +3,7 @@ import { createUserSchema, summarizeFieldErrors, zodIssuesToFieldErrors, type Cr
 import { users } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
-import type { AppDeps, SessionUser } from '../../deps';
+import type { AppDeps, DbDeps, SessionUser } from '../../deps';
 import { isUniqueViolation } from '@icehouse/db';
 import { hashPassword } from '../auth/password';
 import { toSessionUser } from '../auth/service';
@@ -13,7 +13,6 @@ import type { SessionStore } from '../auth/session';
 export type UserView = SessionUser;
 
 /** Most user operations need only the database. */
-type DbDeps = Pick<AppDeps, 'database'>;
 
 export const USERNAME_TAKEN = 'A user with that username already exists.';
 

@@ -21,6 +21,7 @@ function customer(id: number, name: string, city = 'Duluth', orderCount = 0): Cu
     billing_address: { name, street: `${id} Main St`, city, state: 'MN', zip_code: '55802', country: 'US' },
     default_ship_to: null,
     order_count: orderCount,
+    balance: '0.00',
     version: 1,
     updated_at: '2026-01-01T00:00:00.000Z',
   };

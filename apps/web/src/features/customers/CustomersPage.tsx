@@ -7,6 +7,7 @@ import { ExportCsvLink } from '../../components/ExportCsvLink';
 import { inputClassName } from '../../components/Field';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
+import { formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useDebouncedText } from '../../lib/useDebouncedText';
 import { CUSTOMER_TEXT } from './texts';
@@ -15,7 +16,8 @@ import type { CustomerListRow } from './types';
 /**
  * /customers (issue 16): every signed-in user. Search by name, email, phone or city (written to
  * `?search=` 400 ms after typing stops), 25 a page with Previous / Next (`?page=`), New Customer,
- * Export CSV with the current search. A name opens the customer's page.
+ * Export CSV with the current search. A name opens the customer's page; Balance is what the
+ * customer's page shows (invoiced − paid).
  */
 export function CustomersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -70,6 +72,14 @@ export function CustomersPage() {
       cell: (c) => [c.billing_address.city, c.billing_address.state].filter(Boolean).join(', '),
     },
     { key: 'order_count', header: CUSTOMER_TEXT.orders, numeric: true },
+    {
+      // The customer page's Balance (invoiced − paid; negative: a credit), from the server's domain rule.
+      key: 'balance',
+      header: CUSTOMER_TEXT.balance,
+      numeric: true,
+      className: 'whitespace-nowrap',
+      cell: (c) => formatMoney(c.balance),
+    },
   ];
 
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import {
-  EMAIL_PLACEHOLDERS,
+  EMAIL_PLACEHOLDERS_BY_KIND,
   emailSettingsSchema,
   zodIssuesToFieldErrors,
   type EmailSettings,
@@ -11,9 +11,12 @@ import { Notice } from '../../components/Notice';
 import { serverFieldErrors } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 
+const placeholderList = (kind: 'invoice' | 'bol') =>
+  EMAIL_PLACEHOLDERS_BY_KIND[kind].map((p) => `{${p}}`).join(', ');
+
 const TEXT = {
   title: 'Email',
-  intro: `The From address and the texts the email dialog starts from. Placeholders: ${EMAIL_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}.`,
+  intro: `The From address and the texts the email dialog starts from. Placeholders in invoice emails: ${placeholderList('invoice')}; in bill of lading emails: ${placeholderList('bol')}.`,
   from: 'From address',
   fromHint: 'Blank: the company email above.',
   invoiceSubject: 'Invoice email subject',

@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/render';
 import { ADMIN } from '../../test/fakeServer';
-import { createInvoicesServer, fakeInvoice, inputsOf } from './testing';
+import { fakeInvoice } from './testing/fakeInvoice';
+import { createInvoicesServer, inputsOf } from './testing/fakeInvoicesServer';
 
 /** Issue 14 item 15: superusers see the record of deleted invoices under the invoices list. */
 

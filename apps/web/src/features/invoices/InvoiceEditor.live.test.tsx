@@ -4,7 +4,8 @@ import { debounceClock } from '../../test/debounceClock';
 import { emitLive, installFakeEventSource, liveStreams } from '../../test/fakeEventSource';
 import { renderApp } from '../../test/render';
 import { ADMIN, STAFF } from '../../test/fakeServer';
-import { createInvoicesServer, fakeInvoice, inputsOf } from './testing';
+import { fakeInvoice } from './testing/fakeInvoice';
+import { createInvoicesServer, inputsOf } from './testing/fakeInvoicesServer';
 
 /**
  * Issue 17 on the invoice editor: another user's save shows a banner (Reload / Keep mine) and never
@@ -86,6 +87,10 @@ describe('invoice editor, live', () => {
     const notice = (await banner()).closest('[role]') as HTMLElement;
     expect(po()).toHaveValue('PO-mine');
     await clock.user.click(within(notice).getByRole('button', { name: 'Reload' }));
+    // What was typed is not thrown away without asking (issue 26 item 15).
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    expect(within(ask).getByRole('list', { name: 'Unsaved changes' })).toHaveTextContent('P.O. # / Job Name');
+    await clock.user.click(within(ask).getByRole('button', { name: 'Discard & Reload' }));
     await waitFor(() => expect(po()).toHaveValue('PO-99'));
     expect(screen.queryByText(/changed this invoice/)).toBeNull();
     expect(screen.queryByText('Unsaved changes')).toBeNull();

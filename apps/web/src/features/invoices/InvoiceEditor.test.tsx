@@ -6,7 +6,9 @@ import { currentPath, renderApp } from '../../test/render';
 import { TrpcTestError, jsonResponse } from '../../test/fakeFetch';
 import { deferred } from '../../test/fakeServer';
 import { PRINT_FRAME_TITLE } from './pdf';
-import { createInvoicesServer, fakeInvoice, inputsOf, type InvoicesServerOptions } from './testing';
+import { fakeInvoice } from './testing/fakeInvoice';
+import { createInvoicesServer, inputsOf, type InvoicesServerOptions } from './testing/fakeInvoicesServer';
+import { amount, retype, stubObjectUrls } from './testing/editor';
 
 /**
  * Invoice 7: a cooler at 2 × $1,000.00 and freight $150.00 (not taxed), tax 8.25 %, version 3.
@@ -41,19 +43,10 @@ async function openEditor(options: InvoicesServerOptions = {}) {
 
 const textbox = (name: string | RegExp) => screen.getByRole('textbox', { name });
 const number = (name: string | RegExp) => screen.getByRole('spinbutton', { name });
-const amount = (name: string | RegExp) => screen.getByRole('status', { name });
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const group = (name: string) => screen.getByRole('group', { name });
 
-async function retype(element: HTMLElement, text: string) {
-  await userEvent.clear(element);
-  if (text !== '') await userEvent.type(element, text);
-}
-
-beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:invoice-pdf');
-  URL.revokeObjectURL = vi.fn();
-});
+beforeEach(stubObjectUrls);
 
 afterEach(() => {
   document.querySelectorAll('iframe').forEach((frame) => frame.remove());

@@ -99,6 +99,8 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
     setSaved(view);
     reset(toFormValues(view), keepChanges ? { keepDirtyValues: true } : undefined);
     utils.invoices.get.setData({ id: view.id }, view);
+    // The Payments section's status follows the invoice's (a due date moves it to Overdue).
+    void utils.payments.forInvoice.invalidate({ invoiceId: view.id });
     setNotice(null);
   }
 
@@ -115,6 +117,8 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
       reset(toFormValues(result));
       utils.invoices.get.setData({ id: result.id }, result);
       void utils.invoices.list.invalidate();
+      // The Payments section's status and balance follow the saved invoice (due date, total).
+      void utils.payments.forInvoice.invalidate({ invoiceId: result.id });
       // The orders' Invoice Number follows the invoice's number.
       void utils.orders.invalidate();
       return result;
@@ -182,6 +186,8 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
     run('download', async () => {
       try {
         saveBlob(await fetchInvoicePdf(saved.id, httpClient), invoiceFileName(saved));
+        // A changed invoice was rendered as a new version: the Documents list shows it.
+        void utils.documents.forInvoice.invalidate({ id: saved.id });
       } catch (error) {
         console.error('The invoice PDF failed', error);
         setNotice({ kind: 'error', text: INVOICE_TEXT.pdfError });
@@ -194,6 +200,7 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
       if (!result) return;
       try {
         printPdfInFrame(await fetchInvoicePdf(result.id, httpClient), { title: PRINT_FRAME_TITLE });
+        void utils.documents.forInvoice.invalidate({ id: result.id });
       } catch (error) {
         console.error('The invoice PDF failed', error);
         setNotice({ kind: 'error', text: INVOICE_TEXT.pdfError });
@@ -285,6 +292,9 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
           viewers={live.viewers}
           onTakeTheirs={() => void live.takeTheirs()}
           onKeepMine={live.keepMine}
+          reloadQuestion={live.reloadQuestion}
+          onConfirmReload={live.confirmReload}
+          onCancelReload={live.cancelReload}
         />
 
         {notice?.kind === 'conflict' ? (

@@ -8,6 +8,7 @@ import { INVOICE_TEXT } from './texts';
 import { PAYMENT_TEXT } from './paymentTexts';
 import { EMAIL_TEXT } from '../email/texts';
 import { invoiceFileName, type InvoiceListRow } from './types';
+import { RowActionButton } from './RowActionButton';
 
 export interface InvoiceRowActionsProps {
   invoice: InvoiceListRow;
@@ -97,52 +98,53 @@ export function InvoiceRowActions({
   }
 
   return (
-    // Wraps onto a second row rather than widening the table past the page (issue 16 added a button).
-    <div className="flex flex-wrap items-center justify-end gap-1.5">
+    // Compact icon buttons on one line (decision 140): the six used to wrap onto four or five lines.
+    <div className="flex flex-nowrap items-center justify-end gap-1">
       {onRecordPayment && (
-        <Button size="xs" disabled={busy !== null} onClick={() => onRecordPayment(invoice)}>
-          {PAYMENT_TEXT.recordPayment}
-        </Button>
+        <RowActionButton
+          icon="payment"
+          label={PAYMENT_TEXT.recordPayment}
+          disabled={busy !== null}
+          onClick={() => onRecordPayment(invoice)}
+        />
       )}
-      <Button size="xs" onClick={() => navigate(`/invoices/${invoice.id}/edit`)}>
-        {INVOICE_TEXT.editLayout}
-      </Button>
-      <Button
-        size="xs"
+      <RowActionButton
+        icon="edit"
+        label={INVOICE_TEXT.editLayout}
+        onClick={() => navigate(`/invoices/${invoice.id}/edit`)}
+      />
+      <RowActionButton
+        icon="print"
+        label={INVOICE_TEXT.print}
         busy={busy === 'print'}
         busyLabel={INVOICE_TEXT.printing}
         disabled={busy !== null}
         onClick={() => void withPdf('print')}
-      >
-        {INVOICE_TEXT.print}
-      </Button>
-      <Button
-        size="xs"
+      />
+      <RowActionButton
+        icon="download"
+        label={INVOICE_TEXT.downloadPdf}
         busy={busy === 'download'}
         busyLabel={INVOICE_TEXT.downloading}
         disabled={busy !== null}
         onClick={() => void withPdf('download')}
-      >
-        {INVOICE_TEXT.downloadPdf}
-      </Button>
+      />
       {onEmail && (
-        <Button
-          size="xs"
+        <RowActionButton
+          icon="email"
+          label={EMAIL_TEXT.email}
           disabled={busy !== null}
           onClick={() => onEmail(invoice)}
-        >
-          {EMAIL_TEXT.email}
-        </Button>
+        />
       )}
-      <Button
+      <RowActionButton
         ref={deleteRef}
-        size="xs"
-        variant="danger"
+        icon="delete"
+        label={INVOICE_TEXT.delete}
+        danger
         disabled={busy !== null}
         onClick={() => setConfirming(true)}
-      >
-        {INVOICE_TEXT.delete}
-      </Button>
+      />
     </div>
   );
 }

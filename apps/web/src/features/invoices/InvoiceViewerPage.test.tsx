@@ -5,7 +5,8 @@ import { LIMITS, MESSAGES } from '@icehouse/domain';
 import { renderApp } from '../../test/render';
 import { jsonResponse } from '../../test/fakeFetch';
 import { PRINT_FRAME_TITLE } from './pdf';
-import { PDF_BYTES, createInvoicesServer, fakeInvoice, type InvoicesServerOptions } from './testing';
+import { fakeInvoice } from './testing/fakeInvoice';
+import { PDF_BYTES, createInvoicesServer, type InvoicesServerOptions } from './testing/fakeInvoicesServer';
 
 /** pdf.js stands in here: a document of `pages` pages whose pages record how they were drawn. */
 const pdfjs = vi.hoisted(() => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/render';
-import { createInvoicesServer, fakeInvoice, inputsOf } from './testing';
+import { fakeInvoice } from './testing/fakeInvoice';
+import { createInvoicesServer, inputsOf } from './testing/fakeInvoicesServer';
 
 /** Issue 15: Email from the invoices list opens the invoice editor's email dialog for that row's invoice. */
 

@@ -6,13 +6,8 @@ import { debounceClock } from '../../test/debounceClock';
 import { currentPath, renderApp } from '../../test/render';
 import { TrpcTestError, jsonResponse } from '../../test/fakeFetch';
 import { PRINT_FRAME_TITLE } from './pdf';
-import {
-  PDF_BYTES,
-  createInvoicesServer,
-  fakeInvoice,
-  inputsOf,
-  type InvoicesServerOptions,
-} from './testing';
+import { fakeInvoice } from './testing/fakeInvoice';
+import { PDF_BYTES, createInvoicesServer, inputsOf, type InvoicesServerOptions } from './testing/fakeInvoicesServer';
 
 // The order form is its own feature: a stand-in shows which order it was asked to open.
 vi.mock('../order-form/OrderFormModal', () => {
@@ -87,23 +82,61 @@ describe('InvoicesPage', () => {
       within(table())
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Invoice #', 'Date', 'Customer Name', 'Order #', 'Type', 'Total Amount', 'Actions']);
+    ).toEqual([
+      'Invoice #',
+      'Date',
+      'Customer Name',
+      'Order #',
+      'Type',
+      'Total Amount',
+      'Balance Due',
+      'Due Date',
+      'Actions',
+    ]);
 
     const combined = row('2003');
     expect(within(combined).getByRole('cell', { name: '03/20/2024' })).toBeInTheDocument();
     expect(within(combined).getByText('Combined (2)')).toBeInTheDocument();
     expect(within(combined).getByRole('button', { name: '1031, 1032' })).toBeInTheDocument();
-    expect(within(combined).getByRole('cell', { name: '$3,000.00' })).toBeInTheDocument();
+    // Total Amount and Balance Due (nothing paid yet).
+    expect(within(combined).getAllByRole('cell', { name: '$3,000.00' })).toHaveLength(2);
     expect(within(combined).queryByText('Edited')).not.toBeInTheDocument();
 
     const edited = row('2002');
     expect(within(edited).getByText('Single')).toBeInTheDocument();
     expect(within(edited).getByText('Edited')).toBeInTheDocument();
-    expect(within(edited).getByRole('cell', { name: '$1,250.50' })).toBeInTheDocument();
+    expect(within(edited).getAllByRole('cell', { name: '$1,250.50' })).toHaveLength(2);
     for (const name of ['Edit Layout', 'Print', 'Download PDF', 'Delete']) {
       expect(within(edited).getByRole('button', { name })).toBeInTheDocument();
     }
     expect(within(row('2001')).queryByText('Edited')).not.toBeInTheDocument();
+  });
+
+  it("shows each invoice's Due Date and Balance Due (the server's exact figure) beside its total", async () => {
+    const invoices = [
+      fakeInvoice(4, {
+        invoice_number: '2004',
+        customer_name: 'Partly Paid Resort',
+        orders: [{ id: 41, door_number: '1041' }],
+        editable: {
+          due_date: '2024-04-09',
+          payments_credits: '250.49',
+          line_items: [{ quantity: 3, description: 'Runner', price_each: '333.33' }],
+        },
+      }),
+      ...sampleInvoices(),
+    ];
+    const server = createInvoicesServer({ invoices });
+    renderApp('/invoices', server.handler);
+    const partly = await waitFor(() => row('2004'));
+    expect(within(partly).getByRole('cell', { name: '04/09/2024' })).toBeInTheDocument();
+    // 999.99 − 250.49, to the cent.
+    expect(within(partly).getByRole('cell', { name: '$749.50' })).toBeInTheDocument();
+    const cells = within(row('2001'))
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells[6]).toBe('$1,000.00');
+    expect(cells[7]).toBe('—');
   });
 
   it('arrives filtered by ?search= and shows the search in the box', async () => {

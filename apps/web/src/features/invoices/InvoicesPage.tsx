@@ -146,7 +146,7 @@ export function InvoicesPage() {
       cell: (invoice) => formatDate(invoice.date),
     },
     // Room for a usual customer's name on one line; a longer one wraps.
-    { key: 'customer_name', header: INVOICE_TEXT.customerName, className: 'min-w-64' },
+    { key: 'customer_name', header: INVOICE_TEXT.customerName, className: 'min-w-56' },
     {
       key: 'order_number',
       header: INVOICE_TEXT.orderNumber,
@@ -195,6 +195,20 @@ export function InvoicesPage() {
       numeric: true,
       className: 'whitespace-nowrap',
       cell: (invoice) => formatMoney(invoice.total_amount),
+    },
+    {
+      // The server's figure (the domain's balanceDueOf), shown as it is: never computed here.
+      key: 'balance_due',
+      header: INVOICE_TEXT.balanceDue,
+      numeric: true,
+      className: 'whitespace-nowrap',
+      cell: (invoice) => formatMoney(invoice.balance_due),
+    },
+    {
+      key: 'due_date',
+      header: INVOICE_TEXT.dueDate,
+      className: 'tabular-nums whitespace-nowrap',
+      cell: (invoice) => (invoice.due_date ? formatDate(invoice.due_date) : '—'),
     },
     {
       key: 'actions',
@@ -292,6 +306,7 @@ export function InvoicesPage() {
           loading={invoices.searching}
           loadingText={INVOICE_TEXT.searching}
           emptyText={emptyText}
+          dense
         />
       )}
 

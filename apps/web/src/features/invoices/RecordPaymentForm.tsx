@@ -3,6 +3,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
   formatMoney,
+  overpaymentOf,
   paymentFormSchema,
   roundCents,
   todayIso,
@@ -20,7 +21,7 @@ export type PaymentRecorded = Awaited<
   ReturnType<ReturnType<typeof trpc.payments.record.useMutation>['mutateAsync']>
 >;
 
-type FieldName = 'amount' | 'date' | 'method' | 'reason';
+type FieldName = 'amount' | 'date' | 'method' | 'reference' | 'reason';
 type Errors = Partial<Record<FieldName, string>>;
 
 export interface RecordPaymentFormProps {
@@ -31,9 +32,10 @@ export interface RecordPaymentFormProps {
 }
 
 /**
- * Record a payment in one click: amount (the balance due), date (today) and method, checked by the
- * domain's paymentFormSchema before it is sent; the server's field errors land on the same fields.
- * A negative amount is a refund and asks for its reason.
+ * Record a payment in one click: amount (the balance due), payment date (today), method and an
+ * optional reference (the check number), checked by the domain's paymentFormSchema before it is
+ * sent; the server's field errors land on the same fields. A negative amount is a refund and asks
+ * for its reason. An amount past the balance due asks first: the rest stays as a credit (decision 135).
  */
 export function RecordPaymentForm({ invoiceId, balanceDue, onRecorded }: RecordPaymentFormProps) {
   const record = trpc.payments.record.useMutation();
@@ -41,15 +43,19 @@ export function RecordPaymentForm({ invoiceId, balanceDue, onRecorded }: RecordP
   const [amount, setAmount] = useState(roundCents(balanceDue).toFixed(2));
   const [date, setDate] = useState(todayIso());
   const [method, setMethod] = useState<PaymentMethod>('check');
+  const [reference, setReference] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [failed, setFailed] = useState(false);
+  /** The overpayment the user was asked about (cleared when the amount changes). */
+  const [asking, setAsking] = useState<string | null>(null);
   const formId = useId();
   const refund = roundCents(amount).isNegative();
+  const over = overpaymentOf(balanceDue, amount);
 
-  async function submit() {
+  async function submit(confirmed = false) {
     setFailed(false);
-    const data = { amount, date, method, reason };
+    const data = { amount, date, method, reference, reason };
     const parsed = paymentFormSchema.safeParse(data);
     if (!parsed.success) {
       const found: Errors = {};
@@ -61,18 +67,24 @@ export function RecordPaymentForm({ invoiceId, balanceDue, onRecorded }: RecordP
       return;
     }
     setErrors({});
+    if (over !== '0.00' && !confirmed) {
+      setAsking(over);
+      return;
+    }
+    setAsking(null);
     try {
       const answer = await record.mutateAsync({ invoiceId, data });
       void utils.payments.forInvoice.invalidate({ invoiceId });
       void utils.invoices.list.invalidate();
       setReason('');
+      setReference('');
       setAmount(answer.invoice.balance_due);
       onRecorded(answer);
     } catch (error) {
       const fields = serverFieldErrors(error);
       if (fields) {
         const found: Errors = {};
-        for (const key of ['amount', 'date', 'method', 'reason'] as const) {
+        for (const key of ['amount', 'date', 'method', 'reference', 'reason'] as const) {
           const list = fields[key];
           if (Array.isArray(list) && typeof list[0] === 'string') found[key] = list[0];
         }
@@ -93,11 +105,20 @@ export function RecordPaymentForm({ invoiceId, balanceDue, onRecorded }: RecordP
       }}
       className="flex flex-col gap-3"
     >
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Field label={PAYMENT_TEXT.amount} required error={errors.amount} hint={PAYMENT_TEXT.refundHint}>
-          {(control) => <MoneyInput {...control} value={amount} onChange={setAmount} />}
+          {(control) => (
+            <MoneyInput
+              {...control}
+              value={amount}
+              onChange={(value) => {
+                setAmount(value);
+                setAsking(null);
+              }}
+            />
+          )}
         </Field>
-        <Field label={PAYMENT_TEXT.date} required error={errors.date}>
+        <Field label={PAYMENT_TEXT.paymentDate} required error={errors.date}>
           {(control) => (
             <TextInput {...control} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
           )}
@@ -118,6 +139,16 @@ export function RecordPaymentForm({ invoiceId, balanceDue, onRecorded }: RecordP
             </select>
           )}
         </Field>
+        <Field label={PAYMENT_TEXT.referenceField} error={errors.reference} hint={PAYMENT_TEXT.referenceHint}>
+          {(control) => (
+            <TextInput
+              {...control}
+              autoComplete="off"
+              value={reference}
+              onChange={(e) => setReference(e.target.value)}
+            />
+          )}
+        </Field>
       </div>
       {refund && (
         <Field label={PAYMENT_TEXT.reason} required error={errors.reason}>
@@ -125,6 +156,29 @@ export function RecordPaymentForm({ invoiceId, balanceDue, onRecorded }: RecordP
         </Field>
       )}
       {failed && <Notice tone="error">{PAYMENT_TEXT.recordError}</Notice>}
+      {asking && (
+        <Notice
+          tone="info"
+          action={
+            <span className="flex gap-2">
+              <Button
+                size="sm"
+                variant="primary"
+                busy={record.isPending}
+                busyLabel={PAYMENT_TEXT.recording}
+                onClick={() => void submit(true)}
+              >
+                {PAYMENT_TEXT.recordWithCredit}
+              </Button>
+              <Button size="sm" disabled={record.isPending} onClick={() => setAsking(null)}>
+                {PAYMENT_TEXT.changeAmount}
+              </Button>
+            </span>
+          }
+        >
+          {PAYMENT_TEXT.overpayment(formatMoney(asking), formatMoney(balanceDue))}
+        </Notice>
+      )}
       <div>
         <Button type="submit" variant="primary" busy={record.isPending} busyLabel={PAYMENT_TEXT.recording}>
           {PAYMENT_TEXT.recordPayment}

@@ -1,5 +1,5 @@
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { Decimal, LIMITS, calculateInvoiceTotals, roundCents } from '@icehouse/domain';
+import { Decimal, LIMITS, calculateInvoiceTotals, creditOf, roundCents } from '@icehouse/domain';
 import { Checkbox } from '../../components/Checkbox';
 import { Field, inputClassName } from '../../components/Field';
 import { DiscountField, TotalsRow, discountTaken } from '../../components/TotalsRows';
@@ -29,7 +29,7 @@ export function totalsOf(data: EditableFormValues) {
 /**
  * The totals box (invoices spec §2, §4, §5): Subtotal; Discount with its $/% toggle; Sales Tax
  * with its percentage; Tax Exempt (which disables the Tax Rate input and makes the label 0%); Tax
- * Rate (%); Total; Payments/Credits; Balance Due (never below 0). Every amount comes from the
+ * Rate (%); Total; Payments/Credits; Balance Due (never below 0); Credit when more was paid than the total. Every amount comes from the
  * domain's calculateInvoiceTotals over what the form holds, as the user types.
  */
 export function TotalsBox({ paymentsCredits }: { paymentsCredits?: string } = {}) {
@@ -42,6 +42,7 @@ export function TotalsBox({ paymentsCredits }: { paymentsCredits?: string } = {}
   // Payments/Credits is the payments ledger's sum (issue 16), given by the editor, not typed here.
   const data = paymentsCredits === undefined ? watched : { ...watched, payments_credits: paymentsCredits };
   const totals = totalsOf(data);
+  const credit = creditOf(totals.total, data.payments_credits);
   const taxExempt = data.tax_exempt;
 
   return (
@@ -119,6 +120,8 @@ export function TotalsBox({ paymentsCredits }: { paymentsCredits?: string } = {}
         strong
         className="mt-1"
       />
+      {/* An overpayment (decision 135): what was paid past the total, kept as a credit. */}
+      {credit !== '0.00' && <TotalsRow label={INVOICE_TEXT.credit} value={formatMoney(credit)} />}
     </section>
   );
 }

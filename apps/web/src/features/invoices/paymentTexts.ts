@@ -6,6 +6,14 @@ export const PAYMENT_TEXT = {
   recording: 'Recording…',
   amount: 'Amount',
   date: 'Date',
+  /** The record form's date: its own name, apart from the invoice's Date field in the same editor. */
+  paymentDate: 'Payment date',
+  referenceField: 'Reference / check #',
+  referenceHint: 'Shown in the payments table, on the PDF and in the payments CSV.',
+  overpayment: (over: string, balance: string) =>
+    `This is ${over} more than the balance due (${balance}). The ${over} over will stay on the invoice as a credit.`,
+  recordWithCredit: 'Record with credit',
+  changeAmount: 'Change amount',
   method: 'Method',
   reason: 'Reason for the refund',
   refundHint: 'A negative amount is a refund.',

@@ -129,6 +129,8 @@ export const INVOICE_TEXT = {
   total: 'Total',
   paymentsCredits: 'Payments/Credits',
   balanceDue: 'Balance Due',
+  /** An overpayment kept on the invoice (decision 135). */
+  credit: 'Credit',
 
   // Invoice viewer
   viewerTitle: 'Invoice PDF',

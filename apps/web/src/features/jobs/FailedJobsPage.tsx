@@ -54,7 +54,8 @@ export function FailedJobsPage() {
       cell: (job) => (
         <div>
           <div className="font-medium text-slate-900">{job.label}</div>
-          <div className="text-xs text-slate-500">{describeData(job.data)}</div>
+          {/* The document and recipient when the job can say; its raw data otherwise. */}
+          <div className="text-xs text-slate-600">{job.about ?? describeData(job.data)}</div>
         </div>
       ),
     },

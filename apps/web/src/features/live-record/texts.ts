@@ -11,4 +11,11 @@ export const LIVE_RECORD_TEXT = {
   overwriteNone: 'Your changes do not touch what they changed. Save now?',
   overwriteConfirm: 'Save Mine',
   fieldsThatDiffer: 'Fields that differ',
+  // Reload over unsaved typing (issue 26 item 15).
+  discardTitle: 'Discard your changes?',
+  discardBody: (record: string) =>
+    `Reload shows the ${record} as they saved it and throws away what you typed here:`,
+  discardConfirm: 'Discard & Reload',
+  discardCancel: 'Keep editing',
+  unsavedFields: 'Unsaved changes',
 } as const;

@@ -50,6 +50,7 @@ export function useLiveRecord<View extends { id: number; version: number }, Valu
   const [keptMine, setKeptMine] = useState(false);
   const [overwrite, setOverwrite] = useState<OverwriteState<View> | null>(null);
   const [saveNext, setSaveNext] = useState(false);
+  const [reloadQuestion, setReloadQuestion] = useState<string[] | null>(null);
   const viewers = usePresence(kind, record?.id ?? null);
 
   useLiveChanges((change) => {
@@ -69,8 +70,31 @@ export function useLiveRecord<View extends { id: number; version: number }, Valu
     void save();
   }, [saveNext, record, save]);
 
+  /** The fields typed here and not saved yet, as staff read them. */
+  function unsavedFields(): string[] {
+    return [
+      ...new Set(
+        dirtyPaths(form.formState.dirtyFields)
+          .filter((path) => !ignorePath?.(path))
+          .map(fieldLabel),
+      ),
+    ];
+  }
+
+  /** Reload: straight on when nothing is typed; otherwise ask first (what would be lost). */
   async function takeTheirs() {
     if (!record) return;
+    const unsaved = unsavedFields();
+    if (unsaved.length > 0) {
+      setReloadQuestion(unsaved);
+      return;
+    }
+    await reloadTheirs();
+  }
+
+  async function reloadTheirs() {
+    if (!record) return;
+    setReloadQuestion(null);
     const latest = await fetchLatest(record.id);
     adopt(latest, false);
     setRemote(null);
@@ -115,6 +139,10 @@ export function useLiveRecord<View extends { id: number; version: number }, Valu
     viewers,
     overwrite,
     takeTheirs,
+    /** Reload asked before discarding typing: the unsaved fields, or null when not asking. */
+    reloadQuestion,
+    confirmReload: () => void reloadTheirs(),
+    cancelReload: () => setReloadQuestion(null),
     keepMine,
     guardedSave,
     confirmOverwrite,

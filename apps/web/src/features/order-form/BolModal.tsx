@@ -75,6 +75,8 @@ export function BolModal({ orderId, doorNumber, onClose, onSaved }: BolModalProp
       const number =
         response.headers.get('X-Bol-Number') || info?.bol_number || doorNumber || String(orderId);
       saveBlob(pdf, `bill-of-lading-${number}.pdf`);
+      // The new bill of lading (or its new version) is listed under the order's Documents.
+      void utils.documents.forOrder.invalidate({ id: orderId });
       onSaved?.();
       onClose();
     } catch (error) {

@@ -8,13 +8,13 @@ import {
   called,
   choose,
   combobox,
-  createOrderServer,
   group,
   renderOrderForm,
-  sampleOrder,
   sentTo,
   textbox,
-} from './testing';
+} from './testing/renderOrderForm';
+import { createOrderServer } from './testing/fakeOrderServer';
+import { sampleOrder } from './testing/sampleOrders';
 
 // Whole-form tests drive many react-selects: give them room on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });

@@ -2,16 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CustomerListRow } from '../customers/types';
-import {
-  button,
-  choose,
-  combobox,
-  createOrderServer,
-  group,
-  renderOrderForm,
-  sentTo,
-  textbox,
-} from './testing';
+import { customerDetailOf } from '../customers/testing';
+import { button, choose, combobox, group, renderOrderForm, sentTo, textbox } from './testing/renderOrderForm';
+import { createOrderServer } from './testing/fakeOrderServer';
 
 /** Issue 16: the order form's customer picker (type to search, pick fills the addresses, create inline). */
 
@@ -45,6 +38,7 @@ const LAKESIDE: CustomerListRow = {
     ...address('Lakeside Cabin 4', '44 Pine Rd', 'Superior', 'WI', '54880'),
   } as CustomerListRow['default_ship_to'],
   order_count: 2,
+  balance: '0.00',
   version: 1,
   updated_at: '2026-01-01T00:00:00.000Z',
 };
@@ -58,6 +52,14 @@ const ACME: CustomerListRow = {
   default_ship_to: null,
 };
 
+/** Lakeside's second ship-to address (not the default): only customers.get answers it. */
+const LAKESIDE_DOCK = {
+  id: 52,
+  label: 'Boat dock',
+  is_default: false,
+  ...address('Lakeside Marina', '2 Harbor Way', 'Bayfield', 'WI', '54814'),
+};
+
 /** customers.list and customers.create as the server answers them (search: name contains, any case). */
 function customerProcedures(customers: CustomerListRow[]) {
   const searches: string[] = [];
@@ -66,6 +68,11 @@ function customerProcedures(customers: CustomerListRow[]) {
     searches,
     created,
     procedures: {
+      'customers.get': (input: unknown) => {
+        const row = customers.find((c) => c.id === (input as { id: number }).id)!;
+        const shipTo = row.default_ship_to ? [row.default_ship_to] : [];
+        return customerDetailOf(row, row.id === LAKESIDE.id ? [...shipTo, LAKESIDE_DOCK] : shipTo);
+      },
       'customers.list': (input: unknown) => {
         const search = String((input as { search?: string } | undefined)?.search ?? '');
         searches.push(search);
@@ -84,17 +91,7 @@ function customerProcedures(customers: CustomerListRow[]) {
         };
         customers.push(row);
         // A customer as the server answers one: the list's default ship-to is not part of it.
-        const { default_ship_to: _listOnly, ...detail } = row;
-        return {
-          ...detail,
-          notes: '',
-          ship_to: [],
-          orders: [],
-          invoices: [],
-          invoice_count: 0,
-          balance: { invoiced: '0.00', paid: '0.00', balance: '0.00' },
-          created_at: row.updated_at,
-        };
+        return customerDetailOf(row);
       },
     },
   };
@@ -141,6 +138,58 @@ describe('OrderForm: customer picker', () => {
     expect(sent.customer_id).toBe(5);
     expect(sent.shipping_address).toMatchObject({ name: 'Lakeside Cabin 4', street: '46 Pine Rd' });
     expect(sent.billing_address).toMatchObject({ name: 'Lakeside Resort', street: '1 Shore Dr' });
+  });
+
+  it("offers a picked customer's other ship-to addresses; choosing one fills the shipping address (issue 26)", async () => {
+    const customers = customerProcedures([LAKESIDE, ACME]);
+    const server = createOrderServer({ procedures: customers.procedures });
+    const { requests } = await renderOrderForm({ server });
+    expect(screen.queryByRole('combobox', { name: 'Ship to' })).toBeNull();
+
+    await userEvent.type(combobox('Customer'), 'lake');
+    const listbox = await screen.findByRole('listbox');
+    await userEvent.click(await within(listbox).findByRole('option', { name: 'Lakeside Resort' }));
+    expect(textbox('Name', shipping())).toHaveValue('Lakeside Cabin 4');
+
+    const shipTo = await screen.findByRole('combobox', { name: 'Ship to' });
+    expect(
+      within(shipTo)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Cabin: 44 Pine Rd, Superior (default)', 'Boat dock: 2 Harbor Way, Bayfield']);
+    expect(shipTo).toHaveValue('51');
+    await userEvent.selectOptions(shipTo, 'Boat dock: 2 Harbor Way, Bayfield');
+    expect(textbox('Name', shipping())).toHaveValue('Lakeside Marina');
+    expect(textbox('Street', shipping())).toHaveValue('2 Harbor Way');
+    expect(textbox('City', shipping())).toHaveValue('Bayfield');
+    expect(textbox('ZIP Code', shipping())).toHaveValue('54814');
+    expect(shipTo).toHaveValue('52');
+    // Typed over, the address is no longer one of the customer's: the choice says so.
+    await userEvent.type(textbox('Street', shipping()), ' Unit B');
+    expect(shipTo).toHaveValue('');
+    await userEvent.selectOptions(shipTo, 'Boat dock: 2 Harbor Way, Bayfield');
+    expect(textbox('Street', shipping())).toHaveValue('2 Harbor Way');
+
+    await choose(combobox('Product'), 'Walk-in Cooler 8x10');
+    await userEvent.click(button('SAVE'));
+    expect(await screen.findByText('Order created successfully.')).toBeInTheDocument();
+    expect(sentTo(requests, 'orders.create')!.shipping_address).toMatchObject({
+      name: 'Lakeside Marina',
+      street: '2 Harbor Way',
+      city: 'Bayfield',
+      state: 'WI',
+      zip_code: '54814',
+    });
+  });
+
+  it('a customer with one ship-to address offers no choice', async () => {
+    const customers = customerProcedures([LAKESIDE, { ...ACME, default_ship_to: LAKESIDE.default_ship_to }]);
+    await renderOrderForm({ server: createOrderServer({ procedures: customers.procedures }) });
+    await userEvent.type(combobox('Customer'), 'acme');
+    const listbox = await screen.findByRole('listbox');
+    await userEvent.click(await within(listbox).findByRole('option', { name: 'Acme Cold Storage' }));
+    await waitFor(() => expect(textbox('Name', shipping())).toHaveValue('Lakeside Cabin 4'));
+    expect(screen.queryByRole('combobox', { name: 'Ship to' })).toBeNull();
   });
 
   it('a customer without a default ship-to leaves the shipping address as typed', async () => {

@@ -2,19 +2,18 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ORDER_FORM_TEXT } from './texts';
+import { DOOR_NUMBER_TAKEN, createOrderServer } from './testing/fakeOrderServer';
 import {
-  DOOR_NUMBER_TAKEN,
   button,
   callsIn,
   choose,
   combobox,
-  createOrderServer,
   group,
   renderOrderForm,
-  sampleOrder,
   sentTo,
   textbox,
-} from './testing';
+} from './testing/renderOrderForm';
+import { sampleOrder } from './testing/sampleOrders';
 
 // Whole-form tests drive many react-selects: give them room on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });

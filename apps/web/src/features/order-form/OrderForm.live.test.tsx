@@ -3,7 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { debounceClock } from '../../test/debounceClock';
 import { emitLive, installFakeEventSource, liveStreams } from '../../test/fakeEventSource';
 import { ADMIN, STAFF } from '../../test/fakeServer';
-import { button, createOrderServer, renderOrderForm, sampleOrder, sentTo } from './testing';
+import { button, renderOrderForm, sentTo } from './testing/renderOrderForm';
+import { createOrderServer } from './testing/fakeOrderServer';
+import { sampleOrder } from './testing/sampleOrders';
 
 /**
  * Issue 17 on the order form (the same useLiveRecord as the invoice editor): another user's save is
@@ -81,14 +83,45 @@ describe('order form, live', () => {
     );
   });
 
-  it('Reload takes their version', async () => {
+  it('Reload asks before throwing away what was typed (issue 26 item 15), then takes their version', async () => {
     const { clock, server } = await openOrder();
     await clock.user.type(notes(), 'Mine');
     server.state.orders.set(7, sampleOrder(7, { notes: 'Theirs' }, { version: 2 }));
     await emitLive(changeOf(2));
     await screen.findByText(/^admin changed this order at /);
     await clock.user.click(screen.getByRole('button', { name: 'Reload' }));
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    expect(
+      within(within(ask).getByRole('list', { name: 'Unsaved changes' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Order Notes']);
+    await clock.user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(notes()).toHaveValue('Mine');
+    expect(screen.getByRole('button', { name: 'Reload' })).toHaveFocus();
+
+    await clock.user.click(screen.getByRole('button', { name: 'Reload' }));
+    await clock.user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', {
+        name: 'Discard & Reload',
+      }),
+    );
     await waitFor(() => expect(notes()).toHaveValue('Theirs'));
     expect(screen.queryByText(/changed this order/)).toBeNull();
+    // The banner's button went with the banner: focus stays in the form, not on <body>.
+    await waitFor(() => expect(document.activeElement).not.toBe(document.body));
+    expect(screen.getByRole('dialog', { name: 'Edit Order' })).toContainElement(
+      document.activeElement as HTMLElement,
+    );
+  });
+
+  it('Reload with nothing typed takes their version at once', async () => {
+    const { clock, server } = await openOrder();
+    server.state.orders.set(7, sampleOrder(7, { notes: 'Theirs' }, { version: 2 }));
+    await emitLive(changeOf(2));
+    await screen.findByText(/^admin changed this order at /);
+    await clock.user.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(notes()).toHaveValue('Theirs'));
+    expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull();
   });
 });

@@ -7,13 +7,13 @@ import {
   button,
   choose,
   combobox,
-  createOrderServer,
   group,
   money,
   optionsOf,
   renderOrderForm,
   textbox,
-} from './testing';
+} from './testing/renderOrderForm';
+import { createOrderServer } from './testing/fakeOrderServer';
 
 // Whole-form tests drive many react-selects: give them room on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });

@@ -187,6 +187,9 @@ export function OrderForm({
                     viewers={live.viewers}
                     onTakeTheirs={() => void live.takeTheirs()}
                     onKeepMine={live.keepMine}
+                    reloadQuestion={live.reloadQuestion}
+                    onConfirmReload={live.confirmReload}
+                    onCancelReload={live.cancelReload}
                   />
                   <OrderFormNotices
                     conflict={conflict}

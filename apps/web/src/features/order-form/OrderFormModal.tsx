@@ -4,7 +4,7 @@ import { Button, Modal, Notice } from '../../components';
 import { todayIso } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { OrderForm, type FormReplacement } from './OrderForm';
-import { newOrderValues, toFormValues } from './formValues';
+import { newOrderValues, toFormValues, type NewOrderCustomer } from './formValues';
 import { useOrderLookups } from './lookups';
 
 export interface OrderFormModalProps {
@@ -12,6 +12,8 @@ export interface OrderFormModalProps {
   orderId: number | null;
   /** Opened from an invoice: SAVE & RECREATE INVOICE, no uploaders. */
   invoiceMode?: boolean;
+  /** A new order for this customer (their addresses and phone filled in). */
+  customer?: NewOrderCustomer | null;
   onClose: () => void;
   /** After the order was deleted, with the message to show. */
   onDeleted?: (message: string) => void;
@@ -28,7 +30,13 @@ interface Session {
  * The order form modal: loads the order and the lists it chooses from, then shows the form.
  * Lazily loaded by OrderFormProvider (the default export), so the screens that open it stay small.
  */
-export function OrderFormModal({ orderId, invoiceMode = false, onClose, onDeleted }: OrderFormModalProps) {
+export function OrderFormModal({
+  orderId,
+  invoiceMode = false,
+  customer = null,
+  onClose,
+  onDeleted,
+}: OrderFormModalProps) {
   const [session, setSession] = useState<Session>({ key: 0, orderId, replacement: null });
   const lookups = useOrderLookups();
   const editing = session.orderId !== null && session.replacement === null;
@@ -41,10 +49,10 @@ export function OrderFormModal({ orderId, invoiceMode = false, onClose, onDelete
   const settingById = lookups.settingById;
   const initialValues = useMemo(() => {
     if (session.replacement) return session.replacement.values;
-    if (!editing) return newOrderValues(todayIso());
+    if (!editing) return newOrderValues(todayIso(), session.orderId === null ? customer : null);
     if (!order.data) return null;
     return toFormValues(order.data, (id) => (id === null ? null : (settingById.get(id)?.price ?? null)));
-  }, [session.replacement, editing, order.data, settingById]);
+  }, [session.replacement, editing, order.data, settingById, session.orderId, customer]);
 
   if (order.error && editing) {
     return (

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { renderWithServer } from '../../test/render';
 import { OrderFormProvider, useOrderForm } from './OrderFormProvider';
-import { createOrderServer, sampleOrder } from './testing';
+import { createOrderServer } from './testing/fakeOrderServer';
+import { sampleOrder } from './testing/sampleOrders';
 
 // Whole-form tests drive many react-selects: give them room on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -19,7 +20,7 @@ function Opener() {
   const { newOrder, openOrder } = useOrderForm();
   return (
     <>
-      <button type="button" onClick={newOrder}>
+      <button type="button" onClick={() => newOrder()}>
         Create New Order
       </button>
       <button type="button" onClick={() => openOrder(7)}>
@@ -60,10 +61,27 @@ describe('OrderFormProvider', () => {
     expect(screen.getByRole('textbox', { name: 'Door Number' })).toHaveValue('1007');
   });
 
-  it('opens the order a link names (?order=7) and takes the parameter off the URL', async () => {
+  it('opens the order a link names (?order=7), keeps ?order=7 while it is open and drops it on close', async () => {
     const { router } = renderProvider('/orders?year=2024&order=7');
     expect(await screen.findByRole('form', { name: 'Edit Order' }, { timeout: 5000 })).toBeInTheDocument();
+    // The address names the open order (a reload or a copied link opens it again).
+    expect(router.state.location.search).toBe('?year=2024&order=7');
+    await userEvent.click(screen.getByRole('button', { name: 'CLOSE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.search).toBe('?year=2024');
+  });
+
+  it('gives an order opened from the page its own address, and a new order none', async () => {
+    const { router } = renderProvider('/orders?year=2024');
+    await userEvent.click(screen.getByRole('button', { name: 'Open 1007' }));
+    await screen.findByRole('form', { name: 'Edit Order' }, { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.search).toBe('?year=2024&order=7'));
+    await userEvent.click(screen.getByRole('button', { name: 'CLOSE' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?year=2024'));
+
+    await router.navigate('/orders?order=new');
+    expect(await screen.findByRole('form', { name: 'New Order' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('shows the deletion message after the form closes', async () => {

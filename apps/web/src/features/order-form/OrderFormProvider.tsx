@@ -7,6 +7,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
@@ -17,13 +18,15 @@ import { MESSAGES } from '@icehouse/domain';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { Notice } from '../../components/Notice';
+import type { NewOrderCustomer } from './formValues';
 
 /**
  * Opens the order form (a modal) from anywhere under the header layout: the
  * dashboard, the orders list, the invoices list. One form at a time.
  *
  * The form itself is loaded on first use (React.lazy), so the screens that can open it do not
- * carry its code. A link can open it too: `?order=new` or `?order={id}` on any header screen.
+ * carry its code. A link can open it too: `?order=new` or `?order={id}` on any header screen; an
+ * open order keeps its `?order={id}` in the URL (decision 142).
  */
 export interface OrderFormRequest {
   /** The order to edit; null for a new order. */
@@ -33,6 +36,8 @@ export interface OrderFormRequest {
    * INVOICE and the file uploaders are hidden.
    */
   invoiceMode?: boolean;
+  /** A new order for this customer (their addresses and phone filled in). */
+  customer?: NewOrderCustomer | null;
 }
 
 export interface OpenOrderOptions {
@@ -41,7 +46,7 @@ export interface OpenOrderOptions {
 
 interface OrderFormContextValue {
   openOrder(orderId: number, options?: OpenOrderOptions): void;
-  newOrder(): void;
+  newOrder(options?: { customer?: NewOrderCustomer }): void;
   close(): void;
   current: OrderFormRequest | null;
 }
@@ -96,24 +101,65 @@ class OrderFormBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 }
 
-/** Opens the form for `?order=new` / `?order={id}`, then takes the parameter off the URL. */
-function OrderLink({ onOpen }: { onOpen: (request: OrderFormRequest) => void }) {
+/**
+ * The order form's address (decision 142): `?order={id}` stays in the URL while that order is open
+ * (so it can be copied, bookmarked, and reopens after a reload) and goes when the form closes.
+ * A link or a reload with `?order={id}` opens it; `?order=new` opens a new order once, then goes
+ * (a blank form has nothing to come back to).
+ */
+function OrderUrlSync({
+  current,
+  onOpen,
+}: {
+  current: OrderFormRequest | null;
+  onOpen: (request: OrderFormRequest) => void;
+}) {
   const [params, setParams] = useSearchParams();
   const value = params.get(ORDER_PARAM);
+  const openId = current?.orderId ?? null;
+  const seen = useRef<string | null>(null);
+
+  // URL -> form: a link followed, an address typed or reloaded.
   useEffect(() => {
-    if (value === null) return;
+    if (value === seen.current) return;
+    seen.current = value;
     if (value === 'new') onOpen({ orderId: null });
-    else if (/^[1-9]\d*$/.test(value)) onOpen({ orderId: Number(value) });
+    else if (value !== null && /^[1-9]\d*$/.test(value) && Number(value) !== openId)
+      onOpen({ orderId: Number(value) });
+    // Only a change of the address opens: the form's own changes come the other way.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value, onOpen]);
+
+  // Form -> URL: the open order's id, or none. Not on the first render: a link's order is
+  // still being opened then.
+  const state = current === null ? 'closed' : `open:${openId}`;
+  const previousState = useRef(state);
+  useEffect(() => {
+    if (previousState.current === state) return;
+    previousState.current = state;
+    const wanted = openId === null ? null : String(openId);
+    if (value === wanted) return;
+    seen.current = wanted;
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(ORDER_PARAM);
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (wanted === null) next.delete(ORDER_PARAM);
+        else next.set(ORDER_PARAM, wanted);
         return next;
       },
       { replace: true },
     );
-  }, [value, onOpen, setParams]);
+    // The address follows the form's state only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state]);
   return null;
+}
+
+/** The address of an order's form on the list shown: the current URL with `?order={id}`. */
+export function orderHref(search: string, orderId: number): string {
+  const next = new URLSearchParams(search);
+  next.set(ORDER_PARAM, String(orderId));
+  return `?${next.toString()}`;
 }
 
 export function OrderFormProvider({ children }: { children: ReactNode }) {
@@ -130,7 +176,7 @@ export function OrderFormProvider({ children }: { children: ReactNode }) {
   const value = useMemo<OrderFormContextValue>(
     () => ({
       openOrder: (orderId, options) => open({ orderId, invoiceMode: options?.invoiceMode === true }),
-      newOrder: () => open({ orderId: null }),
+      newOrder: (options) => open({ orderId: null, customer: options?.customer ?? null }),
       close,
       current,
     }),
@@ -147,13 +193,14 @@ export function OrderFormProvider({ children }: { children: ReactNode }) {
   return (
     <OrderFormContext.Provider value={value}>
       {children}
-      {inRouter && <OrderLink onOpen={open} />}
+      {inRouter && <OrderUrlSync current={current} onOpen={open} />}
       {current && (
         <OrderFormBoundary key={openings} onClose={close}>
           <Suspense fallback={<LoadingForm title={title} onClose={close} />}>
             <LazyOrderFormModal
               orderId={current.orderId}
               invoiceMode={current.invoiceMode === true}
+              customer={current.customer ?? null}
               onClose={close}
               onDeleted={(message) => {
                 setCurrent(null);

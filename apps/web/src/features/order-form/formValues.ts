@@ -152,9 +152,30 @@ export function toFormValues(
   };
 }
 
-/** A new order: today's date, status pending, country US (the domain's defaults). */
-export function newOrderValues(today: string): OrderFormValues {
-  return toFormValues(newOrderDefaults(today));
+/** The customer a new order starts with ("New order for this customer" on a customer's page). */
+export interface NewOrderCustomer {
+  id: number;
+  name: string;
+  phone: string;
+  billing_address: AddressValues;
+  /** The customer's default ship-to address, if any. */
+  ship_to: AddressValues | null;
+}
+
+/**
+ * A new order: today's date, status pending, country US (the domain's defaults); for a customer,
+ * also their id, billing address, default ship-to address and phone, as picking them would.
+ */
+export function newOrderValues(today: string, customer?: NewOrderCustomer | null): OrderFormValues {
+  const values = toFormValues(newOrderDefaults(today));
+  if (!customer) return values;
+  return {
+    ...values,
+    customer_id: customer.id,
+    phone: customer.phone || values.phone,
+    billing_address: addressValues({ ...customer.billing_address, name: customer.name }),
+    shipping_address: customer.ship_to ? addressValues(customer.ship_to) : values.shipping_address,
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import { availableItems, itemsEmptyText } from './sections/ItemsEditor';
 import { invoicesListPath } from './sections/OrderHeader';
 import { MapsLoadError, addressFromPlace, loadMaps, mapsFailureMessage } from './mapsLoader';
 import { printPdf } from './print';
-import { sampleOrder } from './testing';
+import { sampleOrder } from './testing/sampleOrders';
 
 describe('form values', () => {
   it('starts a new order from the domain defaults', () => {

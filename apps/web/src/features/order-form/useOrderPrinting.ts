@@ -1,6 +1,7 @@
 import { MESSAGES } from '@icehouse/domain';
 import { apiBlob } from '../../lib/api';
 import { useHttpClient } from '../../lib/httpContext';
+import { trpc } from '../../lib/trpc';
 import type { OrderFormContext } from './orderFormContext';
 import { printPdf } from './print';
 import type { OrderView } from './types';
@@ -15,12 +16,15 @@ export function useOrderPrinting(
 ) {
   const { order, setNotice, setBusy } = ctx;
   const httpClient = useHttpClient();
+  const utils = trpc.useUtils();
 
   async function printSaved(target: OrderView) {
     setBusy('print');
     try {
       const pdf = await apiBlob(`/api/orders/${target.id}/print/`, { httpClient });
       printPdf(pdf);
+      // A changed order was printed as a new version of its print: the Documents list shows it.
+      void utils.documents.forOrder.invalidate({ id: target.id });
       // The order is saved and printing: the form's work is done (spec §7).
       onClose();
     } catch (error) {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { LIMITS, MONTH_NAMES, ordersListTitle, statusLabel } from '@icehouse/domain';
 import { Button } from '../../components/Button';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
@@ -10,7 +10,7 @@ import { ExportCsvLink } from '../../components/ExportCsvLink';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDate, formatListTotal } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { useOrderForm } from '../order-form/OrderFormProvider';
+import { orderHref, useOrderForm } from '../order-form/OrderFormProvider';
 import { CombinedInvoiceModal } from './CombinedInvoiceModal';
 import { FilterBar, OrderSearchFilters, SelectFilter } from './FilterFields';
 import type { FilterOption } from './FilterSelect';
@@ -166,20 +166,45 @@ export function OrdersPage() {
     {
       key: 'status',
       header: ORDERS_TEXT.orderStatus,
+      className: 'max-lg:px-2',
       cell: (order) => <StatusBadge status={order.status} label={order.status_display} />,
     },
     {
       key: 'date',
       header: ORDERS_TEXT.orderDate,
-      className: 'tabular-nums whitespace-nowrap',
+      className: 'tabular-nums whitespace-nowrap max-lg:px-2',
       cell: (order) => formatDate(order.date),
     },
-    { key: 'customer_name', header: ORDERS_TEXT.customerName, className: 'font-medium' },
-    { key: 'door_number', header: ORDERS_TEXT.doorNumber, className: 'tabular-nums' },
+    // On a phone (cards, decision 141) the customer has a line of its own.
+    {
+      key: 'customer_name',
+      header: ORDERS_TEXT.customerName,
+      className: 'font-medium max-lg:px-2',
+      cardClassName: 'max-md:basis-full',
+    },
+    {
+      key: 'door_number',
+      header: ORDERS_TEXT.doorNumber,
+      className: 'tabular-nums max-lg:px-2',
+      cardLabel: ORDERS_TEXT.doorNumber,
+      // The order's own address (decision 142): copied, bookmarked or opened in a new tab, it
+      // opens this order's form on the list.
+      cell: (order) => (
+        <Link
+          to={orderHref(location.search, order.id)}
+          replace
+          className="rounded font-medium text-sky-700 underline-offset-2 hover:underline"
+        >
+          {order.door_number}
+        </Link>
+      ),
+    },
     {
       key: 'actions',
       header: ORDERS_TEXT.statusActions,
       align: 'right',
+      className: 'max-lg:px-2',
+      cardClassName: 'max-md:ml-auto',
       cell: (order) => <StatusActions order={order} />,
     },
   ];
@@ -267,6 +292,7 @@ export function OrdersPage() {
             loading={orders.searching}
             loadingText={ORDERS_TEXT.searching}
             emptyText={ORDERS_TEXT.noOrdersFound}
+            cards
             onRowClick={(order) => openOrder(order.id)}
             rowLabel={(order) => ORDERS_TEXT.openOrder(order.door_number, order.customer_name)}
           />

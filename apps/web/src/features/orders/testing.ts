@@ -20,7 +20,7 @@ import { TrpcTestError, type SeenRequest, type TrpcProcedure, trpcInputs } from 
 import { STAFF, createFakeServer, type FakeServer, type FakeServerOptions } from '../../test/fakeServer';
 import type { OrderListRow } from './types';
 import type { OrderView } from '../order-form/types';
-import { SAMPLE_BILLING, sampleOrder } from '../order-form/testing';
+import { SAMPLE_BILLING, sampleOrder } from '../order-form/testing/sampleOrders';
 import { fakeMonthlyFigures } from '../schedule/testing';
 
 /** What the status rules look at, as the server knows it. */

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { todayIso } from '@icehouse/domain';
-import { renderApp } from '../../test/render';
+import { currentPath, renderApp } from '../../test/render';
+import { TrpcTestError } from '../../test/fakeFetch';
 import { STAFF, createFakeServer } from '../../test/fakeServer';
 import { debounceClock } from '../../test/debounceClock';
 import { fakeShipSchedule } from '../schedule/testing';
@@ -97,6 +98,94 @@ describe('ReportsPage', () => {
       'href',
       expect.stringContaining('/api/reports/aging/csv/?as_of='),
     );
+  });
+});
+
+describe('ReportsPage, issue 26 item 12', () => {
+  it('keeps the sales tax filters in the URL and reads them back from it', async () => {
+    const asked: unknown[] = [];
+    const server = createFakeServer({
+      session: STAFF,
+      procedures: {
+        'reports.salesTax': (input) => {
+          asked.push(input);
+          return salesTax;
+        },
+      },
+    });
+    const { router } = renderApp('/reports?report=sales-tax&from=2025-04-01&to=2025-06-30&period=month', server.handler);
+    await screen.findByRole('table', { name: 'Sales tax by period' }, { timeout: 10_000 });
+    expect(screen.getByLabelText('From')).toHaveValue('2025-04-01');
+    expect(screen.getByLabelText('To')).toHaveValue('2025-06-30');
+    expect(screen.getByLabelText('Group by')).toHaveValue('month');
+    expect(asked[0]).toEqual({ from: '2025-04-01', to: '2025-06-30', period: 'month' });
+
+    await userEvent.selectOptions(screen.getByLabelText('Group by'), 'year');
+    expect(currentPath(router)).toBe('/reports?report=sales-tax&from=2025-04-01&to=2025-06-30&period=year');
+    await waitFor(() => expect(asked.at(-1)).toEqual({ from: '2025-04-01', to: '2025-06-30', period: 'year' }));
+  });
+
+  it("says on the To field when To is before From (the server's message), not that the report failed", async () => {
+    const server = createFakeServer({
+      session: STAFF,
+      procedures: {
+        'reports.salesTax': (input) => {
+          const { from, to } = input as { from: string; to: string };
+          if (to < from)
+            throw new TrpcTestError({
+              message: 'Invalid input',
+              code: 'BAD_REQUEST',
+              appCode: 'VALIDATION',
+              fieldErrors: { to: ['The end date must be on or after the start date'] },
+            });
+          return salesTax;
+        },
+      },
+    });
+    renderApp('/reports?from=2026-05-01&to=2026-04-01', server.handler);
+    const to = await screen.findByLabelText('To', {}, { timeout: 10_000 });
+    await waitFor(() => expect(to).toHaveAccessibleDescription('The end date must be on or after the start date'));
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
+  });
+
+  it('drills down from an aging figure to the invoices behind it, which open in the editor', async () => {
+    const asked: unknown[] = [];
+    const server = createFakeServer({
+      session: STAFF,
+      procedures: {
+        'reports.aging': () => aging,
+        'reports.agingInvoices': (input) => {
+          asked.push(input);
+          return {
+            as_of: '2026-05-01',
+            results: [
+              {
+                id: 41,
+                invoice_number: '1041',
+                date: '2026-03-20',
+                due_date: '2026-04-19',
+                customer_name: 'Lakeside Resort',
+                balance_due: '250.00',
+                days_past_due: 12,
+                bucket: 'days_1_30',
+              },
+            ],
+          };
+        },
+      },
+    });
+    renderApp('/reports?report=aging', server.handler);
+    const table = await screen.findByRole('table', { name: /Balances due/ }, { timeout: 10_000 });
+    const row = within(table).getByRole('row', { name: /Lakeside Resort/ });
+    await userEvent.click(within(row).getByRole('button', { name: '$250.00: show the invoices of Lakeside Resort, 1–30 days' }));
+    const list = await screen.findByRole('table', { name: 'Invoices behind Lakeside Resort, 1–30 days' });
+    expect(asked.at(-1)).toMatchObject({ customer_id: 3, bucket: 'days_1_30' });
+    expect(within(list).getByRole('link', { name: '1041' })).toHaveAttribute('href', '/invoices/41/edit');
+    expect(within(list).getByRole('cell', { name: '04/19/2026' })).toBeInTheDocument();
+    expect(within(list).getByRole('cell', { name: '$250.00' })).toBeInTheDocument();
+    // A zero is no link: there is nothing behind it.
+    expect(within(row).queryByRole('button', { name: /^\$0\.00/ })).not.toBeInTheDocument();
   });
 });
 

@@ -1,8 +1,10 @@
-import { useId, useState } from 'react';
-import { formatMoney, todayIso, type ReportPeriod } from '@icehouse/domain';
+import { useId } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { REPORT_PERIODS, firstFieldError, formatMoney, todayIso, type ReportPeriod } from '@icehouse/domain';
 import { inputClassName } from '../../components/Field';
 import { ExportCsvLink } from '../../components/ExportCsvLink';
 import { Notice } from '../../components/Notice';
+import { serverFieldErrors } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { ReportDateField } from './ReportDateField';
 import { REPORT_TEXT } from './texts';
@@ -18,21 +20,48 @@ const AMOUNTS = [
 
 /**
  * Sales tax by period: from/to (default this year) grouped by month, quarter or year; CSV with the
- * same filters, and the payments recorded in those dates as CSV.
+ * same filters, and the payments recorded in those dates as CSV. The filters live in the URL
+ * (`?from=&to=&period=`), so a report can be reloaded, bookmarked and shared as it is shown.
  */
 export function SalesTaxReport() {
   const year = todayIso().slice(0, 4);
-  const [from, setFrom] = useState(`${year}-01-01`);
-  const [to, setTo] = useState(`${year}-12-31`);
-  const [period, setPeriod] = useState<ReportPeriod>('quarter');
+  const [params, setParams] = useSearchParams();
+  const from = params.get('from') ?? `${year}-01-01`;
+  const to = params.get('to') ?? `${year}-12-31`;
+  const rawPeriod = params.get('period');
+  const period: ReportPeriod = (REPORT_PERIODS as readonly string[]).includes(rawPeriod ?? '')
+    ? (rawPeriod as ReportPeriod)
+    : 'quarter';
+  const setParam = (key: 'from' | 'to' | 'period', value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
   const periodId = useId();
   const report = trpc.reports.salesTax.useQuery({ from, to, period });
+  // A refused filter (To before From) is said on its field; anything else under the bar.
+  const fieldErrors = serverFieldErrors(report.error);
+  const fieldError = (key: string) => firstFieldError(fieldErrors, key) ?? null;
 
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-        <ReportDateField label={REPORT_TEXT.from} value={from} onChange={setFrom} />
-        <ReportDateField label={REPORT_TEXT.to} value={to} onChange={setTo} />
+        <ReportDateField
+          label={REPORT_TEXT.from}
+          value={from}
+          onChange={(value) => setParam('from', value)}
+          error={fieldError('from')}
+        />
+        <ReportDateField
+          label={REPORT_TEXT.to}
+          value={to}
+          onChange={(value) => setParam('to', value)}
+          error={fieldError('to')}
+        />
         <div className="flex flex-col gap-1">
           <label htmlFor={periodId} className="text-sm font-medium text-slate-800">
             {REPORT_TEXT.groupBy}
@@ -40,7 +69,7 @@ export function SalesTaxReport() {
           <select
             id={periodId}
             value={period}
-            onChange={(e) => setPeriod(e.target.value as ReportPeriod)}
+            onChange={(e) => setParam('period', e.target.value)}
             className={inputClassName(false)}
           >
             <option value="month">{REPORT_TEXT.month}</option>
@@ -61,7 +90,7 @@ export function SalesTaxReport() {
         />
       </div>
       <p className="text-xs text-slate-500">{REPORT_TEXT.salesTaxHint}</p>
-      {report.isError && <Notice tone="error">{REPORT_TEXT.loadError}</Notice>}
+      {report.isError && !fieldErrors && <Notice tone="error">{REPORT_TEXT.loadError}</Notice>}
       {report.isPending && (
         <p role="status" className="text-sm text-slate-600">
           {REPORT_TEXT.loading}

@@ -28,5 +28,14 @@ export const REPORT_TEXT = {
   salesTaxCaption: 'Sales tax by period',
   agingCaption: 'Balances due by days past due, per customer',
   agingEmpty: 'No invoice has a balance due.',
+  // Aging drill-down (issue 26 item 12).
+  drillLabel: (amount: string, what: string) => `${amount}: show the invoices of ${what}`,
+  drillTitle: (what: string) => `Invoices behind ${what}`,
+  drillClose: 'Close list',
+  invoiceNumber: 'Invoice #',
+  date: 'Date',
+  dueDate: 'Due Date',
+  daysPastDue: 'Days past due',
+  balanceDue: 'Balance Due',
   salesTaxHint: 'Taxable and exempt sales are after discounts; freight is never taxed.',
 } as const;

@@ -40,6 +40,19 @@ function canvasWorks(): boolean {
   }
 }
 
+/**
+ * The top of an axis with headroom over its highest value: at least 10% more, rounded up to a
+ * round figure (a step of two in its second digit), so the tallest bar or point never touches
+ * the top of the chart. Undefined when there is nothing above zero (chart.js then picks).
+ */
+export function axisTop(highest: number, integer = false): number | undefined {
+  if (!(highest > 0)) return undefined;
+  const target = highest * 1.1;
+  const unit = 2 * 10 ** (Math.floor(Math.log10(target)) - 1);
+  const top = Math.ceil(target / unit) * unit;
+  return integer ? Math.max(Math.ceil(top), Math.floor(highest) + 1) : top;
+}
+
 const ORDERS_COLOR = 'rgb(3 105 161)'; // sky-700, the app's primary
 const REVENUE_COLOR = 'rgb(5 150 105)'; // emerald-600
 
@@ -98,11 +111,18 @@ export function MonthlyChart({ figures }: { figures: MonthlyFigures }) {
       },
     },
     scales: {
-      orders: { type: 'linear', position: 'left', beginAtZero: true, ticks: { precision: 0 } },
+      orders: {
+        type: 'linear',
+        position: 'left',
+        beginAtZero: true,
+        max: axisTop(Math.max(0, ...months.map((m) => m.orders)), true),
+        ticks: { precision: 0 },
+      },
       revenue: {
         type: 'linear',
         position: 'right',
         beginAtZero: true,
+        max: axisTop(Math.max(0, ...months.map((m) => Number(m.revenue)))),
         grid: { drawOnChartArea: false },
         ticks: { callback: (value) => formatMoney(String(value)).replace(/\.00$/, '') },
       },

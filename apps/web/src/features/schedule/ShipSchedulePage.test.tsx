@@ -56,6 +56,29 @@ describe('ShipSchedulePage', () => {
     expect(within(calendar()).getByRole('cell', { name: /^12\/02\/2026: 1 order/ })).toBeInTheDocument();
   });
 
+  it('says the days are loading, not that they have no orders, until the orders arrive', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const server = createOrdersServer([], {
+      procedures: {
+        'schedule.shipSchedule': async (input) => {
+          await held;
+          return fakeShipSchedule(ORDERS, input);
+        },
+      },
+    });
+    renderApp('/reports/ship-schedule', server.handler);
+    await screen.findByRole('heading', { level: 1, name: 'Ship Schedule' });
+    expect(await within(calendar()).findByRole('cell', { name: /^11\/23\/2026: loading orders/ })).toBeInTheDocument();
+    expect(within(calendar()).queryByRole('cell', { name: /no orders/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('No orders ship in this period.')).not.toBeInTheDocument();
+    release();
+    expect(await within(calendar()).findByRole('cell', { name: /^11\/23\/2026: 2 orders/ })).toBeInTheDocument();
+    expect(within(calendar()).getByRole('cell', { name: /^11\/24\/2026: no orders/ })).toBeInTheDocument();
+  });
+
   it('moves by month with Previous and Next, and back with Today (the URL keeps the date)', async () => {
     const { requests, router } = await openSchedule();
     await userEvent.click(screen.getByRole('button', { name: 'Next month' }));

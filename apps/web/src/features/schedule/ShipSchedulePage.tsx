@@ -59,6 +59,9 @@ export function ShipSchedulePage() {
   }
   const month = anchor.slice(0, 7);
   const stale = schedule.isPlaceholderData || (schedule.isFetching && !schedule.isPending);
+  // This period's orders are not here yet (first load, or the previous period's kept on screen):
+  // the days say so rather than "no orders".
+  const loading = schedule.isPending || schedule.isPlaceholderData;
 
   return (
     <section className="flex flex-col gap-4">
@@ -109,7 +112,7 @@ export function ShipSchedulePage() {
           retrying={schedule.isFetching}
         />
       )}
-      {schedule.isPending && (
+      {loading && !schedule.isError && (
         <p role="status" className="text-sm text-slate-600">
           {SCHEDULE_TEXT.loading}
         </p>
@@ -145,7 +148,7 @@ export function ShipSchedulePage() {
             {period.weeks.map((week) => (
               <tr key={week[0]}>
                 {week.map((day) => {
-                  const orders = byDay.get(day) ?? [];
+                  const orders = loading ? [] : (byDay.get(day) ?? []);
                   const outside = view === 'month' && day.slice(0, 7) !== month;
                   return (
                     <td
@@ -166,7 +169,12 @@ export function ShipSchedulePage() {
                       >
                         {Number(day.slice(8, 10))}
                       </span>
-                      <span className="sr-only">{SCHEDULE_TEXT.dayLabel(day, orders.length)}</span>
+                      <span className="sr-only">
+                        {loading ? SCHEDULE_TEXT.dayLoading(day) : SCHEDULE_TEXT.dayLabel(day, orders.length)}
+                      </span>
+                      {loading && (
+                        <span aria-hidden="true" className="block h-4 w-3/4 animate-pulse rounded bg-slate-200" />
+                      )}
                       {orders.length > 0 && (
                         <ul className="flex flex-col gap-1">
                           {orders.map((order) => (

@@ -21,6 +21,7 @@ export const SCHEDULE_TEXT = {
   calendarCaption: (period: string) => `Orders shipping, ${period}`,
   dayLabel: (date: string, count: number) =>
     `${formatUsDate(date)}: ${count === 0 ? 'no orders' : count === 1 ? '1 order' : `${count} orders`}`,
+  dayLoading: (date: string) => `${formatUsDate(date)}: loading orders`,
   openOrder: (door: string, customer: string, status: string) =>
     `Open order ${door}${customer ? `, ${customer}` : ''}, ${status}`,
 } as const;

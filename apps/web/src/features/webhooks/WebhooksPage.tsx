@@ -1,33 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { FetchError } from '../../components/FetchError';
 import { Field, TextInput } from '../../components/Field';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
-import { firstFieldError, type FieldErrors } from '@icehouse/domain';
+import { EVENT_TYPES, firstFieldError, type EventType, type FieldErrors } from '@icehouse/domain';
 import { saveErrorMessage, serverFieldErrors } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { SecretDialog, type ShownSecret } from './SecretDialog';
 import { WEBHOOK_TEXT as T } from './texts';
 
-type Endpoint = RouterOutputs['integrations']['webhooks']['list'][number];
-type Delivery = RouterOutputs['integrations']['webhooks']['deliveries'][number];
+type Endpoint = RouterOutputs['webhooks']['list'][number];
+type Delivery = RouterOutputs['webhooks']['deliveries'][number];
 
-/** The events an endpoint may ask for (the server's list, issue 18). */
-const EVENTS = [
-  'order.created',
-  'order.updated',
-  'order.status_changed',
-  'order.voided',
-  'order.unvoided',
-  'order.deleted',
-  'invoice.created',
-  'invoice.updated',
-  'invoice.deleted',
-  'bill_of_lading.created',
-  'bill_of_lading.updated',
-] as const;
+/** The events an endpoint may ask for: the domain's list, the one the server sends and accepts. */
+const EVENTS = EVENT_TYPES;
 
 const when = (iso: string | null) =>
   iso
@@ -44,25 +34,28 @@ const when = (iso: string | null) =>
 /** Webhooks (superusers): register endpoints, see each one's delivery log, redeliver and send a test event. */
 export function WebhooksPage() {
   const utils = trpc.useUtils();
-  const endpoints = trpc.integrations.webhooks.list.useQuery();
-  const create = trpc.integrations.webhooks.create.useMutation();
-  const update = trpc.integrations.webhooks.update.useMutation();
-  const remove = trpc.integrations.webhooks.delete.useMutation();
-  const test = trpc.integrations.webhooks.test.useMutation();
-  const redeliver = trpc.integrations.webhooks.redeliver.useMutation();
+  const endpoints = trpc.webhooks.list.useQuery();
+  const create = trpc.webhooks.create.useMutation();
+  const update = trpc.webhooks.update.useMutation();
+  const remove = trpc.webhooks.delete.useMutation();
+  const test = trpc.webhooks.test.useMutation();
+  const redeliver = trpc.webhooks.redeliver.useMutation();
+  const reveal = trpc.webhooks.revealSecret.useMutation();
+  const rotate = trpc.webhooks.rotateSecret.useMutation();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>(['order.created', 'order.updated']);
   const [active, setActive] = useState(true);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const [shownSecret, setShownSecret] = useState<number | null>(null);
+  const [shownSecret, setShownSecret] = useState<ShownSecret | null>(null);
+  const [pendingRotate, setPendingRotate] = useState<Endpoint | null>(null);
   const [logOf, setLogOf] = useState<number | null>(null);
-  const log = trpc.integrations.webhooks.deliveries.useQuery(
+  const log = trpc.webhooks.deliveries.useQuery(
     { id: logOf ?? 0 },
     { enabled: logOf !== null, refetchInterval: 5000 },
   );
 
-  const refresh = () => void utils.integrations.webhooks.invalidate();
+  const refresh = () => void utils.webhooks.invalidate();
   async function act(run: () => Promise<unknown>, done?: string) {
     try {
       await run();
@@ -78,10 +71,10 @@ export function WebhooksPage() {
     event.preventDefault();
     if (create.isPending) return;
     try {
-      const created = await create.mutateAsync({ url, events: events as (typeof EVENTS)[number][], active });
+      const created = await create.mutateAsync({ url, events: events as EventType[], active });
       setFieldErrors(null);
       setUrl('');
-      setShownSecret(created.id);
+      setShownSecret({ url: created.url, secret: created.secret, note: null });
       setNotice({ tone: 'success', text: T.created });
       refresh();
     } catch (error) {
@@ -91,25 +84,41 @@ export function WebhooksPage() {
   }
 
   const columns: DataTableColumn<Endpoint>[] = [
-    { key: 'url', header: T.url, className: 'font-medium break-all' },
+    // Room for an address and a secret (decision 140): they wrapped one character per line when
+    // the four action buttons took the width.
+    { key: 'url', header: T.url, className: 'min-w-56 font-medium break-all' },
     { key: 'events', header: T.events, cell: (e) => e.events.join(', ') },
     { key: 'active', header: T.active, cell: (e) => (e.active ? 'Yes' : 'No') },
     {
       key: 'secret',
       header: T.secret,
-      cell: (e) =>
-        shownSecret === e.id ? (
-          <span className="flex items-center gap-2">
-            <code className="break-all text-xs">{e.secret}</code>
-            <Button size="sm" onClick={() => setShownSecret(null)}>
-              {T.hideSecret}
+      className: 'min-w-72',
+      cell: (e) => (
+        <span className="flex flex-col items-start gap-1">
+          <span className="flex flex-wrap gap-1">
+            <Button
+              size="sm"
+              onClick={() =>
+                void act(async () => {
+                  const { secret } = await reveal.mutateAsync({ id: e.id });
+                  setShownSecret({ url: e.url, secret, note: null });
+                })
+              }
+              aria-label={`${T.revealSecret} ${e.url}`}
+            >
+              {T.revealSecret}
+            </Button>
+            <Button size="sm" onClick={() => setPendingRotate(e)} aria-label={`${T.rotateSecret} ${e.url}`}>
+              {T.rotateSecret}
             </Button>
           </span>
-        ) : (
-          <Button size="sm" onClick={() => setShownSecret(e.id)} aria-label={`${T.showSecret} ${e.url}`}>
-            {T.showSecret}
-          </Button>
-        ),
+          {e.previous_secret_expires_at && (
+            <span className="text-xs text-slate-600">
+              {T.previousUntil(when(e.previous_secret_expires_at))}
+            </span>
+          )}
+        </span>
+      ),
     },
     {
       key: 'actions',
@@ -151,10 +160,41 @@ export function WebhooksPage() {
     },
   ];
 
+  async function confirmRotate(endpoint: Endpoint) {
+    await act(async () => {
+      const rotated = await rotate.mutateAsync({ id: endpoint.id });
+      setShownSecret({
+        url: endpoint.url,
+        secret: rotated.secret,
+        note: T.secretRotated(when(rotated.previous_secret_expires_at)),
+      });
+    });
+    setPendingRotate(null);
+  }
+
   const deliveryColumns: DataTableColumn<Delivery>[] = [
     { key: 'type', header: 'Event', cell: (d) => `${d.type} (${d.webhook_id})` },
     { key: 'state', header: 'State' },
-    { key: 'attempts', header: 'Attempts', align: 'right' },
+    {
+      key: 'attempts',
+      header: 'Attempts',
+      align: 'right',
+      cell: (d) =>
+        d.attempt_log.length === 0 ? (
+          String(d.attempts)
+        ) : (
+          <details>
+            <summary>{d.attempts}</summary>
+            <ol aria-label={T.attemptsOf(d.id)} className="text-left text-xs whitespace-nowrap">
+              {d.attempt_log.map((a) => (
+                <li key={a.attempt}>
+                  {`#${a.attempt} ${when(a.at)}: ${a.status ?? '-'} (${a.duration_ms} ms) ${a.error ?? ''}`}
+                </li>
+              ))}
+            </ol>
+          </details>
+        ),
+    },
     {
       key: 'last_status',
       header: 'Status code',
@@ -170,6 +210,7 @@ export function WebhooksPage() {
     {
       key: 'last_response',
       header: 'Response',
+      className: 'min-w-48',
       cell: (d) => <span className="break-all text-xs">{d.last_error ?? d.last_response ?? ''}</span>,
     },
     { key: 'last_attempt_at', header: 'Last attempt', cell: (d) => when(d.last_attempt_at) },
@@ -197,7 +238,7 @@ export function WebhooksPage() {
           {notice.text}
         </Notice>
       )}
-      <div className="grid items-start gap-6 lg:grid-cols-3">
+      <div className="grid items-start gap-6 2xl:grid-cols-3">
         <form
           noValidate
           aria-label={T.formTitle}
@@ -216,7 +257,8 @@ export function WebhooksPage() {
               />
             )}
           </Field>
-          <fieldset className="flex flex-col gap-1">
+          {/* In columns while the form spans the page (below 1536 px), one under another beside the table. */}
+          <fieldset className="grid gap-1 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-1">
             <legend className="text-sm font-medium text-slate-800">{T.events}</legend>
             {EVENTS.map((name) => (
               <Checkbox
@@ -240,7 +282,7 @@ export function WebhooksPage() {
             </Button>
           </div>
         </form>
-        <div className="flex flex-col gap-4 lg:col-span-2">
+        <div className="flex flex-col gap-4 2xl:col-span-2">
           {endpoints.isError ? (
             <FetchError
               message={T.fetchFailed}
@@ -274,6 +316,18 @@ export function WebhooksPage() {
           )}
         </div>
       </div>
+      <SecretDialog shown={shownSecret} onClose={() => setShownSecret(null)} />
+      <ConfirmDialog
+        open={pendingRotate !== null}
+        title={T.confirmRotateTitle}
+        confirmLabel={T.rotateSecret}
+        busy={rotate.isPending}
+        busyLabel={T.rotating}
+        onConfirm={() => pendingRotate && void confirmRotate(pendingRotate)}
+        onCancel={() => setPendingRotate(null)}
+      >
+        <p className="text-sm text-slate-700">{pendingRotate ? T.confirmRotate(pendingRotate.url) : null}</p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import AsyncCreatableSelect from 'react-select/async-creatable';
 import { LIMITS } from '@icehouse/domain';
-import { Field } from '../../../components/Field';
+import { Field, inputClassName } from '../../../components/Field';
 import { AccessibleInput, SELECT_BEHAVIOUR, selectClassNames } from '../../../components/selectLook';
 import { serverFieldErrors, serverMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
-import type { CustomerListRow } from '../../customers/types';
+import type { CustomerListRow, ShipTo } from '../../customers/types';
 import { ORDER_FORM_TEXT } from '../texts';
 import type { AddressValues, OrderFormValues } from '../types';
 
@@ -25,13 +25,26 @@ const addressOf = (a: AddressValues): AddressValues => ({
   country: a.country,
 });
 
+/** A ship-to address as its choice reads: 'Cabin: 44 Pine Rd, Superior' (the name when it has no label). */
+const shipToText = (a: ShipTo) =>
+  `${a.label || a.name || '—'}: ${[a.street, a.city].filter(Boolean).join(', ')}`;
+
+/** The same address, part by part (the order's copy may have been typed over). */
+const sameAddress = (a: AddressValues, b: AddressValues | undefined) =>
+  b !== undefined &&
+  (['name', 'street', 'city', 'state', 'zip_code', 'country'] as const).every(
+    (key) => a[key].trim() === (b[key] ?? '').trim(),
+  );
+
 /**
  * The order's customer (issue 16): type to search the customers, pick one to fill the billing
  * address and the default shipping address (both stay editable: the order keeps its own copy),
  * or "Create customer …" to make one from the typed name and the billing address on the form.
- * Clearing it leaves the addresses as they are.
+ * Clearing it leaves the addresses as they are. A customer picked here (or the one a new order
+ * started from) with several ship-to addresses offers them in a "Ship to" choice beside it
+ * (issue 26): choosing one fills the shipping address; it shows the one the address matches.
  */
-export function CustomerPicker() {
+export function CustomerPicker({ isNewOrder = false }: { isNewOrder?: boolean }) {
   const form = useFormContext<OrderFormValues>();
   const customerId = useWatch({ control: form.control, name: 'customer_id' });
   const billingName = useWatch({ control: form.control, name: 'billing_address.name' });
@@ -39,6 +52,16 @@ export function CustomerPicker() {
   const create = trpc.customers.create.useMutation();
   const [picked, setPicked] = useState<CustomerOption | null>(null);
   const [error, setError] = useState<string | undefined>();
+  const shipping = useWatch({ control: form.control, name: 'shipping_address' });
+  // The customer's ship-to addresses (the list answers only the default one): for a customer picked
+  // here, or the one a new order started with; an existing order's customer is not looked up.
+  const offeredId =
+    customerId !== null && ((picked?.customer && picked.value === customerId) || isNewOrder)
+      ? customerId
+      : null;
+  const detail = trpc.customers.get.useQuery({ id: offeredId ?? 0 }, { enabled: offeredId !== null });
+  const shipTos = offeredId !== null && detail.data?.id === offeredId ? detail.data.ship_to : [];
+  const shipToId = shipTos.find((a) => sameAddress(a, shipping))?.id ?? null;
 
   const value: CustomerOption | null =
     customerId === null
@@ -91,7 +114,13 @@ export function CustomerPicker() {
     }
   }
 
-  return (
+  function chooseShipTo(id: number) {
+    const address = shipTos.find((a) => a.id === id);
+    if (!address) return;
+    form.setValue('shipping_address', addressOf(address), { shouldDirty: true, shouldValidate: true });
+  }
+
+  const customerField = (
     <Field label={ORDER_FORM_TEXT.customer} hint={ORDER_FORM_TEXT.customerHint} error={error}>
       {(control) => (
         <AsyncCreatableSelect<CustomerOption, false>
@@ -113,5 +142,29 @@ export function CustomerPicker() {
         />
       )}
     </Field>
+  );
+  if (shipTos.length < 2) return customerField;
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      {customerField}
+      <Field label={ORDER_FORM_TEXT.shipToChoice} hint={ORDER_FORM_TEXT.shipToChoiceHint}>
+        {(control) => (
+          <select
+            {...control}
+            value={shipToId ?? ''}
+            onChange={(event) => chooseShipTo(Number(event.target.value))}
+            className={inputClassName(false)}
+          >
+            {shipToId === null && <option value="">{ORDER_FORM_TEXT.shipToChoiceNone}</option>}
+            {shipTos.map((a) => (
+              <option key={a.id} value={a.id}>
+                {shipToText(a)}
+                {a.is_default ? ORDER_FORM_TEXT.shipToDefaultMark : ''}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </div>
   );
 }

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { EMAIL_PLACEHOLDERS_BY_KIND, MESSAGES } from '@icehouse/domain';
+import { companyInfo } from '@icehouse/db/schema';
+import { JOBS_SCHEMA } from '../../jobs/queue';
+import { createOrder, invoiceOrder } from '../invoices/test-support';
+import { useOrdersTestApp } from '../orders/test-support';
+import { composeAnswer } from './schemas';
+import { failedJobsAnswer } from '../jobs/schemas';
+
+/**
+ * The email dialog's opening values and the templates (issue 26 item 11): To from the customer's
+ * email the first time, To and Cc as last sent after that, dates as MM/DD/YYYY, unknown placeholders
+ * refused when the templates are saved, and a failed send named on the Failed jobs screen.
+ * SMTP is configured but no worker runs: nothing is sent, jobs stay queued.
+ */
+const ctx = useOrdersTestApp({ smtpUrl: () => 'smtp://127.0.0.1:9' });
+
+async function compose(kind: 'invoice' | 'bol', id: number) {
+  const res = await ctx.staff.trpcQuery('email.compose', { kind, id });
+  expect(res.statusCode, res.body).toBe(200);
+  return composeAnswer.parse((res.json() as { result: { data: unknown } }).result.data);
+}
+
+async function customerWithInvoice(email: string) {
+  const customer = await ctx.staff.post('/api/customers/', { name: 'Zenith Ice', email });
+  expect(customer.statusCode, customer.body).toBe(201);
+  const customerId = customer.json().id as number;
+  const order = await createOrder(ctx, { customer_id: customerId });
+  return { ...(await invoiceOrder(ctx, order.id)), customerId };
+}
+
+async function send(id: number, to: string, cc: string) {
+  await ctx.database.db
+    .insert(companyInfo)
+    .values({ id: 1, name: 'Ice House Co', emailFrom: 'billing@icehouse.example' })
+    .onConflictDoUpdate({ target: companyInfo.id, set: { emailFrom: 'billing@icehouse.example' } });
+  const { subject, body } = await compose('invoice', id);
+  const res = await ctx.staff.trpcMutation('email.send', {
+    kind: 'invoice',
+    id,
+    data: { to, cc, subject, body },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+describe('composing an email (issue 26)', () => {
+  it("starts To with the customer's email, then remembers To and Cc as last sent (Cc for the customer's next invoice too)", async () => {
+    const invoice = await customerWithInvoice('ap@zenith.example');
+    expect(await compose('invoice', invoice.id)).toMatchObject({ to: 'ap@zenith.example', cc: '' });
+
+    await send(invoice.id, 'owner@zenith.example', 'books@zenith.example, ap@zenith.example');
+    expect(await compose('invoice', invoice.id)).toMatchObject({
+      to: 'owner@zenith.example',
+      cc: 'books@zenith.example, ap@zenith.example',
+    });
+
+    // The customer's next invoice: To from the customer, Cc as their last email copied.
+    const next = await invoiceOrder(ctx, (await createOrder(ctx, { customer_id: invoice.customerId })).id);
+    expect(await compose('invoice', next.id)).toMatchObject({
+      to: 'ap@zenith.example',
+      cc: 'books@zenith.example, ap@zenith.example',
+    });
+
+    // An order without a customer: To starts empty, as before.
+    const loose = await invoiceOrder(ctx, (await createOrder(ctx)).id);
+    expect((await compose('invoice', loose.id)).to).toBe('');
+  });
+
+  it('writes dates in the body as the app shows them (MM/DD/YYYY)', async () => {
+    const invoice = await customerWithInvoice('ap@zenith.example');
+    const patched = await ctx.staff.patch(`/api/invoices/${invoice.id}/`, {
+      editable_data: { due_date: '2026-04-15' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const { body } = await compose('invoice', invoice.id);
+    expect(body).toContain('due 04/15/2026');
+    expect(body).not.toContain('2026-04-15');
+  });
+
+  it('refuses a template with an unknown placeholder, naming it on its field, and keeps the saved ones', async () => {
+    const read = await ctx.admin.trpcQuery('email.settings');
+    const settings = (read.json() as { result: { data: Record<string, string> } }).result.data;
+    const saved = await ctx.admin.trpcMutation('email.saveSettings', {
+      ...settings,
+      invoice_email_subject: 'Invoice {invoice_no} from {company_name}',
+    });
+    expect(saved.statusCode).toBe(400);
+    expect((saved.json() as { error: { data: { fieldErrors: unknown } } }).error.data.fieldErrors).toEqual({
+      invoice_email_subject: [
+        MESSAGES.emailPlaceholderUnknown(['invoice_no'], EMAIL_PLACEHOLDERS_BY_KIND.invoice),
+      ],
+    });
+    const after = await ctx.admin.trpcQuery('email.settings');
+    expect((after.json() as { result: { data: Record<string, string> } }).result.data).toEqual(settings);
+  });
+
+  it('names the document and the recipients of a failed send on the Failed jobs screen', async () => {
+    const invoice = await customerWithInvoice('ap@zenith.example');
+    await send(invoice.id, 'owner@zenith.example', 'books@zenith.example');
+    // The send's job used up its attempts (as an unreachable SMTP server would make it).
+    await ctx.database.db.execute(
+      sql.raw(`update ${JOBS_SCHEMA}.job set state = 'failed', completed_on = now(),
+        output = '{"message":"connect ECONNREFUSED 127.0.0.1:9"}'::jsonb where name = 'send-email'`),
+    );
+    const res = await ctx.admin.trpcQuery('jobs.failed');
+    expect(res.statusCode, res.body).toBe(200);
+    const { results } = failedJobsAnswer.parse((res.json() as { result: { data: unknown } }).result.data);
+    const failed = results.find((j) => j.about?.startsWith(`Invoice #${invoice.invoice_number} `));
+    expect(failed).toMatchObject({
+      label: 'Send an email',
+      about: `Invoice #${invoice.invoice_number} to owner@zenith.example, books@zenith.example`,
+      error: 'connect ECONNREFUSED 127.0.0.1:9',
+    });
+  });
+});

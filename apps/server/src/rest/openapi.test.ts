@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from './openapi';
+import { restRoutes } from './routes';
+
+/** The OpenAPI document says how each operation may be called and what it can answer. */
+interface Operation {
+  description: string;
+  security: Record<string, string[]>[];
+  parameters: { name: string; in: string }[];
+  responses: Record<string, { description: string }>;
+}
+const doc = buildOpenApiDocument(restRoutes) as unknown as {
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, { description: string }> };
+};
+const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op, route: restRoutes.find((r) => r.path === path && r.method === method.toUpperCase())! })),
+);
+
+describe('the OpenAPI document', () => {
+  it('declares per operation both security schemes where a token works, and says so in words', () => {
+    for (const { path, method, op, route } of operations) {
+      const where = `${method} ${path}`;
+      expect(op.description, where).not.toMatch(/Needs a signed-in session/);
+      if (route.access === 'public') {
+        expect(op.security, where).toEqual([]);
+      } else if (route.tokens) {
+        expect(op.security, where).toEqual([{ session: [] }, { token: [] }]);
+        expect(op.description, where).toMatch(/signed-in session.* or an API token/);
+        expect(op.description, where).toContain(method === 'GET' ? 'read or read_write' : 'read_write scope');
+      } else {
+        expect(op.security, where).toEqual([{ session: [] }]);
+        expect(op.description, where).toMatch(/API tokens are refused here/);
+      }
+    }
+    const orders = doc.paths['/api/orders/']!.get!;
+    expect(orders.description).toBe(
+      'For any active user: a signed-in session or an API token (read or read_write scope), sent as Authorization: Token <key> or Bearer <key>.',
+    );
+    expect(doc.components.securitySchemes.token!.description).toMatch(/`Bearer <key>`/);
+  });
+
+  it('lists 409 among the answers of PUT, PATCH and DELETE on orders, with what it means there, and of every other write', () => {
+    const order = doc.paths['/api/orders/{id}/']!;
+    expect(order.put!.responses['409']!.description).toMatch(/changed by someone else since the version you read/);
+    expect(order.patch!.responses['409']!.description).toMatch(/changed by someone else since the version you read/);
+    expect(order.delete!.responses['409']!.description).toMatch(/has an invoice/);
+    for (const { path, method, op } of operations) {
+      if (method === 'GET') expect(op.responses['409'], `${method} ${path}`).toBeUndefined();
+      else expect(op.responses['409']?.description, `${method} ${path}`).toMatch(/nothing was saved/);
+    }
+    expect(doc.paths['/api/customers/{id}/']!.delete!.responses['409']!.description).toMatch(/has orders/);
+  });
+
+  it('documents If-Match on PATCH /api/orders/{id}/, and 403, 404 and 429 where they can happen', () => {
+    const patch = doc.paths['/api/orders/{id}/']!.patch!;
+    expect(patch.parameters.find((p) => p.name === 'If-Match')).toMatchObject({ in: 'header' });
+    expect(patch.responses['403']!.description).toMatch(/X-CSRFToken.*read-only token/);
+    expect(patch.responses['404']).toBeDefined();
+    expect(patch.responses['429']).toBeDefined();
+    expect(doc.paths['/api/orders/']!.get!.responses['404']!.description).toMatch(/a page past the end/);
+    expect(doc.paths['/api/orders/by-month/']!.get!.responses['404']).toBeUndefined();
+    expect(doc.paths['/api/auth/users/']!.post!.responses['403']!.description).toMatch(/not a superuser.*an API token/);
+  });
+
+  it('names the answer headers: X-Request-Id on every success, RateLimit-* where a token works', () => {
+    const headersOf = (path: string, method: string) =>
+      Object.keys((doc.paths[path]![method] as unknown as { responses: Record<string, { headers?: object }> }).responses[method === 'delete' ? '204' : '200']!.headers ?? {});
+    expect(headersOf('/api/orders/', 'get')).toEqual(['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy']);
+    expect(headersOf('/api/orders/{id}/', 'delete')).toContain('RateLimit-Remaining');
+    expect(headersOf('/api/auth/check/', 'get')).toEqual(['X-Request-Id']);
+  });
+});

@@ -1,2 +1,0 @@
-ALTER TABLE "archived_documents" DROP CONSTRAINT "archived_documents_kind_check";--> statement-breakpoint
-ALTER TABLE "archived_documents" ADD CONSTRAINT "archived_documents_kind_check" CHECK ("archived_documents"."kind" IN ('invoice', 'bol', 'order_print', 'build_sheet'));

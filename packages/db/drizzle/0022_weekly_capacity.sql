@@ -1,2 +1,0 @@
-ALTER TABLE "company_info" ADD COLUMN "weekly_capacity" integer;--> statement-breakpoint
-ALTER TABLE "company_info" ADD CONSTRAINT "company_info_weekly_capacity_check" CHECK ("company_info"."weekly_capacity" is null or "company_info"."weekly_capacity" >= 1);

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * The words of the change feed, shared by the server (which announces changes, writes events and
+ * delivers webhooks) and the web (which picks events for an endpoint and listens for live changes),
+ * so that the two cannot drift.
+ */
+
+/** The records whose changes are announced. */
+export const CHANGE_ENTITIES = ['order', 'invoice', 'bill_of_lading', 'payment', 'customer'] as const;
+export type ChangeEntity = (typeof CHANGE_ENTITIES)[number];
+
+/** What happened. Other areas add their own words (e.g. 'files_changed'); these are the common ones. */
+export type ChangeAction =
+  'created' | 'updated' | 'deleted' | 'status_changed' | 'voided' | 'unvoided' | (string & {});
+
+/** The events integrators hear about (webhooks and GET /api/events/), `<entity>.<action>`. */
+export const EVENT_TYPES = [
+  'order.created',
+  'order.updated',
+  'order.status_changed',
+  'order.voided',
+  'order.unvoided',
+  'order.deleted',
+  'invoice.created',
+  'invoice.updated',
+  'invoice.deleted',
+  'bill_of_lading.created',
+  'bill_of_lading.updated',
+  'payment.recorded',
+  'customer.created',
+  'customer.updated',
+  'customer.deleted',
+] as const satisfies readonly `${ChangeEntity}.${string}`[];
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** The event type of a change, or null when integrators are not told about it. A file change is an order update. */
+export function eventTypeOf(change: { entity: ChangeEntity; action: string }): EventType | null {
+  const action = change.entity === 'order' && change.action === 'files_changed' ? 'updated' : change.action;
+  const type = `${change.entity}.${action}`;
+  return (EVENT_TYPES as readonly string[]).includes(type) ? (type as EventType) : null;
+}
+
+/** One committed change to a record, as the change feed carries it: `{ entity, id, version, action, by, at }`. */
+export const changeSchema = z.object({
+  entity: z.enum(CHANGE_ENTITIES),
+  id: z.number().int(),
+  /** The record's version as committed (orders, invoices); null where the record has none. */
+  version: z.number().int().nullable(),
+  action: z.string().min(1).max(40),
+  /** The user who made it; null for system work. */
+  by: z.number().int().nullable(),
+  /** When it was announced (just before its transaction committed), ISO 8601. */
+  at: z.string(),
+});
+export type Change = z.output<typeof changeSchema>;
+
+/** A change as a browser receives it: with the name of who made it. */
+export const liveChangeSchema = changeSchema.extend({ by_name: z.string().nullable() });
+export type LiveChange = z.output<typeof liveChangeSchema>;
+
+/**
+ * One event of the live subscription: a change, or "refetch everything" (the feed may have missed
+ * changes: the database connection was lost, or a reconnect could not be resumed).
+ */
+export const liveEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('change'), change: liveChangeSchema }),
+  z.object({ type: z.literal('refetch'), reason: z.enum(['reconnected', 'resume_unavailable']) }),
+]);
+export type LiveEvent = z.output<typeof liveEventSchema>;
