@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderPayload, shippable, useOrdersTestApp } from '../orders/test-support';
-import { boardAnswer } from './board';
+import { boardAnswer } from './board-schemas';
 
 const t = useOrdersTestApp();
 

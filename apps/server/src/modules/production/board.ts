@@ -1,44 +1,10 @@
 import { and, asc, gte, inArray, lte } from 'drizzle-orm';
-import { z } from 'zod';
-import { BOARD_STATUSES, MESSAGES, addDays, isIsoDate, todayIso, weekdayOf } from '@icehouse/domain';
+import type { z } from 'zod';
+import { BOARD_STATUSES } from '@icehouse/domain';
 import { companyInfo, orders } from '@icehouse/db/schema';
-import type { AppDeps } from '../../deps';
+import type { DbDeps } from '../../deps';
+import type { boardAnswer } from './board-schemas';
 import { loadOrderViews, productDescriptions } from '../orders/views';
-
-type DbDeps = Pick<AppDeps, 'database'>;
-
-const blank = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
-
-/** Any day of the week to show (default: this week); the board runs Monday to Sunday. */
-export const boardInput = z
-  .object({ week: z.preprocess(blank, z.string().refine(isIsoDate, MESSAGES.dateInvalid).optional()).describe('A day of the week, YYYY-MM-DD (default today)') })
-  .nullish()
-  .transform((v) => {
-    const day = v?.week ?? todayIso();
-    const from = addDays(day, -((weekdayOf(day) + 6) % 7));
-    return { from, to: addDays(from, 6) };
-  });
-
-export const boardAnswer = z.object({
-  from: z.string(),
-  to: z.string(),
-  capacity: z.number().int().nullable().describe("Company Information's weekly capacity in units (null: not set)"),
-  units: z.number().int().describe('Units (orders) shipping this week'),
-  over_capacity: z.boolean().describe('True when units exceed the capacity'),
-  cards: z.array(
-    z.object({
-      id: z.number().int(),
-      version: z.number().int(),
-      door_number: z.string(),
-      customer_name: z.string(),
-      building: z.string(),
-      ship_date: z.string().nullable(),
-      status: z.enum(BOARD_STATUSES),
-      next_possible_status: z.string().nullable(),
-      missing_requirements: z.array(z.string()),
-    }),
-  ),
-});
 
 /**
  * The shop board of a ship week: the orders whose ship date is in Monday..Sunday, in the four working

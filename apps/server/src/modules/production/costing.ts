@@ -3,12 +3,11 @@ import type { z } from 'zod';
 import { orderMargin, priceBeforeTax } from '@icehouse/domain';
 import { orderCostings } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
-import type { AppDeps } from '../../deps';
+import type { DbDeps } from '../../deps';
 import { getOrder } from '../orders/order-read';
 import { loadBillsOfMaterials } from './bom-loader';
 import type { orderBomAnswer, orderCostingAnswer } from './schemas';
 
-type DbDeps = Pick<AppDeps, 'database'>;
 export type OrderBomView = z.output<typeof orderBomAnswer>;
 export type OrderCostingView = z.output<typeof orderCostingAnswer>;
 

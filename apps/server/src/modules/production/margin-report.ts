@@ -2,10 +2,9 @@ import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MONTH_NAMES, addMoney, orderMargin, periodOf, toMoneyString } from '@icehouse/domain';
 import { orderBuildingInfo, orderCostings, orders, products } from '@icehouse/db/schema';
-import type { AppDeps } from '../../deps';
+import type { DbDeps } from '../../deps';
 import type { marginReportAnswer, MARGIN_GROUPS } from './schemas';
 
-type DbDeps = Pick<AppDeps, 'database'>;
 export type MarginReport = z.output<typeof marginReportAnswer>;
 type Group = (typeof MARGIN_GROUPS)[number];
 

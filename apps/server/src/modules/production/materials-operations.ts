@@ -2,7 +2,8 @@ import { defineBinaryOperation, defineOperation } from '../../operations/define'
 import { sendCsv } from '../../csv';
 import { materialsAnswer, materialsInput, onHandAnswer, onHandList, setOnHandInput } from './materials-schemas';
 import { listOnHand, materialsCsv, materialsForRange, setOnHand } from './materials';
-import { boardAnswer, boardInput, shopBoard } from './board';
+import { shopBoard } from './board';
+import { boardAnswer, boardInput } from './board-schemas';
 import { materialsPdf } from './materials-pdf';
 import { sendPdf } from './build-sheets';
 

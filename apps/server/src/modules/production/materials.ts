@@ -3,13 +3,12 @@ import type { z } from 'zod';
 import { materialsNeeded, type MaterialsOrder } from '@icehouse/domain';
 import { isForeignKeyViolation } from '@icehouse/db';
 import { componentStock, orders } from '@icehouse/db/schema';
-import type { AppDeps } from '../../deps';
+import type { DbDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { csvStream, type CsvColumn } from '../../csv';
 import { loadBillsOfMaterials } from './bom-loader';
 import type { materialsAnswer, materialsInput } from './materials-schemas';
 
-type DbDeps = Pick<AppDeps, 'database'>;
 export type MaterialsView = z.output<typeof materialsAnswer>;
 
 /**
