@@ -21,3 +21,5 @@ export * from './changes';
 export * from './email';
 export * from './payments';
 export * from './reports';
+export * from './billOfMaterials';
+export * from './materials';

@@ -17,6 +17,7 @@ import { emailOperations } from './email/operations';
 import { liveOperations } from './live/operations';
 import { paymentsOperations } from './payments/operations';
 import { reportsOperations } from './reports/operations';
+import { productionOperations } from './production/operations';
 
 /** Every module's operations, one line each: the tRPC router, the REST routes and the access test are derived from this. */
 export const moduleOperations = {
@@ -39,4 +40,5 @@ export const moduleOperations = {
   live: liveOperations,
   payments: paymentsOperations,
   reports: reportsOperations,
+  production: productionOperations,
 };

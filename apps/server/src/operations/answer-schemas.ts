@@ -50,6 +50,9 @@ import {
   invoiceListRestAnswer,
   invoiceUpdateAnswer,
 } from '../modules/invoices/schemas';
+import { marginReportAnswer, orderBomAnswer, orderCostingAnswer } from '../modules/production/schemas';
+import { materialsAnswer, onHandAnswer, onHandList } from '../modules/production/materials-schemas';
+import { boardAnswer } from '../modules/production/board-schemas';
 import { bolInfoAnswer } from '../modules/bols/schemas';
 import { monthlyFiguresAnswer, shipScheduleAnswer } from '../modules/schedule/schemas';
 import { apiTokenListAnswer, apiTokenSchema, createdApiTokenAnswer } from '../modules/tokens/schemas';
@@ -158,6 +161,13 @@ export const answerSchemas = {
   'live.leave': presenceLeaveAnswer,
   'payments.forInvoice': invoicePaymentsAnswer,
   'payments.record': paymentRecordedAnswer,
+  'production.billOfMaterials': orderBomAnswer,
+  'production.board': boardAnswer,
+  'production.costing': orderCostingAnswer,
+  'production.marginReport': marginReportAnswer,
+  'production.materials': materialsAnswer,
+  'production.onHand': onHandList,
+  'production.setOnHand': onHandAnswer,
   'payments.reverse': paymentRecordedAnswer,
   'reports.salesTax': salesTaxAnswer,
   'reports.aging': agingAnswer,
@@ -187,6 +197,13 @@ export const restAnswerSchemas = {
   'POST /api/components/': answerSchemas['catalogue.components.create'],
   'PUT /api/components/{id}/': answerSchemas['catalogue.components.update'],
   'DELETE /api/components/{id}/': answerSchemas['catalogue.components.delete'],
+  'GET /api/production/board/': answerSchemas['production.board'],
+  'GET /api/production/materials/': answerSchemas['production.materials'],
+  'GET /api/production/on-hand/': answerSchemas['production.onHand'],
+  'GET /api/production/orders/{id}/bill-of-materials/': answerSchemas['production.billOfMaterials'],
+  'GET /api/production/orders/{id}/costing/': answerSchemas['production.costing'],
+  'GET /api/reports/margin/': answerSchemas['production.marginReport'],
+  'PUT /api/production/on-hand/{id}/': answerSchemas['production.setOnHand'],
   'GET /api/products/': answerSchemas['catalogue.products.list'],
   'POST /api/products/': answerSchemas['catalogue.products.create'],
   'PUT /api/products/{id}/': answerSchemas['catalogue.products.update'],

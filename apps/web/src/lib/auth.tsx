@@ -127,6 +127,11 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
+/** The signed-in user, or null (also outside an AuthProvider: a piece that only adapts to the user). */
+export function useSessionUser(): SessionUser | null {
+  return useContext(AuthContext)?.user ?? null;
+}
+
 /**
  * A failed login as the domain's `loginFailureMessage` reads it: the server's message and its code
  * (INVALID_CREDENTIALS, INACTIVE_ACCOUNT, TOO_MANY_ATTEMPTS). Without an answer from the server

@@ -38,6 +38,7 @@ const SettingsPage = lazyPage(() => import('../features/catalogue/SettingsPage')
 const ApiTokensPage = lazyPage(() => import('../features/tokens/ApiTokensPage'), 'ApiTokensPage');
 const CompanyInfoPage = lazyPage(() => import('../features/company/CompanyInfoPage'), 'CompanyInfoPage');
 const ShipSchedulePage = lazyPage(() => import('../features/schedule/ShipSchedulePage'), 'ShipSchedulePage');
+const ShopBoard = lazyPage(() => import('../features/production/ShopBoard'), 'ShopBoard');
 const WebhooksPage = lazyPage(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage');
 const FailedJobsPage = lazyPage(() => import('../features/jobs/FailedJobsPage'), 'FailedJobsPage');
 
@@ -83,6 +84,7 @@ export const routes: RouteObject[] = [
               { path: 'invoices', element: <InvoicesPage /> },
               { path: 'invoices/:id/edit', element: <InvoiceEditorRoute /> },
               { path: 'reports/ship-schedule', element: <ShipSchedulePage /> },
+              { path: 'board', element: <ShopBoard /> },
               { path: 'api-tokens', element: <ApiTokensPage /> },
               { path: 'reports', element: <ReportsPage /> },
               { path: 'customers', element: <CustomersPage /> },

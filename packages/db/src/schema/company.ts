@@ -26,6 +26,8 @@ export const companyInfo = pgTable(
     remitPaymentCity: text('remit_payment_city').notNull().default(''),
     remitPaymentState: text('remit_payment_state').notNull().default(''),
     remitPaymentZipCode: text('remit_payment_zip_code').notNull().default(''),
+    /** Units the shop builds a week (the shop board marks a week over it); NULL: not set. */
+    weeklyCapacity: integer('weekly_capacity'),
     /** Email (decision 062): the From address, and the templates the email dialog starts from. */
     emailFrom: text('email_from').notNull().default(''),
     invoiceEmailSubject: text('invoice_email_subject').notNull().default('Invoice {invoice_number} from {company_name}'),
@@ -43,5 +45,8 @@ export const companyInfo = pgTable(
       .defaultNow()
       .$onUpdate(() => new Date()),
   },
-  (t) => [check('company_info_single_row', sql`${t.id} = 1`)],
+  (t) => [
+    check('company_info_single_row', sql`${t.id} = 1`),
+    check('company_info_weekly_capacity_check', sql`${t.weeklyCapacity} is null or ${t.weeklyCapacity} >= 1`),
+  ],
 );

@@ -6,14 +6,14 @@ import { timestamptz } from './_columns';
 /**
  * Every invoice, bill of lading and order print produced (decision 061): immutable rows, the bytes in
  * the blob store under `sha256`. `record_id` is the invoice's id (kind 'invoice') or the order's
- * ('bol', 'order_print'); `version` counts 1, 2... per record and kind; `source_hash` is the SHA-256
+ * ('bol', 'order_print', 'build_sheet'); `version` counts 1, 2... per record and kind; `source_hash` is the SHA-256
  * of the exact HTML the PDF was rendered from: the same hash again is served from here, no browser.
  */
 export const archivedDocuments = pgTable(
   'archived_documents',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    kind: text('kind').$type<'invoice' | 'bol' | 'order_print'>().notNull(),
+    kind: text('kind').$type<'invoice' | 'bol' | 'order_print' | 'build_sheet'>().notNull(),
     recordId: integer('record_id').notNull(),
     version: integer('version').notNull(),
     /** The invoice's own version when rendered (invoices only). */
@@ -32,7 +32,7 @@ export const archivedDocuments = pgTable(
   },
   (t) => [
     unique('archived_documents_version_key').on(t.kind, t.recordId, t.version),
-    check('archived_documents_kind_check', sql`${t.kind} IN ('invoice', 'bol', 'order_print')`),
+    check('archived_documents_kind_check', sql`${t.kind} IN ('invoice', 'bol', 'order_print', 'build_sheet')`),
     index('archived_documents_sha256_idx').on(t.sha256),
   ],
 );

@@ -12,3 +12,4 @@ export * from './integrators';
 export * from './relations';
 export * from './documents';
 export * from './live';
+export * from './production';

@@ -9,6 +9,8 @@ import type { Address } from './address';
  * Company information (invoices spec §5). ZIP, phone and fax carry hints only (MESSAGES.zipHint,
  * MESSAGES.phoneHint): the spec enforces no format there, so none is enforced here.
  */
+export const WEEKLY_CAPACITY_INVALID = 'Weekly capacity must be a whole number of units from 1 to 100000, or blank.';
+
 export const companySchema = z.object({
   name: requiredText(MESSAGES.nameRequired, TEXT_LIMITS.line),
   street: optionalText(TEXT_LIMITS.line),
@@ -25,6 +27,18 @@ export const companySchema = z.object({
   remit_payment_city: optionalText(TEXT_LIMITS.line),
   remit_payment_state: stateCode(MESSAGES.stateMax),
   remit_payment_zip_code: optionalText(TEXT_LIMITS.companyZip),
+  /** Units built a week (the shop board marks a week over it); blank: not set. Left out: kept as it is. */
+  weekly_capacity: z
+    .preprocess(
+      (v) => (v === '' || v === null ? null : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+      z
+        .number({ error: WEEKLY_CAPACITY_INVALID })
+        .int(WEEKLY_CAPACITY_INVALID)
+        .min(1, WEEKLY_CAPACITY_INVALID)
+        .max(100_000, WEEKLY_CAPACITY_INVALID)
+        .nullable(),
+    )
+    .optional(),
 });
 
 export type CompanyInput = z.input<typeof companySchema>;

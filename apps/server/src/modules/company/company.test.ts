@@ -44,6 +44,7 @@ describe('company info REST', () => {
       remit_payment_city: '',
       remit_payment_state: '',
       remit_payment_zip_code: '',
+      weekly_capacity: null,
       remit_to: { name: '', street: '', city: '', state: '', zip_code: '' },
     });
   });

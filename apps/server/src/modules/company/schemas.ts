@@ -29,5 +29,7 @@ export const companyInfoViewSchema = z.object({
   remit_payment_city: z.string(),
   remit_payment_state: z.string(),
   remit_payment_zip_code: z.string(),
+  /** Units the shop builds a week (null: not set); the shop board marks a week over it. */
+  weekly_capacity: z.number().int().nullable(),
   remit_to: remitToSchema,
 });

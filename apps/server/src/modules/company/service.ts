@@ -42,7 +42,7 @@ function companyView(row: CompanyRow | null): CompanyInfoView {
     remit_payment_state: row?.remitPaymentState ?? '',
     remit_payment_zip_code: row?.remitPaymentZipCode ?? '',
   };
-  return { id: row ? row.id : null, ...fields, remit_to: remitToAddress(fields) };
+  return { id: row ? row.id : null, ...fields, weekly_capacity: row?.weeklyCapacity ?? null, remit_to: remitToAddress(fields) };
 }
 
 /**
@@ -80,6 +80,8 @@ export async function saveCompanyInfo(deps: DbDeps, input: CompanyInput): Promis
     remitPaymentCity: data.remit_payment_city,
     remitPaymentState: data.remit_payment_state,
     remitPaymentZipCode: data.remit_payment_zip_code,
+    // Not sent: kept (integrators of the older API know nothing of it).
+    ...(data.weekly_capacity !== undefined ? { weeklyCapacity: data.weekly_capacity } : {}),
   };
   // One statement, so two saves at once cannot both try to insert the row.
   const [row] = await deps.database.db

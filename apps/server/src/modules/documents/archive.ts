@@ -20,7 +20,7 @@ import { preparedQuery } from '../../prepared-query';
  * statement as the current version; equal keys serve the stored bytes at once (`currentIfUnchanged`).
  */
 
-export type DocumentKind = 'invoice' | 'bol' | 'order_print';
+export type DocumentKind = 'invoice' | 'bol' | 'order_print' | 'build_sheet';
 
 /** What to produce: the record, and the HTML that a render would use. */
 export interface DocumentSource {
@@ -36,6 +36,8 @@ export interface DocumentSource {
    * "printed at" time is left out of it: a reprint of an unchanged order is the stored print).
    */
   hashHtml?: string;
+  /** Turns the rendered PDF into the stored one (the build sheet appends its drawings); in the hash via hashHtml. */
+  finish?: (rendered: Buffer) => Promise<Buffer>;
 }
 
 export type ArchivedDocumentRow = typeof archivedDocuments.$inferSelect;
@@ -196,7 +198,8 @@ export async function produceDocument(
     return archived(deps, current, false);
   }
 
-  const pdf = await deps.pdf.render(source.html);
+  const rendered = await deps.pdf.render(source.html);
+  const pdf = source.finish ? await source.finish(rendered) : rendered;
   const put = await deps.blobs.put(
     (async function* () {
       yield pdf;

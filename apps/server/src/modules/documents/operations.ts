@@ -27,6 +27,7 @@ export const documentsOperations = operationSet('documents', {
       results: [
         ...(await listDocuments(deps, 'bol', input.id)),
         ...(await listDocuments(deps, 'order_print', input.id)),
+        ...(await listDocuments(deps, 'build_sheet', input.id)),
       ],
     }),
   }),

@@ -36,6 +36,7 @@ import { addressValues, orderValues, buildingValues, itemValues, sameValues, syn
 import { bumpDoorSequence } from './door-numbers';
 import type { ChangeDeps } from '../../deps';
 import { announceChange, changeTransaction, type ChangeTx } from '../../changes';
+import { recordOrderCosting } from '../production/costing';
 
 /** Saving orders: create, update and delete, each in one transaction with its history entry. */
 
@@ -108,6 +109,7 @@ export async function createOrder(deps: ChangeDeps, actor: Actor, raw: unknown):
         items: items.map((item, i) => itemValues(item, i)),
       });
       const view = await finishWrite(tx, orderId, 'created', null, userId);
+      if (view) await recordOrderCosting(tx, view); // the cost of materials as of this save (make to order)
       announceChange(tx, { entity: 'order', id: orderId, version: view?.version ?? 1, action: 'created', by: userId });
       // Last: it locks the sequence row until the commit, and every new order with a numeric door number needs it.
       await bumpDoorSequence(tx, data.door_number);
@@ -192,6 +194,7 @@ export async function updateOrder(deps: ChangeDeps, actor: Actor, id: number, ra
       }
       await syncItems(tx, id, before.items, data.building_info.additional_items);
       const view = await finishWrite(tx, id, 'updated', before, userId);
+      if (view) await recordOrderCosting(tx, view);
       announceChange(tx, { entity: 'order', id, version: updated[0]!.version, action: 'updated', by: userId });
       if (data.door_number !== before.order.doorNumber) await bumpDoorSequence(tx, data.door_number);
       return view;

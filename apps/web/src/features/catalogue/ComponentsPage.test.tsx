@@ -26,14 +26,14 @@ function sentTo(requests: SeenRequest[], procedure: string): unknown {
 }
 
 describe('Components (/components)', () => {
-  it('lists the components with Name, Cost, Markup, Price and Actions', async () => {
+  it('lists the components with Name, Cost, Markup, Price, On hand and Actions', async () => {
     await openComponents();
     await within(table()).findByRole('cell', { name: 'Door Frame Kit' });
     expect(
       within(table())
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Name', 'Cost', 'Markup', 'Price', 'Actions']);
+    ).toEqual(['Name', 'Cost', 'Markup', 'Price', 'On hand', 'Actions']);
     const frame = row('Door Frame Kit');
     expect(within(frame).getByRole('cell', { name: '$210.00' })).toHaveClass('text-right');
     expect(within(frame).getByRole('cell', { name: '40.00%' })).toHaveClass('text-right');

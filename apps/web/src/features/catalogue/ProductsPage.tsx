@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { serverMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { ProductPriceCell } from '../production/ProductPriceCell';
 import { FetchError } from './FetchError';
 import { ProductForm } from './ProductForm';
 import { RowActions } from './RowActions';
@@ -97,7 +98,7 @@ export function ProductsPage() {
     { key: 'building_type', header: 'Building Type', cell: (p) => p.building_type_display },
     { key: 'components', header: 'Components', cell: (p) => <ComponentsCell product={p} /> },
     { key: 'total_cost', header: 'Total Cost', numeric: true, cell: (p) => <TotalCost product={p} /> },
-    { key: 'price', header: 'Price', numeric: true, cell: (p) => formatMoney(p.calculated_price) },
+    { key: 'price', header: 'Price', numeric: true, cell: (p) => <ProductPriceCell product={p} /> },
     {
       key: 'actions',
       header: 'Actions',

@@ -26,7 +26,7 @@ const resolver = zodResolver(companySchema) as unknown as Resolver<CompanyFormVa
 
 function toValues(company: CompanyInfo): CompanyFormValues {
   const values = {} as CompanyFormValues;
-  for (const key of COMPANY_FIELDS) values[key] = company[key] ?? '';
+  for (const key of COMPANY_FIELDS) values[key] = String(company[key] ?? '');
   return values;
 }
 
@@ -145,6 +145,13 @@ export function CompanyForm({ company, editing, onSaved, onError, onCancel, relo
               />
             )}
           </Field>
+        </div>
+      </fieldset>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
+        <legend className="mb-2 text-base font-semibold text-slate-900">{COMPANY_TEXT.productionLegend}</legend>
+        <div className="lg:col-span-2">
+          {text('weekly_capacity', 'Weekly Capacity (units)', { hint: COMPANY_TEXT.weeklyCapacityHint, type: 'number' })}
         </div>
       </fieldset>
 

@@ -23,6 +23,7 @@ const FIELDS = {
   remit_payment_city: 'Pine City',
   remit_payment_state: 'MN',
   remit_payment_zip_code: '55063',
+  weekly_capacity: null,
 };
 
 export const COMPANY: CompanyInfo = { id: 1, ...FIELDS, remit_to: remitToAddress(FIELDS) };
@@ -49,7 +50,7 @@ export function createCompanyServer(
           fieldErrors: zodIssuesToFieldErrors(parsed.error),
         });
       }
-      company.current = { id: 1, ...parsed.data, remit_to: remitToAddress(parsed.data) };
+      company.current = { id: 1, ...parsed.data, weekly_capacity: parsed.data.weekly_capacity ?? company.current.weekly_capacity, remit_to: remitToAddress(parsed.data) };
       return { ...company.current };
     },
   };

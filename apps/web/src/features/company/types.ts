@@ -21,6 +21,7 @@ export const COMPANY_FIELDS = [
   'remit_payment_city',
   'remit_payment_state',
   'remit_payment_zip_code',
+  'weekly_capacity',
 ] as const;
 
 export type CompanyField = (typeof COMPANY_FIELDS)[number];
@@ -39,6 +40,8 @@ export const COMPANY_TEXT = {
   edit: 'Edit Information',
   companyLegend: 'Company',
   remitLegend: 'Remit To',
+  productionLegend: 'Production',
+  weeklyCapacityHint: 'Units built a week: the Shop Board marks a week with more. Blank: not set.',
   remitHint: 'Where customers send payment, as printed on invoices. Leave blank to use the company address.',
   salesTaxHint: 'Percent, 0 to 100',
   readOnlyHint: 'Choose Edit Information to make changes.',

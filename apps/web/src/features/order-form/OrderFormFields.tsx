@@ -1,6 +1,7 @@
 import { useFormContext } from 'react-hook-form';
 import { DocumentsSection } from '../documents/DocumentsSection';
 import { BolEmailSection } from '../email/BolEmailSection';
+import { OrderMaterialsSection } from '../production/OrderMaterialsSection';
 import { Section, TextAreaField } from './fields/controls';
 import type { OrderLookups } from './lookups';
 import { AddressBlock } from './sections/AddressBlock';
@@ -81,6 +82,7 @@ export function OrderFormFields({
       <BuildingSection lookups={lookups} doorDrawing={uploader('door_placement', 'Door Drawing')} />
       <ItemsEditor lookups={lookups} />
       <TotalsPanel taxRate={lookups.taxRate} />
+      {order && !invoiceMode && <OrderMaterialsSection orderId={order.id} version={order.version} />}
       {order && <DocumentsSection of="order" id={order.id} />}
       {order?.bol_number && <BolEmailSection orderId={order.id} />}
       {order && <HistorySection orderId={order.id} />}

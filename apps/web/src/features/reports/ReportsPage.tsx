@@ -6,22 +6,30 @@ import { AgingReport } from './AgingReport';
 import { SalesTaxReport } from './SalesTaxReport';
 import { REPORT_TEXT } from './texts';
 import { SHIP_SCHEDULE_REPORT } from '../schedule/texts';
+import { MarginReport } from '../production/MarginReport';
+import { MaterialsReport } from '../production/MaterialsReport';
+import { PRODUCTION_TEXT } from '../production/texts';
+import { useAuth } from '../../lib/auth';
 
 /** The reports, one tab each (add a report: one entry here). */
-export const REPORT_TABS: readonly { key: string; label: string; render: () => ReactNode }[] = [
+export const REPORT_TABS: readonly { key: string; label: string; render: () => ReactNode; superuser?: boolean }[] = [
   { key: 'sales-tax', label: REPORT_TEXT.salesTax, render: () => <SalesTaxReport /> },
   { key: 'aging', label: REPORT_TEXT.aging, render: () => <AgingReport /> },
+  { key: 'materials', label: PRODUCTION_TEXT.materials, render: () => <MaterialsReport /> },
+  { key: 'margin', label: PRODUCTION_TEXT.marginReport, render: () => <MarginReport />, superuser: true },
 ];
 
 /** /reports (all signed-in staff): the tab is in `?report=`. */
 export function ReportsPage() {
   const [params, setParams] = useSearchParams();
-  const current = REPORT_TABS.find((t) => t.key === params.get('report')) ?? REPORT_TABS[0]!;
+  const { user } = useAuth();
+  const tabs = REPORT_TABS.filter((t) => !t.superuser || user?.is_superuser);
+  const current = tabs.find((t) => t.key === params.get('report')) ?? tabs[0]!;
   return (
     <section className="flex flex-col gap-4">
       <PageHeader title={REPORT_TEXT.title} />
       <nav aria-label={REPORT_TEXT.tabsLabel} className="flex gap-2 border-b border-slate-200">
-        {REPORT_TABS.map((tab) => (
+        {tabs.map((tab) => (
           <button
             key={tab.key}
             type="button"
@@ -43,6 +51,12 @@ export function ReportsPage() {
           className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-600"
         >
           {SHIP_SCHEDULE_REPORT.label}
+        </Link>
+        <Link
+          to="/board"
+          className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-600"
+        >
+          {PRODUCTION_TEXT.boardTitle}
         </Link>
       </nav>
       {current.render()}

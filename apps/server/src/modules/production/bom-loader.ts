@@ -1,0 +1,76 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { billOfMaterials, type BillOfMaterials, type BomComponentInput, type BomProductInput } from '@icehouse/domain';
+import {
+  components,
+  orderAdditionalItems,
+  orderBuildingInfo,
+  productComponents,
+  products,
+  settings,
+} from '@icehouse/db/schema';
+import type { Db } from '@icehouse/db/client';
+
+/**
+ * Reads what the bill of materials rule needs for a set of orders (their building, additional
+ * items, the products as the catalogue has them now and those products' components) in five
+ * queries whatever the number of orders, and applies the domain's rule to each.
+ */
+export async function loadBillsOfMaterials(db: Db, orderIds: readonly number[]): Promise<Map<number, BillOfMaterials>> {
+  const out = new Map<number, BillOfMaterials>();
+  if (orderIds.length === 0) return out;
+  const ids = [...new Set(orderIds)];
+  const [buildings, items] = await Promise.all([
+    db.select().from(orderBuildingInfo).where(inArray(orderBuildingInfo.orderId, ids)),
+    db
+      .select()
+      .from(orderAdditionalItems)
+      .where(inArray(orderAdditionalItems.orderId, ids))
+      .orderBy(asc(orderAdditionalItems.orderId), asc(orderAdditionalItems.position), asc(orderAdditionalItems.id)),
+  ]);
+  const productIds = [...new Set(buildings.map((b) => b.productId).filter((id): id is number => id !== null))];
+  const settingIds = new Set<number>();
+  for (const b of buildings) for (const id of [b.doorTypeId, b.doorCladdingId]) if (id !== null) settingIds.add(id);
+  for (const i of items) if (i.itemId !== null) settingIds.add(i.itemId);
+
+  const [productRows, lines, labels] = await Promise.all([
+    productIds.length ? db.select().from(products).where(inArray(products.id, productIds)) : [],
+    productIds.length
+      ? db
+          .select({ productId: productComponents.productId, componentId: productComponents.componentId, quantity: productComponents.quantity, name: components.name, cost: components.cost })
+          .from(productComponents)
+          .innerJoin(components, eq(components.id, productComponents.componentId))
+          .where(inArray(productComponents.productId, productIds))
+          .orderBy(asc(productComponents.productId), asc(productComponents.id))
+      : [],
+    settingIds.size ? db.select({ id: settings.id, value: settings.value }).from(settings).where(inArray(settings.id, [...settingIds])) : [],
+  ]);
+  const label = new Map(labels.map((l) => [l.id, l.value]));
+  const catalogue = new Map<number, BomComponentInput>(lines.map((l) => [l.componentId, { id: l.componentId, name: l.name, cost: l.cost }]));
+  const productById = new Map<number, BomProductInput>(
+    productRows.map((p) => [p.id, { id: p.id, description: p.description, is_simple: p.isSimple, components: [] as { component: number; quantity: number }[] }]),
+  );
+  for (const l of lines) (productById.get(l.productId)!.components as { component: number; quantity: number }[]).push({ component: l.componentId, quantity: l.quantity });
+  const itemsByOrder = new Map<number, { name: string; quantity: number }[]>();
+  for (const i of items) {
+    const list = itemsByOrder.get(i.orderId) ?? [];
+    list.push({ name: i.itemId !== null ? (label.get(i.itemId) ?? '') : i.customItemName, quantity: i.quantity });
+    itemsByOrder.set(i.orderId, list);
+  }
+  const buildingByOrder = new Map(buildings.map((b) => [b.orderId, b]));
+  for (const id of ids) {
+    const b = buildingByOrder.get(id);
+    out.set(
+      id,
+      billOfMaterials({
+        is_custom: b?.isCustom ?? false,
+        product_id: b?.productId ?? null,
+        product: b?.productId != null ? (productById.get(b.productId) ?? null) : null,
+        components: catalogue,
+        door_type: b?.doorTypeId != null ? label.get(b.doorTypeId) : null,
+        door_cladding: b?.doorCladdingId != null ? label.get(b.doorCladdingId) : null,
+        additional_items: itemsByOrder.get(id) ?? [],
+      }),
+    );
+  }
+  return out;
+}

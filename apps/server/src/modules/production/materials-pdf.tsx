@@ -1,0 +1,79 @@
+import { formatMoney, formatUsDate, statusLabel } from '@icehouse/domain';
+import { renderDocument } from '../../pdf/templates/layout';
+import type { AppDeps } from '../../deps';
+import type { MaterialsView } from './materials';
+
+const CSS = `
+body{font-size:9.5pt}
+h1{font-size:16pt;color:#1e3a5f;margin-bottom:2px}
+.sub{color:#52606d;margin-bottom:10px}
+table{width:100%;border-collapse:collapse}
+th,td{border-bottom:1px solid #cbd2d9;padding:3px 5px;text-align:left;vertical-align:top}
+.num{text-align:right}
+.orders{font-size:8pt;color:#3e4c59}
+tfoot td,tfoot th{font-weight:bold;border-top:2px solid #52606d}
+.apart{margin-top:10px}
+`;
+
+/** The materials list as a printable document (the buyer's copy): the same figures as the screen and CSV. */
+export function renderMaterialsHtml(view: MaterialsView): string {
+  const body = (
+    <>
+      <h1>Materials to buy</h1>
+      <div className="sub">
+        Ship dates {formatUsDate(view.from)} – {formatUsDate(view.to)} · {view.orders} orders ({view.statuses.map(statusLabel).join(', ')})
+      </div>
+      <table>
+        <thead>
+          <tr>
+            <th>Component</th>
+            <th className="num">Needed</th>
+            <th className="num">Unit cost</th>
+            <th className="num">Total cost</th>
+            <th className="num">On hand</th>
+            <th className="num">To buy</th>
+            <th className="num">To buy cost</th>
+          </tr>
+        </thead>
+        <tbody>
+          {view.rows.map((r) => (
+            <tr key={r.component_id}>
+              <td>
+                {r.name}
+                <div className="orders">{r.orders.map((o) => `${o.door_number} × ${o.quantity}`).join('; ')}</div>
+              </td>
+              <td className="num">{r.needed}</td>
+              <td className="num">{formatMoney(r.unit_cost)}</td>
+              <td className="num">{formatMoney(r.total_cost)}</td>
+              <td className="num">{r.on_hand}</td>
+              <td className="num">{r.to_buy}</td>
+              <td className="num">{formatMoney(r.to_buy_cost)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th>Total</th>
+            <td />
+            <td />
+            <td className="num">{formatMoney(view.total_cost)}</td>
+            <td />
+            <td />
+            <td className="num">{formatMoney(view.to_buy_cost)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      {view.orders_without_materials.length > 0 && (
+        <div className="apart">
+          Orders without a bill of materials: {view.orders_without_materials.map((o) => `${o.door_number} (${o.kind_label})`).join('; ')}
+        </div>
+      )}
+    </>
+  );
+  return renderDocument({ title: 'Materials to buy', footer: ['Materials', `${view.from} to ${view.to}`], css: CSS, body });
+}
+
+/** Rendered by the one Chromium renderer; not archived (a report of the moment, like its CSV). */
+export async function materialsPdf(deps: Pick<AppDeps, 'pdf'>, view: MaterialsView) {
+  return { pdf: await deps.pdf.render(renderMaterialsHtml(view)), filename: `materials-${view.from}-to-${view.to}.pdf` };
+}

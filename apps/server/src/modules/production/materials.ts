@@ -1,0 +1,75 @@
+import { and, asc, gte, inArray, lte } from 'drizzle-orm';
+import type { z } from 'zod';
+import { materialsNeeded, type MaterialsOrder } from '@icehouse/domain';
+import { isForeignKeyViolation } from '@icehouse/db';
+import { componentStock, orders } from '@icehouse/db/schema';
+import type { DbDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { csvStream, type CsvColumn } from '../../csv';
+import { loadBillsOfMaterials } from './bom-loader';
+import type { materialsAnswer, materialsInput } from './materials-schemas';
+
+export type MaterialsView = z.output<typeof materialsAnswer>;
+
+/**
+ * Materials per ship week: the orders shipping from..to with the chosen statuses, their bills of
+ * materials (one rule) summed by the domain's materialsNeeded against the components' on hand.
+ */
+export async function materialsForRange(deps: DbDeps, input: z.output<typeof materialsInput>): Promise<MaterialsView> {
+  const db = deps.database.db;
+  const shipping = await db
+    .select({ id: orders.id, doorNumber: orders.doorNumber, shipDate: orders.shipDate })
+    .from(orders)
+    .where(and(gte(orders.shipDate, input.from), lte(orders.shipDate, input.to), inArray(orders.status, input.statuses)))
+    .orderBy(asc(orders.shipDate), asc(orders.id));
+  const [boms, stock] = await Promise.all([
+    loadBillsOfMaterials(db, shipping.map((o) => o.id)),
+    db.select({ id: componentStock.componentId, onHand: componentStock.onHand }).from(componentStock),
+  ]);
+  const list: MaterialsOrder[] = shipping.map((o) => ({ order_id: o.id, door_number: o.doorNumber, ship_date: o.shipDate, bill_of_materials: boms.get(o.id)! }));
+  const summary = materialsNeeded(list, new Map(stock.map((s) => [s.id, s.onHand])));
+  return { from: input.from, to: input.to, statuses: input.statuses, orders: shipping.length, ...summary };
+}
+
+/** Every component's on-hand figure that has been set (others are 0). */
+export async function listOnHand(deps: DbDeps) {
+  const rows = await deps.database.db.select().from(componentStock).orderBy(asc(componentStock.componentId));
+  return rows.map((r) => ({ component_id: r.componentId, on_hand: r.onHand }));
+}
+
+/** Sets a component's on-hand quantity (validated by the input schema: a whole number ≥ 0). */
+export async function setOnHand(deps: DbDeps, componentId: number, onHand: number) {
+  try {
+    const values = { onHand, updatedAt: new Date() };
+    await deps.database.db
+      .insert(componentStock)
+      .values({ componentId, ...values })
+      .onConflictDoUpdate({ target: componentStock.componentId, set: values });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw AppError.notFound('Component not found.');
+    throw error;
+  }
+  return { component_id: componentId, on_hand: onHand };
+}
+
+/** The materials list as CSV: one line per component (its orders as "door × quantity"), then the total. */
+export function materialsCsv(view: MaterialsView) {
+  type Line = MaterialsView['rows'][number] | { name: string; total_cost: string; to_buy_cost: string };
+  const pick = <K extends string>(r: Line, k: K) => (k in r ? (r as Record<K, unknown>)[k] : null);
+  const columns: CsvColumn<Line>[] = [
+    { header: 'Component', kind: 'text', value: (r) => r.name },
+    { header: 'Needed', kind: 'integer', value: (r) => pick(r, 'needed') },
+    { header: 'Unit cost', kind: 'decimal', value: (r) => pick(r, 'unit_cost') },
+    { header: 'Total cost', kind: 'decimal', value: (r) => r.total_cost },
+    { header: 'On hand', kind: 'integer', value: (r) => pick(r, 'on_hand') },
+    { header: 'To buy', kind: 'integer', value: (r) => pick(r, 'to_buy') },
+    { header: 'To buy cost', kind: 'decimal', value: (r) => r.to_buy_cost },
+    {
+      header: 'Orders',
+      kind: 'text',
+      value: (r) => ('orders' in r ? r.orders.map((o) => `${o.door_number} × ${o.quantity}`).join('; ') : ''),
+    },
+  ];
+  const total: Line = { name: 'Total', total_cost: view.total_cost, to_buy_cost: view.to_buy_cost };
+  return { stream: csvStream(columns, [...view.rows, total]), filename: `materials-${view.from}-to-${view.to}.csv` };
+}

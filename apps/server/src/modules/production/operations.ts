@@ -1,0 +1,115 @@
+import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
+import { sendCsv } from '../../csv';
+import { marginReportAnswer, marginReportInput, orderBomAnswer, orderCostingAnswer, productionOrderInput } from './schemas';
+import { orderBillOfMaterials, orderCosting } from './costing';
+import { marginReport } from './margin-report';
+import { marginCsv } from './margin-csv';
+import { buildSheetPdf } from './build-sheet';
+import { sendArchivedPdf } from '../documents/reply';
+import { materialsOperations } from './materials-operations';
+import { buildSheetsInput, buildSheetsPdf, sendPdf } from './build-sheets';
+
+const TAG = 'Production';
+
+/** Make to order: what an order is built from, what it cost, and the margin it makes. */
+export const productionOperations = operationSet('production', {
+  billOfMaterials: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: productionOrderInput,
+    output: orderBomAnswer,
+    run: ({ deps, input }) => orderBillOfMaterials(deps, input.id),
+    rest: {
+      method: 'GET',
+      path: '/api/production/orders/{id}/bill-of-materials/',
+      summary:
+        "The order's bill of materials at the catalogue's current costs: each component of its product × quantity, the door type, " +
+        'cladding and additional items; kind says when there is none to list (custom, simple product, no product). 404 for no such order.',
+      tag: TAG,
+    },
+  }),
+  buildSheet: defineBinaryOperation({
+    kind: 'query',
+    access: 'user',
+    input: productionOrderInput,
+    trpc: false,
+    run: ({ deps, user, input }) => buildSheetPdf(deps, input.id, user.id),
+    rest: {
+      method: 'GET',
+      path: '/api/production/orders/{id}/build-sheet/',
+      summary:
+        "The order's build sheet for the shop (inline PDF): building, options, door placement, items, bill of materials with " +
+        'quantities and notes, then its blueprint and door drawing as pages; a drawing that is not a readable PDF is named in a note. ' +
+        'Archived: an unchanged order answers its stored sheet. Strong ETag; 404 for no such order; 503 {detail} without a browser.',
+      tag: TAG,
+      produces: 'application/pdf',
+      reply: (pdf, reply) => sendArchivedPdf(reply, pdf, 'inline'),
+    },
+  }),
+  buildSheets: defineBinaryOperation({
+    kind: 'query',
+    access: 'user',
+    input: buildSheetsInput,
+    trpc: false,
+    run: ({ deps, user, input }) => buildSheetsPdf(deps, input.orders, user.id),
+    rest: {
+      method: 'GET',
+      path: '/api/production/build-sheets/',
+      summary:
+        'The build sheets of several orders (orders=12,15,19; at most 50) as one inline PDF, each with its drawings; each sheet ' +
+        'is archived on its own. 400 on orders for a bad list or an unknown order.',
+      tag: TAG,
+      query: true,
+      produces: 'application/pdf',
+      reply: (answer, reply) => sendPdf(reply, answer),
+    },
+  }),
+  costing: defineOperation({
+    kind: 'query',
+    access: 'superuser',
+    input: productionOrderInput,
+    output: orderCostingAnswer,
+    run: ({ deps, input }) => orderCosting(deps, input.id),
+    rest: {
+      method: 'GET',
+      path: '/api/production/orders/{id}/costing/',
+      summary:
+        "The order's materials cost as kept at its last save and at today's costs, its price before tax and margin (both ways when " +
+        'they differ). Superusers only (403 otherwise); 404 for no such order.',
+      tag: TAG,
+    },
+  }),
+  marginReport: defineOperation({
+    kind: 'query',
+    access: 'superuser',
+    input: marginReportInput,
+    output: marginReportAnswer,
+    run: ({ deps, input }) => marginReport(deps, input),
+    rest: {
+      method: 'GET',
+      path: '/api/reports/margin/',
+      summary:
+        'Margin of the orders dated from..to (default this year; voided ones aside) by month or by product (group): price before tax, ' +
+        'materials cost as kept at each save, margin and margin %, and how many orders have no known cost. Superusers only.',
+      tag: TAG,
+      query: true,
+    },
+  }),
+  marginReportCsv: defineBinaryOperation({
+    kind: 'query',
+    access: 'superuser',
+    input: marginReportInput,
+    trpc: false,
+    run: async ({ deps, input }) => marginCsv(await marginReport(deps, input)),
+    rest: {
+      method: 'GET',
+      path: '/api/reports/margin/csv/',
+      summary: 'The margin report (same filters) as CSV: UTF-8 with BOM, decimals with a dot; a Total line last. Superusers only.',
+      tag: TAG,
+      query: true,
+      produces: 'text/csv',
+      reply: ({ stream, filename }, reply) => sendCsv(reply, stream, filename),
+    },
+  }),
+  ...materialsOperations,
+});

@@ -1,0 +1,166 @@
+import { useState, type DragEvent, type KeyboardEvent } from 'react';
+import { BOARD_STATUSES, addDays, formatUsDate, statusLabel, todayIso } from '@icehouse/domain';
+import { PageHeader } from '../../components/PageHeader';
+import { Notice } from '../../components/Notice';
+import { serverMessage } from '../../lib/errors';
+import { useLiveChanges } from '../../lib/live';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { PRODUCTION_TEXT as T } from './texts';
+
+type Status = (typeof BOARD_STATUSES)[number];
+type Card = RouterOutputs['production']['board']['cards'][number];
+
+/**
+ * The shop board (/board): the ship week's orders in a column per status. A card moves by drag and
+ * drop, by its buttons, or by the arrow keys when it has focus; each move is the order's own status
+ * call (requirements enforced by the server; a refusal shows on the card). Live: a colleague's move
+ * arrives through the change feed.
+ */
+export function ShopBoard() {
+  const utils = trpc.useUtils();
+  const [week, setWeek] = useState(todayIso());
+  const board = trpc.production.board.useQuery({ week });
+  const change = trpc.orders.changeStatus.useMutation();
+  const [errors, setErrors] = useState<Record<number, string>>({});
+  const [moving, setMoving] = useState<number | null>(null);
+  useLiveChanges((c) => {
+    if (c.entity === 'order') void utils.production.board.invalidate();
+  });
+
+  async function move(card: Card, to: Status) {
+    if (to === card.status) return;
+    setMoving(card.id);
+    try {
+      await change.mutateAsync({ id: card.id, new_status: to });
+      setErrors(({ [card.id]: _gone, ...rest }) => rest);
+    } catch (error) {
+      setErrors((e) => ({ ...e, [card.id]: serverMessage(error) ?? T.moveError }));
+    } finally {
+      setMoving(null);
+      await utils.production.board.invalidate();
+    }
+  }
+
+  const neighbour = (status: Status, step: -1 | 1): Status | null => BOARD_STATUSES[BOARD_STATUSES.indexOf(status) + step] ?? null;
+
+  function onKeyDown(event: KeyboardEvent, card: Card) {
+    if (event.target !== event.currentTarget) return;
+    const to = event.key === 'ArrowRight' ? neighbour(card.status, 1) : event.key === 'ArrowLeft' ? neighbour(card.status, -1) : null;
+    if (!to) return;
+    event.preventDefault();
+    void move(card, to);
+  }
+
+  function onDrop(event: DragEvent, to: Status) {
+    event.preventDefault();
+    const id = Number(event.dataTransfer.getData('text/plain'));
+    const card = board.data?.cards.find((c) => c.id === id);
+    if (card) void move(card, to);
+  }
+
+  const data = board.data;
+  return (
+    <section className="flex flex-col gap-4">
+      <PageHeader
+        title={T.boardTitle}
+        description={data ? T.weekOf(formatUsDate(data.from), formatUsDate(data.to)) : undefined}
+        actions={
+          <>
+            <button type="button" className={BUTTON} onClick={() => setWeek(addDays(data?.from ?? week, -7))}>
+              {T.previousWeek}
+            </button>
+            <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+              {T.shipWeek}
+              <input type="date" value={week} onChange={(e) => e.target.value && setWeek(e.target.value)} className="rounded-md border border-slate-300 px-2 py-1" />
+            </label>
+            <button type="button" className={BUTTON} onClick={() => setWeek(addDays(data?.from ?? week, 7))}>
+              {T.nextWeek}
+            </button>
+            {data && data.cards.length > 0 && (
+              <a className={BUTTON} target="_blank" rel="noopener" href={`/api/production/build-sheets/?orders=${data.cards.map((c) => c.id).join(',')}`}>
+                {T.printBuildSheets}
+              </a>
+            )}
+          </>
+        }
+      />
+      <p className="text-xs text-slate-500">{T.boardHint}</p>
+      {data && data.capacity !== null && (
+        <p
+          role="status"
+          className={data.over_capacity ? 'rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-semibold text-red-800' : 'text-sm text-slate-700'}
+        >
+          {data.over_capacity ? T.overCapacity(data.units, data.capacity) : T.capacity(data.units, data.capacity)}
+        </p>
+      )}
+      {board.isError && <Notice tone="error">{T.boardLoadError}</Notice>}
+      <div className={`grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-4 ${data?.over_capacity ? 'rounded-lg ring-2 ring-red-400 ring-offset-4' : ''}`}>
+        {BOARD_STATUSES.map((status) => {
+          const cards = data?.cards.filter((c) => c.status === status) ?? [];
+          return (
+            <section
+              key={status}
+              aria-label={statusLabel(status)}
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={(e) => onDrop(e, status)}
+              className="flex min-h-40 flex-col gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3"
+            >
+              <h2 className="text-sm font-semibold text-slate-800">
+                {statusLabel(status)} <span className="font-normal text-slate-500">({cards.length})</span>
+              </h2>
+              <ul className="flex flex-col gap-2">
+                {cards.map((card) => (
+                  <li
+                    key={card.id}
+                    tabIndex={0}
+                    draggable
+                    aria-label={T.cardLabel(card.door_number)}
+                    aria-busy={moving === card.id}
+                    onDragStart={(e) => e.dataTransfer.setData('text/plain', String(card.id))}
+                    onKeyDown={(e) => onKeyDown(e, card)}
+                    className="rounded-md border border-slate-200 bg-white p-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-sky-600"
+                  >
+                    <div className="flex items-baseline justify-between gap-2">
+                      <a href={`/dashboard?order=${card.id}`} className="font-semibold text-sky-800 underline">
+                        {T.door(card.door_number)}
+                      </a>
+                      <span className="text-xs text-slate-600">{formatUsDate(card.ship_date)}</span>
+                      <a href={`/api/production/orders/${card.id}/build-sheet/`} target="_blank" rel="noopener" className="text-xs text-sky-800 underline">
+                        {T.buildSheetOf(card.door_number)}
+                      </a>
+                    </div>
+                    <div className="text-slate-800">{card.customer_name}</div>
+                    <div className="text-xs text-slate-600">{card.building}</div>
+                    {card.missing_requirements.length > 0 && (
+                      <div className="mt-1 text-xs text-amber-800">{T.needs(card.missing_requirements)}</div>
+                    )}
+                    {errors[card.id] && (
+                      <div role="alert" className="mt-1 text-xs text-red-700">
+                        {errors[card.id]}
+                      </div>
+                    )}
+                    <div className="mt-1 flex justify-between gap-1">
+                      {([-1, 1] as const).map((step) => {
+                        const to = neighbour(card.status, step);
+                        return to ? (
+                          <button key={step} type="button" className="text-xs text-sky-800 underline" disabled={moving === card.id} onClick={() => void move(card, to)}>
+                            {T.moveTo(statusLabel(to), card.door_number)}
+                          </button>
+                        ) : (
+                          <span key={step} />
+                        );
+                      })}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+const BUTTON =
+  'rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-600';

@@ -1,0 +1,96 @@
+import type { BillOfMaterials } from './billOfMaterials';
+import { addMoney, multiplyQty, toMoneyString } from './money';
+import { addDays, weekdayOf } from './schedule';
+
+/**
+ * Materials per ship week: the components the orders shipping in a range need, summed from each
+ * order's bill of materials (the one rule), with what they cost and what is left to buy.
+ * - needed = Σ over the orders of the component's quantity; total cost = unit cost × needed
+ *   (the unit cost is the catalogue's current one: buying happens at today's prices);
+ * - to buy = needed − on hand, never below 0; on hand is a whole number ≥ 0 (0 when not kept);
+ * - each row names its orders (door number and quantity), so a figure can be traced;
+ * - orders whose materials are not known (custom, simple, no product) are listed apart.
+ */
+
+export interface MaterialsOrder {
+  order_id: number;
+  door_number: string;
+  ship_date: string | null;
+  bill_of_materials: BillOfMaterials;
+}
+
+export interface MaterialsRow {
+  component_id: number;
+  name: string;
+  needed: number;
+  unit_cost: string;
+  total_cost: string;
+  on_hand: number;
+  to_buy: number;
+  to_buy_cost: string;
+  orders: { order_id: number; door_number: string; quantity: number }[];
+}
+
+export interface MaterialsSummary {
+  rows: MaterialsRow[];
+  total_cost: string;
+  to_buy_cost: string;
+  /** Orders in the range without a known bill of materials, with why (kind label). */
+  orders_without_materials: { order_id: number; door_number: string; kind_label: string }[];
+}
+
+export function materialsNeeded(orders: readonly MaterialsOrder[], onHand: ReadonlyMap<number, number>): MaterialsSummary {
+  const byComponent = new Map<number, MaterialsRow>();
+  const without: MaterialsSummary['orders_without_materials'] = [];
+  for (const order of orders) {
+    const bom = order.bill_of_materials;
+    if (bom.kind !== 'components') {
+      without.push({ order_id: order.order_id, door_number: order.door_number, kind_label: bom.kind_label });
+      continue;
+    }
+    for (const line of bom.lines) {
+      let row = byComponent.get(line.component_id);
+      if (!row) {
+        const stock = Math.max(0, Math.trunc(onHand.get(line.component_id) ?? 0));
+        row = { component_id: line.component_id, name: line.name, needed: 0, unit_cost: line.unit_cost, total_cost: '0.00', on_hand: stock, to_buy: 0, to_buy_cost: '0.00', orders: [] };
+        byComponent.set(line.component_id, row);
+      }
+      row.needed += line.quantity;
+      row.orders.push({ order_id: order.order_id, door_number: order.door_number, quantity: line.quantity });
+    }
+  }
+  const rows = [...byComponent.values()]
+    .map((row) => {
+      const toBuy = Math.max(0, row.needed - row.on_hand);
+      return { ...row, total_cost: toMoneyString(multiplyQty(row.unit_cost, row.needed)), to_buy: toBuy, to_buy_cost: toMoneyString(multiplyQty(row.unit_cost, toBuy)) };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name) || a.component_id - b.component_id);
+  return {
+    rows,
+    total_cost: toMoneyString(addMoney(...rows.map((r) => r.total_cost))),
+    to_buy_cost: toMoneyString(addMoney(...rows.map((r) => r.to_buy_cost))),
+    orders_without_materials: without,
+  };
+}
+
+/** Monday..Sunday of the week after the one `today` is in (the materials list's default range). */
+export function nextShipWeek(today: string): { from: string; to: string } {
+  const sinceMonday = (weekdayOf(today) + 6) % 7;
+  const from = addDays(today, 7 - sinceMonday);
+  return { from, to: addDays(from, 6) };
+}
+
+/** The materials list's and the on-hand editor's messages (one place for the web and the server). */
+export const MATERIALS_MESSAGES = {
+  onHandInvalid: 'On hand must be a whole number, 0 or more.',
+  onHandTooLarge: 'On hand is too large.',
+  statusesInvalid: 'Choose statuses among pending, processed, scheduled_to_ship and completed.',
+  rangeTooLong: 'A materials list covers at most 366 days.',
+} as const;
+
+/** The statuses whose orders count by default (not yet shipped; voided ones never count). */
+export const MATERIALS_DEFAULT_STATUSES = ['pending', 'processed', 'scheduled_to_ship'] as const;
+export const MATERIALS_STATUSES = ['pending', 'processed', 'scheduled_to_ship', 'completed'] as const;
+
+/** The shop board's columns, in order (voided orders are not on the board). */
+export const BOARD_STATUSES = ['pending', 'processed', 'scheduled_to_ship', 'completed'] as const;
