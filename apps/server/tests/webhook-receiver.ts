@@ -46,9 +46,13 @@ export function useWebhookReceiver(answer: (request: ReceivedRequest) => Receive
   return receiver;
 }
 
-/** No endpoint, delivery or event left from an earlier test; ids start again at 1. */
+/**
+ * No endpoint, delivery or event left from an earlier test. Ids go on from where they were (no restart):
+ * a delivery job of an earlier test still queued or retrying must find its row gone, never a later
+ * test's delivery that reused its id (that made one delivery's attempts interleave with another's).
+ */
 export async function clearWebhooks(database: Database): Promise<void> {
   await database.db.execute(
-    sql`truncate table webhook_deliveries, webhook_endpoints, integration_events restart identity cascade`,
+    sql`truncate table webhook_deliveries, webhook_endpoints, integration_events cascade`,
   );
 }

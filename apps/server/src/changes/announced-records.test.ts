@@ -95,7 +95,7 @@ beforeEach(async () => {
     );
     return row?.n === 0;
   }, 20_000);
-  await ctx.database.db.execute(sql`truncate table webhook_attempts, webhook_deliveries, integration_events restart identity`);
+  await ctx.database.db.execute(sql`truncate table webhook_attempts, webhook_deliveries, integration_events`);
   received.length = 0;
 });
 
