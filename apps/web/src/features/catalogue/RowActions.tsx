@@ -58,7 +58,8 @@ export function RowActions({ onEdit, confirmText, onDelete }: RowActionsProps) {
   }
 
   return (
-    <div className="flex flex-wrap justify-end gap-2">
+    // One line: a narrow table shrinks its text columns, never splits Edit from Delete.
+    <div className="flex justify-end gap-2 whitespace-nowrap">
       <Button size="sm" onClick={onEdit}>
         Edit
       </Button>
