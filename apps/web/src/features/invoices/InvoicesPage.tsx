@@ -146,7 +146,7 @@ export function InvoicesPage() {
       cell: (invoice) => formatDate(invoice.date),
     },
     // Room for a usual customer's name on one line; a longer one wraps.
-    { key: 'customer_name', header: INVOICE_TEXT.customerName, className: 'min-w-56' },
+    { key: 'customer_name', header: INVOICE_TEXT.customerName, className: 'min-w-56 whitespace-nowrap' },
     {
       key: 'order_number',
       header: INVOICE_TEXT.orderNumber,
@@ -171,16 +171,18 @@ export function InvoicesPage() {
     {
       key: 'type',
       header: INVOICE_TEXT.type,
-      // The 'Edited' badge sits with the type rather than among the actions, which stay narrow.
-      className: 'whitespace-nowrap',
+      // The 'Edited' badge sits with the type rather than among the actions, which stay narrow. The
+      // badges may wrap onto a second line; the customer's name keeps its one line.
+      className: 'min-w-24',
       cell: (invoice) => (
-        <span className="inline-flex items-center gap-1">
+        <span className="inline-flex flex-wrap items-center gap-1">
           {invoice.is_combined || invoice.order_count > 1 ? (
             <Badge color="blue">{INVOICE_TEXT.combined(invoice.order_count)}</Badge>
           ) : (
             <Badge color="grey">{INVOICE_TEXT.single}</Badge>
-          )}
-          <PaymentStatusBadge status={invoice.status} />
+          )}{' '}
+          {/* Spaces between the badges: read as "Single Unpaid Edited", not one word (flex ignores them). */}
+          <PaymentStatusBadge status={invoice.status} />{' '}
           {invoice.has_manual_edits && (
             <Badge color="amber" title={INVOICE_TEXT.editedHint}>
               {INVOICE_TEXT.edited}
@@ -240,7 +242,9 @@ export function InvoicesPage() {
     <section className="flex flex-col gap-4">
       <PageHeader
         title={INVOICE_TEXT.title}
-        actions={<ExportCsvLink path="/api/invoices/export.csv" params={{ search }} label={INVOICE_TEXT.exportCsv} />}
+        actions={
+          <ExportCsvLink path="/api/invoices/export.csv" params={{ search }} label={INVOICE_TEXT.exportCsv} />
+        }
       />
 
       <form
