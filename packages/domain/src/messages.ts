@@ -211,7 +211,7 @@ export const MESSAGES = {
   idempotencyKeyReused: 'This Idempotency-Key was already used with a different request.', // ours
   idempotencyKeyInProgress: 'A request with this Idempotency-Key is still being processed. Try again shortly.', // ours
   orderingInvalid: 'Select a valid ordering: updated_at or -updated_at.', // ours
-  pageSizeInvalid: (max: number) => `Enter a whole number of rows per page from 1 to ${max}.`, // ours
+  pageSizeInvalid: (max: number) => `Enter a whole number of rows per page, between 1 and ${max}.`, // ours
   updatedSinceInvalid: 'Enter a valid ISO 8601 date and time, e.g. 2026-11-23T18:00:00Z.', // ours
   timestampZoneMissing:
     'This date and time has no time zone: add Z for UTC or an offset, e.g. 2026-11-23T18:00:00Z or 2026-11-23T12:00:00-06:00.', // ours
