@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MESSAGES, addDays, isIsoDate, todayIso } from '@icehouse/domain';
+import { MESSAGES, isIsoDate } from '@icehouse/domain';
 import { idField } from '../../operations/input';
+import { reportDateRange } from '../reports/schemas';
 
 /** Inputs and answers of make to order (bill of materials, costing, margin report). */
 
@@ -65,12 +66,7 @@ export const marginReportInput = z
   })
   .nullish()
   .transform((v, ctx) => {
-    const year = todayIso().slice(0, 4);
-    const from = v?.from ?? `${year}-01-01`;
-    const to = v?.to ?? `${year}-12-31`;
-    if (to < from) ctx.addIssue({ code: 'custom', message: MESSAGES.reportRangeOrder, path: ['to'] });
-    else if (to > addDays(from, MAX_MARGIN_REPORT_DAYS))
-      ctx.addIssue({ code: 'custom', message: MESSAGES.reportRangeTooLong, path: ['to'] });
+    const { from, to } = reportDateRange(v, ctx, MAX_MARGIN_REPORT_DAYS);
     return { from, to, group: v?.group ?? 'month' };
   });
 

@@ -10,6 +10,24 @@ const isoDate = z.preprocess(blank, z.string().refine(isIsoDate, MESSAGES.dateIn
 export const MAX_REPORT_DAYS = 3660;
 
 /** from..to (default: this calendar year), grouped by month, quarter or year (default month). */
+/**
+ * A report's date range: from and to default to this calendar year; To before From, or a range longer
+ * than `maxDays`, is refused on `to`. Shared by the reports that take a range.
+ */
+export function reportDateRange(
+  v: { from?: string | undefined; to?: string | undefined } | null | undefined,
+  ctx: z.RefinementCtx,
+  maxDays: number,
+): { from: string; to: string } {
+  const year = todayIso().slice(0, 4);
+  const from = v?.from ?? `${year}-01-01`;
+  const to = v?.to ?? `${year}-12-31`;
+  if (to < from) ctx.addIssue({ code: 'custom', message: MESSAGES.reportRangeOrder, path: ['to'] });
+  else if (to > addDays(from, maxDays))
+    ctx.addIssue({ code: 'custom', message: MESSAGES.reportRangeTooLong, path: ['to'] });
+  return { from, to };
+}
+
 export const salesTaxInput = z
   .object({
     from: isoDate.describe('First day, YYYY-MM-DD (default: 1 January this year)'),
@@ -18,12 +36,7 @@ export const salesTaxInput = z
   })
   .nullish()
   .transform((v, ctx) => {
-    const year = todayIso().slice(0, 4);
-    const from = v?.from ?? `${year}-01-01`;
-    const to = v?.to ?? `${year}-12-31`;
-    if (to < from) ctx.addIssue({ code: 'custom', message: MESSAGES.reportRangeOrder, path: ['to'] });
-    else if (to > addDays(from, MAX_REPORT_DAYS))
-      ctx.addIssue({ code: 'custom', message: MESSAGES.reportRangeTooLong, path: ['to'] });
+    const { from, to } = reportDateRange(v, ctx, MAX_REPORT_DAYS);
     return { from, to, period: v?.period ?? 'month' };
   });
 
