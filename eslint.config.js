@@ -35,7 +35,6 @@ export default tseslint.config(
             '**/build.mjs',
             '**/testing/**',
             '**/testing.{ts,tsx}',
-            '**/test-support.{ts,tsx}',
             'e2e/**',
           ],
         },

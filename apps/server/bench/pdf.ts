@@ -14,7 +14,7 @@ import { createPdfRenderer, resolveChromePath, type PdfLogger } from '../src/pdf
 import { renderBolHtml } from '../src/pdf/templates/bill-of-lading';
 import { renderInvoiceHtml } from '../src/pdf/templates/invoice';
 import { renderOrderPrintHtml } from '../src/pdf/templates/order-print';
-import { manyInvoiceLines, sampleBol, sampleInvoice, sampleOrderPrint } from '../src/pdf/testing/samples';
+import { manyInvoiceLines, sampleBol, sampleInvoice, sampleOrderPrint } from '../tests/pdf-samples';
 
 const { values } = parseArgs({
   options: {

@@ -14,6 +14,16 @@ const modules = fs
   .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(MODULES, entry.name, 'operations.ts')))
   .map((entry) => entry.name);
 
+const SRC = fileURLToPath(new URL('../src', import.meta.url));
+const TESTS = fileURLToPath(new URL('.', import.meta.url));
+/** Every source file of src that is not a test itself. */
+const productFiles = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return productFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+
 const operationFiles = (name: string) =>
   fs.readdirSync(path.join(MODULES, name)).filter((file) => /(^|-)operations\.ts$/.test(file));
 
@@ -29,5 +39,17 @@ describe('module shape', () => {
       const imports = ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
       expect(imports, `${name}/${file}`).not.toContain('zod');
     }
+  });
+
+  // Test helpers live in apps/server/tests: src holds what the product runs.
+  it('keeps test helpers out of src', () => {
+    const offenders = productFiles(SRC).filter((file) => {
+      if (/(^|[-/])(testing|test-support)(\.tsx?)?$/.test(file.replace(/\.tsx?$/, '')) || file.includes(`${path.sep}testing${path.sep}`)) return true;
+      const imports = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true).importedFiles.map((f) => f.fileName);
+      return imports.some(
+        (spec) => spec === 'vitest' || spec.startsWith('@playwright/') || (spec.startsWith('.') && path.resolve(path.dirname(file), spec).startsWith(TESTS)),
+      );
+    });
+    expect(offenders.map((file) => path.relative(SRC, file))).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import {
   orderPayload,
   rawPost,
   useOrdersTestApp,
-} from '../modules/orders/test-support';
+} from '../../tests/orders-test-support';
 
 /** The order file routes with the S3 backend: a real S3-compatible server (s3rver) in this process. */
 let server: Awaited<ReturnType<typeof startS3Server>> | null = null;

@@ -8,10 +8,10 @@ import { billsOfLading, orders } from '@icehouse/db/schema';
 import { EVENT_TYPES, type EventType } from '@icehouse/domain';
 import { openLiveStream, type SseEvent } from '../../tests/live-client';
 import { allJobs } from '../jobs';
-import { waitFor } from '../jobs/testing';
+import { waitFor } from '../../tests/wait-for-jobs';
 import { createPdfRenderer } from '../pdf';
 import { deliverWebhookJob } from '../modules/webhooks/jobs';
-import { orderPayload, shippable, useOrdersTestApp } from '../modules/orders/test-support';
+import { orderPayload, shippable, useOrdersTestApp } from '../../tests/orders-test-support';
 import { announceChange, changeTransaction } from './announce';
 
 /**

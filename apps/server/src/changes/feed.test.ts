@@ -3,7 +3,7 @@ import pino from 'pino';
 import { sql } from 'drizzle-orm';
 import { customers, orders } from '@icehouse/db/schema';
 import { eq } from 'drizzle-orm';
-import { orderPayload, useOrdersTestApp } from '../modules/orders/test-support';
+import { orderPayload, useOrdersTestApp } from '../../tests/orders-test-support';
 import { announceChange, changeTransaction, coalesce, createChangeAnnouncer } from './announce';
 import { changeRecordReaders } from '../modules/change-records';
 import type { ChangeDeps, ChangeSink } from '../deps';

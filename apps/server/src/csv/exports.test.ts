@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { createOrder, invoiceOrder, useInvoicesTestApp } from '../modules/invoices/test-support';
-import { insertOrders } from '../modules/orders/test-support';
+import { createOrder, invoiceOrder, useInvoicesTestApp } from '../../tests/invoices-test-support';
+import { insertOrders } from '../../tests/orders-test-support';
 import { ORDER_EXPORT_BATCH } from '../modules/orders/export-query';
 
 /** Issue 16 item 4: the orders, invoices and customers lists as CSV downloads with their filters. */

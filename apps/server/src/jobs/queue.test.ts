@@ -7,7 +7,7 @@ import { createDb, type Database } from '@icehouse/db/client';
 import { createTestApp } from '../../tests/test-app';
 import { buildApp } from '../app';
 import { defineJob } from './define';
-import { testDatabaseUrl, waitFor } from './testing';
+import { testDatabaseUrl, waitFor } from '../../tests/wait-for-jobs';
 
 /** What the test jobs did, by key: a real side effect each run leaves behind. */
 const runs: { job: string; key: string }[] = [];

@@ -4,14 +4,14 @@ import { createPdfRenderer, type PdfRenderer } from './renderer';
 import { renderBolHtml } from './templates/bill-of-lading';
 import { renderInvoiceHtml } from './templates/invoice';
 import { renderOrderPrintHtml } from './templates/order-print';
-import { readPdfText } from './testing/pdfText';
+import { readPdfText } from '../../tests/pdf-text';
 import {
   manyInvoiceLines,
   sampleBol,
   sampleInvoice,
   sampleInvoiceLines,
   sampleOrderPrint,
-} from './testing/samples';
+} from '../../tests/pdf-samples';
 
 /** The three documents through the real Chromium, read back as text with pdf.js. */
 

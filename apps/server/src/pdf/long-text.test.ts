@@ -5,8 +5,8 @@ import { renderBolHtml } from './templates/bill-of-lading';
 import { renderInvoiceHtml } from './templates/invoice';
 import { renderOrderPrintHtml } from './templates/order-print';
 import type { PdfAddress } from './templates/types';
-import { readPdfText } from './testing/pdfText';
-import { sampleBol, sampleInvoice, sampleOrderPrint } from './testing/samples';
+import { readPdfText } from '../../tests/pdf-text';
+import { sampleBol, sampleInvoice, sampleOrderPrint } from '../../tests/pdf-samples';
 
 /**
  * The longest values the text limits allow, as single unbroken words, through the real Chromium:

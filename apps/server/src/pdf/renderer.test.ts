@@ -14,8 +14,8 @@ import {
   type PdfRenderer,
 } from './renderer';
 import { renderInvoiceHtml } from './templates/invoice';
-import { readPdfText } from './testing/pdfText';
-import { manyInvoiceLines, sampleInvoice } from './testing/samples';
+import { readPdfText } from '../../tests/pdf-text';
+import { manyInvoiceLines, sampleInvoice } from '../../tests/pdf-samples';
 
 /** The renderer's lifecycle against the real Chromium: caps, timeouts, crashes, recycling, shutdown. */
 

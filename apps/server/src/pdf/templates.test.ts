@@ -12,7 +12,7 @@ import {
   salesTaxLabel,
 } from './templates/layout';
 import { renderOrderPrintHtml } from './templates/order-print';
-import { sampleBol, sampleCompanyInfo, sampleInvoice, sampleOrderPrint } from './testing/samples';
+import { sampleBol, sampleCompanyInfo, sampleInvoice, sampleOrderPrint } from '../../tests/pdf-samples';
 
 /** The templates without a browser: pure functions of data to HTML. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOrder, invoiceOrder, useInvoicesTestApp } from '../modules/invoices/test-support';
+import { createOrder, invoiceOrder, useInvoicesTestApp } from '../../tests/invoices-test-support';
 
 /**
  * Many HTTP clients send `Content-Type: application/json` on every request, with no body on a DELETE or

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { MESSAGES } from '@icehouse/domain';
 import { customers, invoices, orders } from '@icehouse/db/schema';
-import { orderPayload, useOrdersTestApp } from '../modules/orders/test-support';
+import { orderPayload, useOrdersTestApp } from '../../tests/orders-test-support';
 
 /** Issue 18 item 3: Idempotency-Key on the REST layer's POSTs. */
 const ctx = useOrdersTestApp({ pdf: true });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MESSAGES } from '@icehouse/domain';
 import { restRoutes } from './routes';
 import { PAGE_SIZE_MAX } from '../operations/list-page';
-import { attachInvoice, insertOrders, orderPayload, useOrdersTestApp } from '../modules/orders/test-support';
+import { attachInvoice, insertOrders, orderPayload, useOrdersTestApp } from '../../tests/orders-test-support';
 import { orderListRestAnswer } from '../modules/orders/schemas';
 import { invoiceListRestAnswer, deletedInvoiceListRestAnswer } from '../modules/invoices/schemas';
 import { customerListRestAnswer } from '../modules/customers/schemas';

@@ -4,7 +4,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
 import { AppError } from '../errors';
 import { replyWithError } from './error-handler';
-import { orderPayload, useOrdersTestApp } from '../modules/orders/test-support';
+import { orderPayload, useOrdersTestApp } from '../../tests/orders-test-support';
 
 /**
  * An ordinary refusal (4xx: a validation failure, "Only pending orders can be voided", a missing record)

@@ -6,14 +6,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { createDb, DataDirLockedError } from '@icehouse/db';
 import { buildApp } from '../../src/app';
-import { orderPayload } from '../../src/modules/orders/test-support';
+import { orderPayload } from '../orders-test-support';
 import { openTestDatabase } from '@icehouse/db/testing';
 import { tableChecksums } from '../../src/modules/backup/checksums';
 import { backupDatabase, detectBackupKind, restoreDatabase } from '../../src/modules/backup/backup';
 import { backupPglite, restorePglite } from '../../src/modules/backup/pglite-dump';
 import { backupPostgres, restorePostgres } from '../../src/modules/backup/postgres-dump';
 import { createFolderBlobStore, type BlobStore } from '../../src/blobs';
-import { TINY_PDF } from '../../src/modules/orders/test-support';
+import { TINY_PDF } from '../orders-test-support';
 import { fillWithData, tempDir, throwawayPostgres } from './backup-support';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { nextNumber, rowsOf } from '@icehouse/db';
 import { invoices } from '@icehouse/db/schema';
-import { orderPayload, useOrdersTestApp } from '../../src/modules/orders/test-support';
+import { orderPayload, useOrdersTestApp } from '../orders-test-support';
 import type { TestClient } from '../client';
 
 /**

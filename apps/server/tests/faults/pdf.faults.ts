@@ -5,7 +5,7 @@ import type { Database } from '@icehouse/db/client';
 import { archivedDocuments } from '@icehouse/db/schema';
 import { createTestApp } from '../test-app';
 import { createPdfRenderer, type PdfRenderer } from '../../src/pdf';
-import { readPdfText } from '../../src/pdf/testing/pdfText';
+import { readPdfText } from '../pdf-text';
 import { createWorld, type World } from '../fuzz/world';
 import { chromiumUnder, descendants, isAlive, rssOf, sleep, waitFor } from './harness';
 import { record } from './results';

@@ -11,9 +11,9 @@ import { appRouter } from '../../src/trpc/app-router';
 import { CSRF_FAILURE } from '../../src/modules/auth/csrf';
 import { THROTTLE } from '../../src/modules/auth/throttle';
 import { createPdfRenderer, type PdfRenderer } from '../../src/pdf';
-import { readPdfText } from '../../src/pdf/testing/pdfText';
+import { readPdfText } from '../pdf-text';
 import { diffChecksums, tableChecksums } from '../../src/modules/backup/checksums';
-import { MULTIPART_HEADERS, TINY_PDF, multipartBody, orderPayload, rawPost, seedCatalogue, type Catalogue } from '../../src/modules/orders/test-support';
+import { MULTIPART_HEADERS, TINY_PDF, multipartBody, orderPayload, rawPost, seedCatalogue, type Catalogue } from '../orders-test-support';
 
 /**
  * The security review, as tests that walk every route and procedure (auth.test.ts proves each

@@ -5,7 +5,7 @@ import { truncateAll } from '@icehouse/db/testing';
 import { invoices, orders, sessions, storedFiles, users } from '@icehouse/db/schema';
 import { createSessionStore, newCsrfToken } from '../../src/modules/auth/session';
 import { hashPassword } from '../../src/modules/auth/password';
-import { attachBol, multipartBody, MULTIPART_HEADERS, orderPayload, seedCatalogue, TINY_PDF, type Catalogue } from '../../src/modules/orders/test-support';
+import { attachBol, multipartBody, MULTIPART_HEADERS, orderPayload, seedCatalogue, TINY_PDF, type Catalogue } from '../orders-test-support';
 import { PASSWORD } from '../users';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { billsOfLading, history, numberSequences } from '@icehouse/db/schema';
-import { readPdfText } from '../../pdf/testing/pdfText';
-import { countRows, shippable } from '../orders/test-support';
-import { createOrder, useInvoicesTestApp } from '../invoices/test-support';
+import { readPdfText } from '../../../tests/pdf-text';
+import { countRows, shippable } from '../../../tests/orders-test-support';
+import { createOrder, useInvoicesTestApp } from '../../../tests/invoices-test-support';
 import type { OrderView } from '../orders/views';
 
 /** Bills of lading and the order print, PDFs read back as text. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@icehouse/domain';
-import { useCatalogueTestApp } from './test-support';
+import { useCatalogueTestApp } from '../../../tests/catalogue-test-support';
 import { COMPONENT_NAME_TAKEN, MARKUP_TOO_LARGE } from './components-service';
 
 const t = useCatalogueTestApp();

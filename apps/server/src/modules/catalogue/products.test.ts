@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@icehouse/domain';
 import { orderBuildingInfo, productComponents, products } from '@icehouse/db/schema';
-import { insertOrder, useCatalogueTestApp } from './test-support';
+import { insertOrder, useCatalogueTestApp } from '../../../tests/catalogue-test-support';
 
 const t = useCatalogueTestApp();
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@icehouse/domain';
 import { components, products, settings } from '@icehouse/db/schema';
 import type { Database, Db } from '@icehouse/db/client';
-import { insertOrder, useCatalogueTestApp } from './test-support';
+import { insertOrder, useCatalogueTestApp } from '../../../tests/catalogue-test-support';
 import { createProduct } from './products-service';
 import { deleteSetting } from './settings-service';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@icehouse/domain';
 import { companyInfo } from '@icehouse/db/schema';
-import { useCatalogueTestApp } from '../catalogue/test-support';
+import { useCatalogueTestApp } from '../../../tests/catalogue-test-support';
 
 const t = useCatalogueTestApp();
 

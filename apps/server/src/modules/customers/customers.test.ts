@@ -7,7 +7,7 @@ import {
   invoiceOrder,
   useInvoicesTestApp,
   type InvoicesTestContext,
-} from '../invoices/test-support';
+} from '../../../tests/invoices-test-support';
 
 /** Issue 16 item 1: customers over REST and tRPC, their orders, invoices and balance. */
 const ctx = useInvoicesTestApp();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { addresses, customers, orders } from '@icehouse/db/schema';
-import { useOrdersTestApp } from '../orders/test-support';
+import { useOrdersTestApp } from '../../../tests/orders-test-support';
 import { linkOrdersToCustomers, linkReportLines } from './link';
 
 /** Issue 16 item 1: existing orders linked to customers by normalised billing name and address, idempotently. */

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { archivedDocuments, companyInfo, invoiceLineItems, invoices, orders } from '@icehouse/db/schema';
-import { readPdfText } from '../../pdf/testing/pdfText';
-import { createOrder, invoiceOrder, useInvoicesTestApp } from '../invoices/test-support';
-import { waitFor } from '../../jobs/testing';
+import { readPdfText } from '../../../tests/pdf-text';
+import { createOrder, invoiceOrder, useInvoicesTestApp } from '../../../tests/invoices-test-support';
+import { waitFor } from '../../../tests/wait-for-jobs';
 
 /** Archived documents (decision 061) through the real Chromium, with the pre-render job's worker running. */
 

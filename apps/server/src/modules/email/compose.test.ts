@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { EMAIL_PLACEHOLDERS_BY_KIND, MESSAGES } from '@icehouse/domain';
 import { companyInfo } from '@icehouse/db/schema';
 import { JOBS_SCHEMA } from '../../jobs/queue';
-import { createOrder, invoiceOrder } from '../invoices/test-support';
-import { useOrdersTestApp } from '../orders/test-support';
+import { createOrder, invoiceOrder } from '../../../tests/invoices-test-support';
+import { useOrdersTestApp } from '../../../tests/orders-test-support';
 import { composeAnswer } from './schemas';
 import { failedJobsAnswer } from '../jobs/schemas';
 

@@ -5,9 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { companyInfo, emailMessages } from '@icehouse/db/schema';
 import { createDb } from '@icehouse/db/client';
-import { createOrder, invoiceOrder } from '../invoices/test-support';
-import { useOrdersTestApp } from '../orders/test-support';
-import { testDatabaseUrl, waitFor } from '../../jobs/testing';
+import { createOrder, invoiceOrder } from '../../../tests/invoices-test-support';
+import { useOrdersTestApp } from '../../../tests/orders-test-support';
+import { testDatabaseUrl, waitFor } from '../../../tests/wait-for-jobs';
 import { buildApp } from '../../app';
 import { startSmtpServer } from '../../../tests/smtp-server';
 

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { archivedDocuments, companyInfo, emailMessages } from '@icehouse/db/schema';
-import { createOrder, invoiceOrder } from '../invoices/test-support';
-import { useOrdersTestApp } from '../orders/test-support';
-import { waitFor } from '../../jobs/testing';
+import { createOrder, invoiceOrder } from '../../../tests/invoices-test-support';
+import { useOrdersTestApp } from '../../../tests/orders-test-support';
+import { waitFor } from '../../../tests/wait-for-jobs';
 import { headerOf, pdfAttachmentOf, startSmtpServer } from '../../../tests/smtp-server';
 
 /** Emailing an invoice through a real SMTP server in this process, the archived PDF attached (decision 062). */

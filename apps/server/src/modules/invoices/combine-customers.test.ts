@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countRows } from '../orders/test-support';
-import { createOrder, useInvoicesTestApp } from './test-support';
+import { countRows } from '../../../tests/orders-test-support';
+import { createOrder, useInvoicesTestApp } from '../../../tests/invoices-test-support';
 
 /** Issue 14 item 16 (decision 012): orders of different billing customers combine only when confirmed. */
 const ctx = useInvoicesTestApp({ pdf: true });

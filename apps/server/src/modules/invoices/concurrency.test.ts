@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { history, invoiceOrders, invoices } from '@icehouse/db/schema';
-import { countRows } from '../orders/test-support';
-import { createOrder, useInvoicesTestApp } from './test-support';
+import { countRows } from '../../../tests/orders-test-support';
+import { createOrder, useInvoicesTestApp } from '../../../tests/invoices-test-support';
 import type { OrderView } from '../orders/views';
 
 /** Races the constraints and row locks must win, on PGlite and on PostgreSQL (TEST_DATABASE_URL). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, TEXT_LIMITS } from '@icehouse/domain';
-import { countRows, orderPayload } from '../orders/test-support';
-import { createOrder, invoiceOrder, useInvoicesTestApp } from './test-support';
+import { countRows, orderPayload } from '../../../tests/orders-test-support';
+import { createOrder, invoiceOrder, useInvoicesTestApp } from '../../../tests/invoices-test-support';
 
 /**
  * Issue 14 items 5-7 through the real API (REST and tRPC): text limits, malformed Unicode and the

@@ -4,8 +4,8 @@ import { calculateInvoiceTotals } from '@icehouse/domain';
 import { rowsOf } from '@icehouse/db';
 import { history, invoiceOrders, invoices, orders } from '@icehouse/db/schema';
 import { INVOICE_COUNT_LIMIT, type InvoiceLineView, type InvoiceListRow } from './views';
-import { countRows, shippable } from '../orders/test-support';
-import { createOrder, invoiceOrder, useInvoicesTestApp } from './test-support';
+import { countRows, shippable } from '../../../tests/orders-test-support';
+import { createOrder, invoiceOrder, useInvoicesTestApp } from '../../../tests/invoices-test-support';
 import type { OrderView } from '../orders/views';
 import { eventsAnswer } from '../webhooks/schemas';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { archivedDocuments, companyInfo, history, invoices } from '@icehouse/db/schema';
-import { readPdfText } from '../../pdf/testing/pdfText';
+import { readPdfText } from '../../../tests/pdf-text';
 import type { InvoiceLineView } from './views';
-import { countRows } from '../orders/test-support';
-import { PDF_503_DETAIL, appWithoutBrowser, createOrder, invoiceOrder, useInvoicesTestApp } from './test-support';
+import { countRows } from '../../../tests/orders-test-support';
+import { PDF_503_DETAIL, appWithoutBrowser, createOrder, invoiceOrder, useInvoicesTestApp } from '../../../tests/invoices-test-support';
 
 /** Invoice PDFs and the combined invoice through the real Chromium, read back as text. */
 

@@ -7,7 +7,7 @@ import { companyInfo, invoiceLineItems, invoices } from '@icehouse/db/schema';
 import { createOrder as createOrderService } from '../orders/order-write';
 import { getOrder } from '../orders/order-read';
 import { createInvoiceForOrder } from './invoice-of-order';
-import { useInvoicesTestApp } from './test-support';
+import { useInvoicesTestApp } from '../../../tests/invoices-test-support';
 
 /**
  * The invoice made from an order totals exactly what the order's price calculation says, for

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countRows } from '../orders/test-support';
-import { createOrder, useInvoicesTestApp } from './test-support';
+import { countRows } from '../../../tests/orders-test-support';
+import { createOrder, useInvoicesTestApp } from '../../../tests/invoices-test-support';
 
 /**
  * Invoice numbers come from users: any character may be in one. Headers built from them must

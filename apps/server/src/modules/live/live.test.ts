@@ -8,7 +8,7 @@ import { testDatabaseName } from '@icehouse/db/testing';
 import { buildApp } from '../../app';
 import { TestClient } from '../../../tests/client';
 import { PASSWORD } from '../../../tests/users';
-import { orderPayload, useOrdersTestApp } from '../orders/test-support';
+import { orderPayload, useOrdersTestApp } from '../../../tests/orders-test-support';
 import { isChange, openLiveStream } from '../../../tests/live-client';
 
 /** Issue 17 item 2: the live subscription over server-sent events. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useCatalogueTestApp } from '../catalogue/test-support';
+import { useCatalogueTestApp } from '../../../tests/catalogue-test-support';
 
 const t = useCatalogueTestApp();
 

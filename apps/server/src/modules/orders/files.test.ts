@@ -16,7 +16,7 @@ import {
   orderPayload,
   rawPost,
   useOrdersTestApp,
-} from './test-support';
+} from '../../../tests/orders-test-support';
 
 const ctx = useOrdersTestApp();
 

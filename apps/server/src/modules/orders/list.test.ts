@@ -3,7 +3,7 @@ import { MONTH_NAMES, type OrderStatus } from '@icehouse/domain';
 import type { Database } from '@icehouse/db/client';
 import { ORDER_COUNT_LIMIT, listOrders } from './list-query';
 import { getOrders } from './order-read';
-import { attachBol, attachInvoice, insertOrders, orderPayload, shippable, useOrdersTestApp, type BulkOrder } from './test-support';
+import { attachBol, attachInvoice, insertOrders, orderPayload, shippable, useOrdersTestApp, type BulkOrder } from '../../../tests/orders-test-support';
 
 const ctx = useOrdersTestApp();
 

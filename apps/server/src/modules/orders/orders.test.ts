@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { companyInfo, orders } from '@icehouse/db/schema';
 import { mapOrderWriteError } from './order-write';
-import { attachBol, attachInvoice, countRows, orderPayload, shippable, useOrdersTestApp } from './test-support';
+import { attachBol, attachInvoice, countRows, orderPayload, shippable, useOrdersTestApp } from '../../../tests/orders-test-support';
 
 const ctx = useOrdersTestApp();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderAnswer } from './schemas';
 import { ORDER_MESSAGES } from './validation';
-import { orderPayload, shippable, useOrdersTestApp } from './test-support';
+import { orderPayload, shippable, useOrdersTestApp } from '../../../tests/orders-test-support';
 import { ifMatchVersion } from '../../rest/if-match';
 
 /** PATCH /api/orders/{id}/: a partial update with the version read (in the body or If-Match). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachInvoice, orderPayload, shippable, useOrdersTestApp } from './test-support';
+import { attachInvoice, orderPayload, shippable, useOrdersTestApp } from '../../../tests/orders-test-support';
 
 const ctx = useOrdersTestApp();
 

@@ -5,7 +5,7 @@ import { customers, invoices, orders } from '@icehouse/db/schema';
 import { orderListRestAnswer } from './schemas';
 import { invoiceListRestAnswer } from '../invoices/schemas';
 import { customerListRestAnswer } from '../customers/schemas';
-import { createOrder, invoiceOrder, useInvoicesTestApp } from '../invoices/test-support';
+import { createOrder, invoiceOrder, useInvoicesTestApp } from '../../../tests/invoices-test-support';
 
 /** Issue 18 item 4: updated_since and ordering=updated_at on the orders and invoices lists. */
 const ctx = useInvoicesTestApp();

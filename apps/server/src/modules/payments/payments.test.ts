@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES, addOneYear, todayIso } from '@icehouse/domain';
 import { invoicePayments, invoices } from '@icehouse/db/schema';
-import { createOrder, invoiceOrder, useInvoicesTestApp } from '../invoices/test-support';
+import { createOrder, invoiceOrder, useInvoicesTestApp } from '../../../tests/invoices-test-support';
 import { invoiceAnswer, invoiceListRestAnswer, invoiceUpdateAnswer } from '../invoices/schemas';
 import { invoicePaymentsAnswer, paymentRecordedAnswer } from './schemas';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderPayload, shippable, useOrdersTestApp } from '../orders/test-support';
+import { orderPayload, shippable, useOrdersTestApp } from '../../../tests/orders-test-support';
 import { boardAnswer } from './board-schemas';
 
 const t = useOrdersTestApp();

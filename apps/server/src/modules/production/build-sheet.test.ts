@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { eq } from 'drizzle-orm';
 import { archivedDocuments, components, productComponents, products } from '@icehouse/db/schema';
-import { readPdfText } from '../../pdf/testing/pdfText';
-import { MULTIPART_HEADERS, multipartBody, orderPayload, useOrdersTestApp } from '../orders/test-support';
+import { readPdfText } from '../../../tests/pdf-text';
+import { MULTIPART_HEADERS, multipartBody, orderPayload, useOrdersTestApp } from '../../../tests/orders-test-support';
 
 const t = useOrdersTestApp({ pdf: true });
 

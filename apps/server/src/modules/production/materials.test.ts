@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { components, productComponents, products } from '@icehouse/db/schema';
-import { orderPayload, shippable, useOrdersTestApp } from '../orders/test-support';
+import { orderPayload, shippable, useOrdersTestApp } from '../../../tests/orders-test-support';
 import { materialsAnswer, onHandList } from './materials-schemas';
 
 const t = useOrdersTestApp();

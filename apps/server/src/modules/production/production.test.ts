@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { components, orderCostings, productComponents, products } from '@icehouse/db/schema';
-import { orderPayload, useOrdersTestApp, type OrdersTestContext } from '../orders/test-support';
+import { orderPayload, useOrdersTestApp, type OrdersTestContext } from '../../../tests/orders-test-support';
 import { marginReportAnswer, orderBomAnswer, orderCostingAnswer } from './schemas';
 
 const t = useOrdersTestApp();

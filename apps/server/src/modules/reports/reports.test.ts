@@ -12,7 +12,7 @@ import {
   addDays,
   type SalesTaxAmounts,
 } from '@icehouse/domain';
-import { createOrder, invoiceOrder, useInvoicesTestApp } from '../invoices/test-support';
+import { createOrder, invoiceOrder, useInvoicesTestApp } from '../../../tests/invoices-test-support';
 import { agingAnswer, agingInvoicesAnswer, salesTaxAnswer } from './schemas';
 
 /** Issue 16 item 3: sales tax by period and receivables aging, on PGlite and PostgreSQL. */

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { MESSAGES, SHIP_SCHEDULE_MAX_DAYS, addMoney, toMoneyString } from '@icehouse/domain';
 import { orders } from '@icehouse/db/schema';
-import { insertOrders, useOrdersTestApp } from '../orders/test-support';
-import { createOrder, invoiceOrder } from '../invoices/test-support';
+import { insertOrders, useOrdersTestApp } from '../../../tests/orders-test-support';
+import { createOrder, invoiceOrder } from '../../../tests/invoices-test-support';
 import { monthlyFiguresAnswer, shipScheduleAnswer } from './schemas';
 
 /** Issue 16 item 3: the ship schedule and the dashboard's monthly figures, on both doors. */

@@ -8,8 +8,8 @@ import pino from 'pino';
 import { createDb } from '@icehouse/db/client';
 import { webhookDeliveries } from '@icehouse/db/schema';
 import { buildApp } from '../../app';
-import { testDatabaseUrl, waitFor } from '../../jobs/testing';
-import { orderPayload, useOrdersTestApp } from '../orders/test-support';
+import { testDatabaseUrl, waitFor } from '../../../tests/wait-for-jobs';
+import { orderPayload, useOrdersTestApp } from '../../../tests/orders-test-support';
 
 /**
  * kill -9 during a webhook delivery (issue 18; PostgreSQL only: PGlite is one process). The instance

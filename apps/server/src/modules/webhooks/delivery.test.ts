@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@icehouse/db';
 import { clearWebhooks, useWebhookReceiver } from '../../../tests/webhook-receiver';
-import { waitFor } from '../../jobs/testing';
-import { useOrdersTestApp, orderPayload } from '../orders/test-support';
+import { waitFor } from '../../../tests/wait-for-jobs';
+import { useOrdersTestApp, orderPayload } from '../../../tests/orders-test-support';
 import { FIRST_RETRY_SECONDS } from './deliver';
 
 /**

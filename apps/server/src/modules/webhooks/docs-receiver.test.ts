@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../../jobs/testing';
-import { useOrdersTestApp } from '../orders/test-support';
-import { createOrder, invoiceOrder } from '../invoices/test-support';
+import { waitFor } from '../../../tests/wait-for-jobs';
+import { useOrdersTestApp } from '../../../tests/orders-test-support';
+import { createOrder, invoiceOrder } from '../../../tests/invoices-test-support';
 
 /**
  * The webhook receiver of docs/integrators.md, run exactly as written (copied out of the Markdown into a

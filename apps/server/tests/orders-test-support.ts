@@ -14,12 +14,12 @@ import {
   settings,
 } from '@icehouse/db/schema';
 import type { OrderStatus, SettingCategory } from '@icehouse/domain';
-import { createTestApp } from '../../../tests/test-app';
-import { TestClient } from '../../../tests/client';
-import { PASSWORD, createStandardUsers } from '../../../tests/users';
-import { createPdfRenderer, type PdfRenderer } from '../../pdf';
-import type { BlobStore } from '../../blobs';
-import type { AppConfig } from '../../app';
+import { createTestApp } from './test-app';
+import { TestClient } from './client';
+import { PASSWORD, createStandardUsers } from './users';
+import { createPdfRenderer, type PdfRenderer } from '../src/pdf';
+import type { BlobStore } from '../src/blobs';
+import type { AppConfig } from '../src/app';
 
 /**
  * Test setup of the orders tests: one app per file, the standard users signed in once, and

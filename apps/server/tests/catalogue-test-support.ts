@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@icehouse/db/client';
 import { orders } from '@icehouse/db/schema';
-import { createTestApp } from '../../../tests/test-app';
-import { TestClient } from '../../../tests/client';
-import { PASSWORD, createStandardUsers } from '../../../tests/users';
+import { createTestApp } from './test-app';
+import { TestClient } from './client';
+import { PASSWORD, createStandardUsers } from './users';
 
 /**
  * Test setup shared by the catalogue, company and lookups tests: one app per file, the standard

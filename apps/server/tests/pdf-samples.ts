@@ -12,8 +12,8 @@ import type {
   InvoiceLine,
   OrderPrintDocument,
   PdfCompany,
-} from '../templates/types';
-import { resolveRemitTo } from '../templates/layout';
+} from '../src/pdf/templates/types';
+import { resolveRemitTo } from '../src/pdf/templates/layout';
 
 /**
  * Realistic documents for tests and the benchmark. Amounts are computed the way callers must:

@@ -2,12 +2,12 @@ import { expect } from 'vitest';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@icehouse/db/client';
-import { TestClient } from '../../../tests/client';
-import { PASSWORD } from '../../../tests/users';
-import { buildApp } from '../../app';
-import { createPdfRenderer } from '../../pdf';
-import { orderPayload, useOrdersTestApp, type OrdersTestContext } from '../orders/test-support';
-import type { OrderView } from '../orders/views';
+import { TestClient } from './client';
+import { PASSWORD } from './users';
+import { buildApp } from '../src/app';
+import { createPdfRenderer } from '../src/pdf';
+import { orderPayload, useOrdersTestApp, type OrdersTestContext } from './orders-test-support';
+import type { OrderView } from '../src/modules/orders/views';
 
 /** The invoices and BOL tests use the orders tests' setup (with `pdf: true`, a Chromium renderer too). */
 export type InvoicesTestContext = OrdersTestContext;
