@@ -29,14 +29,17 @@ const name = process.env.BENCH_PG_DATABASE ?? 'icehouse_bench_reports';
 
 async function openBenchDatabase(): Promise<Database> {
   const admin = await createDb({ databaseUrl: base.toString(), poolMax: 1 });
-  const exists = rowsOf(await admin.db.execute(sql`select 1 from pg_database where datname = ${name}`)).length > 0;
+  const exists =
+    rowsOf(await admin.db.execute(sql`select 1 from pg_database where datname = ${name}`)).length > 0;
   if (!exists) await admin.db.execute(sql.raw(`create database "${name}"`));
   await admin.close();
   const url = new URL(base);
   url.pathname = `/${name}`;
   const database = await createDb({ databaseUrl: url.toString(), poolMax: 4 });
   await database.migrate();
-  const { n } = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from orders`))[0]!;
+  const { n } = rowsOf<{ n: number }>(
+    await database.db.execute(sql`select count(*)::int as n from orders`),
+  )[0]!;
   if (Number(n) === 0) {
     const t = Date.now();
     await seedBenchData(database, { orders: 100_000, invoices: 20_000, log: () => {} });
@@ -53,16 +56,23 @@ async function openBenchDatabase(): Promise<Database> {
 async function recordCostings(database: Database): Promise<void> {
   const db = database.db;
   const { missing } = rowsOf<{ missing: number }>(
-    await db.execute(sql`select count(*)::int as missing from orders o where not exists (select 1 from order_costings c where c.order_id = o.id)`),
+    await db.execute(
+      sql`select count(*)::int as missing from orders o where not exists (select 1 from order_costings c where c.order_id = o.id)`,
+    ),
   )[0]!;
   if (Number(missing) === 0) return;
   const t = Date.now();
   const ids = rowsOf<{ id: number; price: string | null }>(
-    await db.execute(sql`select o.id, b.price from orders o left join order_building_info b on b.order_id = o.id order by o.id`),
+    await db.execute(
+      sql`select o.id, b.price from orders o left join order_building_info b on b.order_id = o.id order by o.id`,
+    ),
   );
   for (let i = 0; i < ids.length; i += 2000) {
     const batch = ids.slice(i, i + 2000);
-    const boms = await loadBillsOfMaterials(db, batch.map((r) => Number(r.id)));
+    const boms = await loadBillsOfMaterials(
+      db,
+      batch.map((r) => Number(r.id)),
+    );
     const values = batch.map((r) => {
       const bom = boms.get(Number(r.id))!;
       return {
@@ -124,7 +134,9 @@ async function scannedDrawing(bytes: number): Promise<Buffer> {
   ]);
   const doc = await PDFDocument.create();
   const image = await doc.embedPng(png);
-  doc.addPage([image.width * 0.36, image.height * 0.36]).drawImage(image, { x: 0, y: 0, width: image.width * 0.36, height: image.height * 0.36 });
+  doc
+    .addPage([image.width * 0.36, image.height * 0.36])
+    .drawImage(image, { x: 0, y: 0, width: image.width * 0.36, height: image.height * 0.36 });
   return Buffer.from(await doc.save());
 }
 
@@ -138,23 +150,47 @@ async function buildSheetWithDrawings(database: Database) {
   if (!order) throw new Error('no order of a component product in the bench data');
   const orderId = Number(order.id);
   const blobs = await createFolderBlobStore(fs.mkdtempSync(path.join(os.tmpdir(), 'icehouse-bench-blobs-')));
-  const pdf = createPdfRenderer({ executablePath: process.env.CHROME_PATH || null, logger: createLogger('warn'), maxConcurrent: 2 });
+  const pdf = createPdfRenderer({
+    executablePath: process.env.CHROME_PATH || null,
+    logger: createLogger('warn'),
+    maxConcurrent: 2,
+  });
   try {
     const files: number[] = [];
     for (const label of ['blueprint', 'door drawing']) {
       const bytes = await scannedDrawing(10 * 1024 * 1024);
-      const put = await blobs.put((async function* () { yield bytes; })());
+      const put = await blobs.put(
+        (async function* () {
+          yield bytes;
+        })(),
+      );
       const [row] = await db
         .insert(storedFiles)
-        .values({ filename: `bench ${label}.pdf`, contentType: 'application/pdf', sizeBytes: put.size, sha256: put.sha256 })
+        .values({
+          filename: `bench ${label}.pdf`,
+          contentType: 'application/pdf',
+          sizeBytes: put.size,
+          sha256: put.sha256,
+        })
         .returning({ id: storedFiles.id });
       files.push(row!.id);
     }
-    const sizes = (await db.select({ size: storedFiles.sizeBytes }).from(storedFiles).where(sql`${storedFiles.id} in (${files[0]}, ${files[1]})`)).map((r) => `${(r.size / 1048576).toFixed(1)} MB`);
-    await db.update(orders).set({ blueprintFileId: files[0]!, doorPlacementFileId: files[1]! }).where(eq(orders.id, orderId));
+    const sizes = (
+      await db
+        .select({ size: storedFiles.sizeBytes })
+        .from(storedFiles)
+        .where(sql`${storedFiles.id} in (${files[0]}, ${files[1]})`)
+    ).map((r) => `${(r.size / 1048576).toFixed(1)} MB`);
+    await db
+      .update(orders)
+      .set({ blueprintFileId: files[0]!, doorPlacementFileId: files[1]! })
+      .where(eq(orders.id, orderId));
     const deps = { database, pdf, blobs };
     // Each run is a first render: the archived versions of the sheet are removed before it.
-    const forget = () => db.delete(archivedDocuments).where(and(eq(archivedDocuments.kind, 'build_sheet'), eq(archivedDocuments.recordId, orderId)));
+    const forget = () =>
+      db
+        .delete(archivedDocuments)
+        .where(and(eq(archivedDocuments.kind, 'build_sheet'), eq(archivedDocuments.recordId, orderId)));
     await time(
       `build sheet with two drawings (${sizes.join(' + ')}), first render`,
       async () => {
@@ -167,7 +203,10 @@ async function buildSheetWithDrawings(database: Database) {
       1,
     );
     await forget();
-    await db.update(orders).set({ blueprintFileId: null, doorPlacementFileId: null }).where(eq(orders.id, orderId));
+    await db
+      .update(orders)
+      .set({ blueprintFileId: null, doorPlacementFileId: null })
+      .where(eq(orders.id, orderId));
     await db.delete(storedFiles).where(sql`${storedFiles.id} in (${files[0]}, ${files[1]})`);
   } finally {
     await pdf.close();
@@ -182,7 +221,8 @@ async function main() {
   // The screen's default statuses; the busiest ship week of the data (Monday to Sunday) for them.
   const statuses = ['pending', 'processed', 'scheduled_to_ship'] as const;
   const [week] = rowsOf<{ monday: string; n: number }>(
-    await database.db.execute(sql`select to_char(date_trunc('week', ship_date), 'YYYY-MM-DD') as monday, count(*)::int as n
+    await database.db
+      .execute(sql`select to_char(date_trunc('week', ship_date), 'YYYY-MM-DD') as monday, count(*)::int as n
       from orders where ship_date is not null and status in ('pending', 'processed', 'scheduled_to_ship')
       group by 1 order by 2 desc limit 1`),
   );

@@ -44,10 +44,19 @@ describe('module shape', () => {
   // Test helpers live in apps/server/tests: src holds what the product runs.
   it('keeps test helpers out of src', () => {
     const offenders = productFiles(SRC).filter((file) => {
-      if (/(^|[-/])(testing|test-support)(\.tsx?)?$/.test(file.replace(/\.tsx?$/, '')) || file.includes(`${path.sep}testing${path.sep}`)) return true;
-      const imports = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true).importedFiles.map((f) => f.fileName);
+      if (
+        /(^|[-/])(testing|test-support)(\.tsx?)?$/.test(file.replace(/\.tsx?$/, '')) ||
+        file.includes(`${path.sep}testing${path.sep}`)
+      )
+        return true;
+      const imports = ts
+        .preProcessFile(fs.readFileSync(file, 'utf8'), true, true)
+        .importedFiles.map((f) => f.fileName);
       return imports.some(
-        (spec) => spec === 'vitest' || spec.startsWith('@playwright/') || (spec.startsWith('.') && path.resolve(path.dirname(file), spec).startsWith(TESTS)),
+        (spec) =>
+          spec === 'vitest' ||
+          spec.startsWith('@playwright/') ||
+          (spec.startsWith('.') && path.resolve(path.dirname(file), spec).startsWith(TESTS)),
       );
     });
     expect(offenders.map((file) => path.relative(SRC, file))).toEqual([]);

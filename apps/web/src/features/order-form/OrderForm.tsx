@@ -39,6 +39,8 @@ export interface OrderFormProps {
   /** Opened from an invoice (spec §2): SAVE & RECREATE INVOICE, and no file uploaders. */
   invoiceMode?: boolean;
   onClose: () => void;
+  /** Closes the form because it goes to another page (the invoice it made); default: onClose. */
+  onLeave?: () => void;
   onDeleted: (message: string) => void;
   onReplace: (next: FormReplacement) => void;
 }
@@ -58,6 +60,7 @@ export function OrderForm({
   unsavedCopy = false,
   invoiceMode = false,
   onClose,
+  onLeave,
   onDeleted,
   onReplace,
 }: OrderFormProps) {
@@ -99,7 +102,7 @@ export function OrderForm({
 
   function leaveTo(path: string) {
     navigate(path);
-    onClose();
+    (onLeave ?? onClose)();
   }
 
   const ctx: OrderFormContext = { form, order, adopt, setNotice, setBusy, setDialog, leaveTo };

@@ -15,6 +15,8 @@ export interface OrderFormModalProps {
   /** A new order for this customer (their addresses and phone filled in). */
   customer?: NewOrderCustomer | null;
   onClose: () => void;
+  /** Closes the form because it goes to another page (default: onClose). */
+  onLeave?: () => void;
   /** After the order was deleted, with the message to show. */
   onDeleted?: (message: string) => void;
 }
@@ -35,6 +37,7 @@ export function OrderFormModal({
   invoiceMode = false,
   customer = null,
   onClose,
+  onLeave,
   onDeleted,
 }: OrderFormModalProps) {
   const [session, setSession] = useState<Session>({ key: 0, orderId, replacement: null });
@@ -95,6 +98,7 @@ export function OrderFormModal({
       unsavedCopy={session.replacement !== null}
       invoiceMode={invoiceMode && session.replacement === null}
       onClose={onClose}
+      onLeave={onLeave}
       onDeleted={(message) => (onDeleted ? onDeleted(message) : onClose())}
       onReplace={(replacement) =>
         setSession((current) => ({ key: current.key + 1, orderId: null, replacement }))

@@ -30,7 +30,7 @@ function Opener() {
   );
 }
 
-function renderProvider(path = '/orders') {
+function renderProvider(path = '/orders', procedures: Record<string, (input: unknown) => unknown> = {}) {
   const router = createMemoryRouter(
     [
       {
@@ -44,7 +44,7 @@ function renderProvider(path = '/orders') {
     ],
     { initialEntries: [path] },
   );
-  const server = createOrderServer({ orders: [sampleOrder(7)] });
+  const server = createOrderServer({ orders: [sampleOrder(7)], procedures });
   return { router, server, ...renderWithServer(<RouterProvider router={router} />, server.handler) };
 }
 
@@ -69,6 +69,18 @@ describe('OrderFormProvider', () => {
     await userEvent.click(screen.getByRole('button', { name: 'CLOSE' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.search).toBe('?year=2024');
+  });
+
+  it("leaves the list's address behind when the form goes to another page (Create Invoice)", async () => {
+    const { router } = renderProvider('/orders?serial=1007&order=7', {
+      'invoices.createForOrder': () => ({ id: 55, invoice_number: '5002', created: true }),
+    });
+    await screen.findByRole('form', { name: 'Edit Order' }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'CREATE INVOICE' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/55/edit'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The invoice editor's address carries nothing of the orders list (neither its filter nor ?order).
+    expect(router.state.location.search).toBe('');
   });
 
   it('gives an order opened from the page its own address, and a new order none', async () => {

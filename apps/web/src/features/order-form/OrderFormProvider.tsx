@@ -10,6 +10,7 @@ import {
   useRef,
   useState,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import { useInRouterContext, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '@icehouse/domain';
@@ -110,9 +111,12 @@ class OrderFormBoundary extends Component<BoundaryProps, { failed: boolean }> {
 function OrderUrlSync({
   current,
   onOpen,
+  leaving,
 }: {
   current: OrderFormRequest | null;
   onOpen: (request: OrderFormRequest) => void;
+  /** Set when the form closed because it went to another page. */
+  leaving: RefObject<boolean>;
 }) {
   const [params, setParams] = useSearchParams();
   const value = params.get(ORDER_PARAM);
@@ -137,6 +141,12 @@ function OrderUrlSync({
   useEffect(() => {
     if (previousState.current === state) return;
     previousState.current = state;
+    if (current === null && leaving.current) {
+      // The form went to another page: that navigation may not have rendered yet, and writing
+      // this page's address now would land this list's query on the new page.
+      leaving.current = false;
+      return;
+    }
     const wanted = openId === null ? null : String(openId);
     if (value === wanted) return;
     seen.current = wanted;
@@ -173,6 +183,11 @@ export function OrderFormProvider({ children }: { children: ReactNode }) {
     setCurrent(request);
   }, []);
   const close = useCallback(() => setCurrent(null), []);
+  const leaving = useRef(false);
+  const leave = useCallback(() => {
+    leaving.current = true;
+    setCurrent(null);
+  }, []);
   const value = useMemo<OrderFormContextValue>(
     () => ({
       openOrder: (orderId, options) => open({ orderId, invoiceMode: options?.invoiceMode === true }),
@@ -193,7 +208,7 @@ export function OrderFormProvider({ children }: { children: ReactNode }) {
   return (
     <OrderFormContext.Provider value={value}>
       {children}
-      {inRouter && <OrderUrlSync current={current} onOpen={open} />}
+      {inRouter && <OrderUrlSync current={current} onOpen={open} leaving={leaving} />}
       {current && (
         <OrderFormBoundary key={openings} onClose={close}>
           <Suspense fallback={<LoadingForm title={title} onClose={close} />}>
@@ -202,6 +217,7 @@ export function OrderFormProvider({ children }: { children: ReactNode }) {
               invoiceMode={current.invoiceMode === true}
               customer={current.customer ?? null}
               onClose={close}
+              onLeave={leave}
               onDeleted={(message) => {
                 setCurrent(null);
                 setFlash(message);
