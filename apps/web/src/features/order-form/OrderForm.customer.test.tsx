@@ -5,6 +5,7 @@ import type { CustomerListRow } from '../customers/types';
 import { customerDetailOf } from '../customers/testing';
 import { button, choose, combobox, group, renderOrderForm, sentTo, textbox } from './testing/renderOrderForm';
 import { createOrderServer } from './testing/fakeOrderServer';
+import { sampleOrder } from './testing/sampleOrders';
 
 /** Issue 16: the order form's customer picker (type to search, pick fills the addresses, create inline). */
 
@@ -180,6 +181,18 @@ describe('OrderForm: customer picker', () => {
       state: 'WI',
       zip_code: '54814',
     });
+  });
+
+  it("offers an existing order's customer's ship-to addresses, showing the one its address matches", async () => {
+    const customers = customerProcedures([LAKESIDE, ACME]);
+    const { id: _id, label: _label, is_default: _default, ...dock } = LAKESIDE_DOCK;
+    const order = sampleOrder(7, { billing_address: LAKESIDE.billing_address, shipping_address: dock }, { customer_id: LAKESIDE.id });
+    const server = createOrderServer({ orders: [order], procedures: customers.procedures });
+    await renderOrderForm({ orderId: 7, server });
+    const shipTo = await screen.findByRole('combobox', { name: 'Ship to' });
+    expect(shipTo).toHaveValue('52');
+    await userEvent.selectOptions(shipTo, 'Cabin: 44 Pine Rd, Superior (default)');
+    expect(textbox('Street', shipping())).toHaveValue('44 Pine Rd');
   });
 
   it('a customer with one ship-to address offers no choice', async () => {

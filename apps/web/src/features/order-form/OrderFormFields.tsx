@@ -64,7 +64,7 @@ export function OrderFormFields({
     >
       <OrderHeader order={order} lookups={lookups} onNavigate={onNavigate} />
       <MainFields lookups={lookups} blueprint={uploader('blueprint', 'Blueprint')} />
-      <CustomerPicker isNewOrder={!order} />
+      <CustomerPicker />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <AddressBlock prefix="billing_address" title="Billing Address" lookups={lookups} />
         <AddressBlock

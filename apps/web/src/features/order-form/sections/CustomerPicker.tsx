@@ -40,11 +40,11 @@ const sameAddress = (a: AddressValues, b: AddressValues | undefined) =>
  * The order's customer (issue 16): type to search the customers, pick one to fill the billing
  * address and the default shipping address (both stay editable: the order keeps its own copy),
  * or "Create customer …" to make one from the typed name and the billing address on the form.
- * Clearing it leaves the addresses as they are. A customer picked here (or the one a new order
- * started from) with several ship-to addresses offers them in a "Ship to" choice beside it
+ * Clearing it leaves the addresses as they are. The order's customer (picked here, the one a new
+ * order started from, or an existing order's) with several ship-to addresses offers them in a "Ship to" choice beside it
  * (issue 26): choosing one fills the shipping address; it shows the one the address matches.
  */
-export function CustomerPicker({ isNewOrder = false }: { isNewOrder?: boolean }) {
+export function CustomerPicker() {
   const form = useFormContext<OrderFormValues>();
   const customerId = useWatch({ control: form.control, name: 'customer_id' });
   const billingName = useWatch({ control: form.control, name: 'billing_address.name' });
@@ -53,12 +53,9 @@ export function CustomerPicker({ isNewOrder = false }: { isNewOrder?: boolean })
   const [picked, setPicked] = useState<CustomerOption | null>(null);
   const [error, setError] = useState<string | undefined>();
   const shipping = useWatch({ control: form.control, name: 'shipping_address' });
-  // The customer's ship-to addresses (the list answers only the default one): for a customer picked
-  // here, or the one a new order started with; an existing order's customer is not looked up.
-  const offeredId =
-    customerId !== null && ((picked?.customer && picked.value === customerId) || isNewOrder)
-      ? customerId
-      : null;
+  // The customer's ship-to addresses (the list answers only the default one): the order's customer,
+  // whether picked here, the one a new order started with, or an existing order's.
+  const offeredId = customerId;
   const detail = trpc.customers.get.useQuery({ id: offeredId ?? 0 }, { enabled: offeredId !== null });
   const shipTos = offeredId !== null && detail.data?.id === offeredId ? detail.data.ship_to : [];
   const shipToId = shipTos.find((a) => sameAddress(a, shipping))?.id ?? null;
