@@ -156,6 +156,31 @@ describe('job queue (pg-boss over the app database)', () => {
 });
 
 describe.skipIf(!testDatabaseUrl())('two app instances on one PostgreSQL', () => {
+  it('start at once when their queues do not exist yet (docker compose up on a new database)', async () => {
+    const url = await testDatabaseUrl(database);
+    const fresh = Array.from({ length: 6 }, (_, i) =>
+      defineJob({
+        name: `test-new-${process.pid}-${i}`,
+        label: 'x',
+        data: z.object({}),
+        run: async () => {},
+      }),
+    );
+    const start = async () =>
+      buildApp({
+        database: await createDb({ databaseUrl: url! }),
+        logger: pino({ level: 'silent' }),
+        jobs: { workers: false, definitions: fresh },
+      });
+    const started = await Promise.allSettled([start(), start(), start()]);
+    for (const result of started) if (result.status === 'fulfilled') await result.value.close();
+    expect(
+      started.map((r) =>
+        r.status === 'rejected' ? `${String(r.reason)} ${String((r.reason as Error).cause)}` : 'started',
+      ),
+    ).toEqual(['started', 'started', 'started']);
+  });
+
   it('share the queue: both instances take jobs, and every job runs exactly once', async () => {
     const url = await testDatabaseUrl(database);
     const other = await buildApp({
