@@ -33,7 +33,10 @@ const trustProxy = z
     const lower = value.toLowerCase();
     if (['true', '1', 'yes'].includes(lower)) return true;
     if (['false', '0', 'no', ''].includes(lower)) return false;
-    const items = value.split(',').map((item) => item.trim()).filter(Boolean);
+    const items = value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
     const bad = items.filter((item) => !isAddressOrRange(item));
     if (bad.length > 0) {
       ctx.addIssue({

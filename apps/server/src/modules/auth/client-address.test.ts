@@ -18,7 +18,10 @@ afterAll(async () => {
 });
 
 async function addressCounted(trustProxy: boolean | string[]): Promise<string[]> {
-  const { app, database } = (await createTestApp({ trustProxy })) as { app: FastifyInstance; database: Database };
+  const { app, database } = (await createTestApp({ trustProxy })) as {
+    app: FastifyInstance;
+    database: Database;
+  };
   apps.push(app);
   const client = new TestClient(app);
   const res = await client.post(
@@ -27,7 +30,10 @@ async function addressCounted(trustProxy: boolean | string[]): Promise<string[]>
     { headers: { 'x-forwarded-for': '203.0.113.9, 198.51.100.7' } },
   );
   expect(res.statusCode).toBe(401);
-  const rows = await database.db.select({ key: loginAttempts.key }).from(loginAttempts).where(like(loginAttempts.key, 'ip:%'));
+  const rows = await database.db
+    .select({ key: loginAttempts.key })
+    .from(loginAttempts)
+    .where(like(loginAttempts.key, 'ip:%'));
   return rows.map((r) => r.key);
 }
 
@@ -37,8 +43,12 @@ describe('the client address behind a proxy (TRUST_PROXY)', () => {
   });
 
   it("with the proxy's address listed, is the address that proxy saw (the nearest one not listed), never the forged one", async () => {
-    expect(await addressCounted(loadEnv({ TRUST_PROXY: '127.0.0.1' }).TRUST_PROXY)).toEqual(['ip:198.51.100.7']);
-    expect(await addressCounted(loadEnv({ TRUST_PROXY: '10.0.0.0/8, loopback' }).TRUST_PROXY)).toEqual(['ip:198.51.100.7']);
+    expect(await addressCounted(loadEnv({ TRUST_PROXY: '127.0.0.1' }).TRUST_PROXY)).toEqual([
+      'ip:198.51.100.7',
+    ]);
+    expect(await addressCounted(loadEnv({ TRUST_PROXY: '10.0.0.0/8, loopback' }).TRUST_PROXY)).toEqual([
+      'ip:198.51.100.7',
+    ]);
   });
 
   it('with true, believes every hop (why deploy/haproxy.cfg drops the header the client sent)', async () => {
