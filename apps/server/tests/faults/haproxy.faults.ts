@@ -71,14 +71,17 @@ beforeAll(async () => {
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
   };
   // Both start at once on the empty database, as `docker compose up` starts them (migrations take turns).
-  [a, b] = await Promise.all([
+  const started = await Promise.allSettled([
     startServer({ databaseUrl: database.url, env }),
     startServer({ databaseUrl: database.url, env }),
   ]);
-  cleanup.push(
-    () => a.stop('SIGKILL'),
-    () => b.stop('SIGKILL'),
-  );
+  for (const result of started)
+    if (result.status === 'fulfilled') cleanup.push(() => result.value.stop('SIGKILL'));
+  for (const result of started) if (result.status === 'rejected') throw result.reason;
+  [a, b] = started.map((r) => (r as PromiseFulfilledResult<ServerProcess>).value) as [
+    ServerProcess,
+    ServerProcess,
+  ];
   for (const server of [a, b]) expect(server.lines.some((l) => l.includes('"blobs":"s3"'))).toBe(true);
   lb = await startHaproxy([`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`]);
   cleanup.push(() => lb.stop());
