@@ -7,8 +7,10 @@
  *   - 1 process, direct (no balancer: the anchor, and what HAProxy itself costs);
  *   - 1 process behind HAProxy (deploy/haproxy.cfg, both of its server lines on that one process);
  *   - 2 processes behind HAProxy (deploy/haproxy.cfg as in docker-compose.yml).
- * Each call: autocannon, signed in like the browser (session cookie, X-CSRFToken), BENCH_CONNECTIONS
- * clients for BENCH_DURATION seconds after a 1 s warm-up. Columns: p50 / p95 latency, requests per second,
+ * All processes run throughout; each call is measured on the three set-ups in turn, BENCH_ROUNDS times
+ * (interleaved, so that load from elsewhere on the machine weighs on all three alike). Each run:
+ * autocannon, signed in like the browser (session cookie, X-CSRFToken), BENCH_CONNECTIONS clients for
+ * BENCH_DURATION seconds after a 1 s warm-up; the table puts every round's requests together. Columns: p50 / p95 latency, requests per second,
  * errors (non-2xx, timeouts), the machine's CPU use (both cores = 100%), the server processes' own CPU time
  * per request ("app ms/req", all processes together; HAProxy and PostgreSQL not included), and the load
  * average at the start of the run (other work on the machine shows there).
@@ -16,6 +18,7 @@
  * Environment (all optional):
  *   BENCH_ORDERS=100000 BENCH_INVOICES=20000   data set (BENCH_ORDERS=5000 BENCH_INVOICES=1000 for a smoke run)
  *   BENCH_DURATION=8  BENCH_CONNECTIONS=32     seconds per call and set-up; concurrent clients
+ *   BENCH_ROUNDS=2                             rounds: each call is measured on the three set-ups in turn, this many times
  *   BENCH_ONLY=orders-list,order-create,...    only these calls
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432   server; database BENCH_PG_DATABASE=icehouse_bench_processes
  *                                              is dropped and re-created unless BENCH_REUSE=1 finds it seeded
@@ -46,6 +49,7 @@ const CONFIG = {
   orders: intEnv('BENCH_ORDERS', 100_000),
   invoices: intEnv('BENCH_INVOICES', 20_000),
   duration: intEnv('BENCH_DURATION', 8),
+  rounds: Math.max(1, intEnv('BENCH_ROUNDS', 2)),
   connections: intEnv('BENCH_CONNECTIONS', 32),
   only: (process.env.BENCH_ONLY ?? '')
     .split(',')
@@ -422,6 +426,8 @@ function get(pathFor: (n: number) => string): AutocannonRequest {
 interface Figures {
   setup: string;
   call: string;
+  latencies: number[];
+  seconds: number;
   requests: number;
   rps: number;
   p50: number;
@@ -467,6 +473,8 @@ async function measure(
   const appMs = pids.reduce((s, pid) => s + cpuMs(pid), 0) - appBefore;
   latencies.sort((x, y) => x - y);
   return {
+    latencies,
+    seconds: elapsed,
     requests: latencies.length,
     rps: latencies.length / elapsed,
     p50: quantile(latencies, 0.5),
@@ -483,74 +491,113 @@ async function measure(
 async function main() {
   if (!existsSync(MAIN_JS))
     throw new Error(`${MAIN_JS} is missing: run \`npm run build\` first (the bench runs the built server).`);
-  log(
-    `# 1 process against 2 behind HAProxy (${os.cpus().length} cores, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')})`,
-  );
+  log(`# 1 process against 2 behind HAProxy (${os.cpus().length} cores, load average ${loadavg()})`);
   const data = await prepareDatabase();
   const blobDir = mkdtempSync(path.join(os.tmpdir(), 'icehouse-bench-processes-'));
-  const results: Figures[] = [];
-  const setups = ['1 process, direct', '1 process, HAProxy', '2 processes, HAProxy'];
-  for (const [index, setup] of setups.entries()) {
-    const processes = index === 2 ? 2 : 1;
-    const servers: (Proc & { port: number })[] = [];
-    let lb: (Proc & { port: number }) | null = null;
-    try {
-      for (let i = 0; i < processes; i++) servers.push(await startServer(data.url, blobDir));
-      if (index > 0) lb = await startHaproxy(servers[0]!.port, servers[processes - 1]!.port);
-      const base = `http://127.0.0.1:${lb ? lb.port : servers[0]!.port}`;
+  const started: Proc[] = [];
+  try {
+    // Everything at once, measured in turn (call by call, set-up by set-up, BENCH_ROUNDS times): a machine
+    // whose load drifts (other work on it) weighs on the three set-ups alike.
+    const first = await startServer(data.url, blobDir);
+    started.push(first);
+    const second = await startServer(data.url, blobDir);
+    started.push(second);
+    const lbOne = await startHaproxy(first.port, first.port);
+    started.push(lbOne);
+    const lbTwo = await startHaproxy(first.port, second.port);
+    started.push(lbTwo);
+    const setups = [
+      { name: '1 process, direct', port: first.port, pids: [first.pid] },
+      { name: '1 process, HAProxy', port: lbOne.port, pids: [first.pid] },
+      { name: '2 processes, HAProxy', port: lbTwo.port, pids: [first.pid, second.pid] },
+    ];
+    const prepared = [];
+    for (const [index, setup] of setups.entries()) {
+      const base = `http://127.0.0.1:${setup.port}`;
       const session = await signIn(base);
-      for (const call of calls(base, session, data, index)) {
-        if (CONFIG.only.length && !CONFIG.only.includes(call.id)) continue;
-        await call.prepare?.();
-        await measure(base, session, call.request(), 1, []); // warm-up
-        const figures = await measure(
-          base,
-          session,
-          call.request(),
-          CONFIG.duration,
-          servers.map((s) => s.pid),
-        );
-        results.push({ setup, call: call.name, ...figures });
-        log(
-          `  ${setup.padEnd(22)} ${call.name.padEnd(28)} p50 ${figures.p50.toFixed(0).padStart(5)} ms  p95 ${figures.p95.toFixed(0).padStart(5)} ms  ` +
-            `${figures.rps.toFixed(0).padStart(5)} req/s  errors ${figures.errors}  CPU ${figures.cpu.toFixed(0)}%  app ${figures.appMsPerRequest.toFixed(2)} ms/req  load ${figures.load1.toFixed(2)}`,
-        );
-      }
-    } finally {
-      await lb?.stop();
-      for (const server of servers) await server.stop();
+      const list = calls(base, session, data, index).filter(
+        (c) => !CONFIG.only.length || CONFIG.only.includes(c.id),
+      );
+      for (const call of list) await call.prepare?.();
+      prepared.push({ ...setup, base, session, calls: list });
     }
+    const results: Figures[] = [];
+    for (let round = 1; round <= CONFIG.rounds; round++) {
+      for (let c = 0; c < prepared[0]!.calls.length; c++) {
+        for (const setup of prepared) {
+          const call = setup.calls[c]!;
+          await measure(setup.base, setup.session, call.request(), 1, []); // warm-up
+          const figures = await measure(
+            setup.base,
+            setup.session,
+            call.request(),
+            CONFIG.duration,
+            setup.pids,
+          );
+          results.push({ setup: setup.name, call: call.name, ...figures });
+          log(
+            `  round ${round}  ${setup.name.padEnd(22)} ${call.name.padEnd(28)} p50 ${figures.p50.toFixed(0).padStart(5)} ms  p95 ${figures.p95.toFixed(0).padStart(5)} ms  ` +
+              `${figures.rps.toFixed(0).padStart(5)} req/s  errors ${figures.errors}  CPU ${figures.cpu.toFixed(0)}%  app ${figures.appMsPerRequest.toFixed(2)} ms/req  load ${figures.load1.toFixed(2)}`,
+          );
+        }
+      }
+    }
+    table(
+      results,
+      setups.map((s) => s.name),
+    );
+    log(`\nload average at the end: ${loadavg()}`);
+    if (CONFIG.json)
+      writeFileSync(
+        CONFIG.json,
+        JSON.stringify(
+          {
+            at: new Date().toISOString(),
+            config: CONFIG,
+            results: results.map(({ latencies: _l, ...r }) => r),
+          },
+          null,
+          2,
+        ),
+      );
+  } finally {
+    for (const proc of started.reverse()) await proc.stop();
+    rmSync(blobDir, { recursive: true, force: true });
   }
-  rmSync(blobDir, { recursive: true, force: true });
+}
 
-  // The table for docs/performance.md: one row per call, the three set-ups side by side.
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/** The table for docs/performance.md: one row per call, the set-ups side by side; every round's requests together. */
+function table(results: Figures[], setups: string[]) {
   const names = [...new Set(results.map((r) => r.call))];
-  const cell = (r: Figures | undefined) =>
-    r ? `${r.p95.toFixed(0)} / ${r.rps.toFixed(0)}${r.errors ? ` (${r.errors} err)` : ''}` : '-';
+  const merged = (name: string, setup: string) => {
+    const runs = results.filter((r) => r.call === name && r.setup === setup);
+    if (!runs.length) return null;
+    const latencies = runs.flatMap((r) => r.latencies).sort((x, y) => x - y);
+    const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
+    const appMs = runs.reduce((sum, r) => sum + r.appMsPerRequest * r.requests, 0);
+    return {
+      p95: quantile(latencies, 0.95),
+      rps: latencies.length / seconds,
+      errors: runs.reduce((sum, r) => sum + r.errors, 0),
+      app: appMs / Math.max(1, latencies.length),
+    };
+  };
   log(
-    `\n| call (${CONFIG.connections} clients) | ${setups.map((s) => `${s}: p95 ms / req/s`).join(' | ')} | app ms/req (1 direct / 2 behind HAProxy) |`,
+    `\n| call (${CONFIG.connections} clients, ${CONFIG.rounds} x ${CONFIG.duration} s) | ${setups.map((s) => `${s}: p95 ms / req/s`).join(' | ')} | app ms/req (${setups.join(' / ')}) |`,
   );
   log(`|---|${setups.map(() => '---:').join('|')}|---:|`);
   for (const name of names) {
-    const of = (setup: string) => results.find((r) => r.call === name && r.setup === setup);
+    const cells = setups.map((s) => merged(name, s));
     log(
-      `| ${name} | ${setups.map((s) => cell(of(s))).join(' | ')} | ${of(setups[0]!)?.appMsPerRequest.toFixed(2) ?? '-'} / ${of(setups[2]!)?.appMsPerRequest.toFixed(2) ?? '-'} |`,
+      `| ${name} | ${cells.map((m) => (m ? `${m.p95.toFixed(0)} / ${m.rps.toFixed(0)}${m.errors ? ` (${m.errors} err)` : ''}` : '-')).join(' | ')} | ${cells.map((m) => m?.app.toFixed(2) ?? '-').join(' / ')} |`,
     );
   }
-  log(
-    `\nload average at the end: ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
-  if (CONFIG.json)
-    writeFileSync(
-      CONFIG.json,
-      JSON.stringify({ at: new Date().toISOString(), config: CONFIG, results }, null, 2),
-    );
 }
 
 main().catch((error: unknown) => {
