@@ -14,6 +14,7 @@ const DATABASE_FREE = [
   'src/env.test.ts',
   'src/header-values.test.ts',
   'tests/fuzz/**',
+  'tests/deployment.test.ts',
 ];
 
 /** `*.pg.test.ts`: races only PostgreSQL can lose (PGlite runs one statement at a time); not even loaded without it. */

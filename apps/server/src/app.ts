@@ -57,7 +57,11 @@ export interface AppConfig {
   logger: Logger;
   /** Folder of the built web app; defaults to apps/web/dist. Missing folder: API only. */
   webDistDir?: string;
-  trustProxy?: boolean;
+  /**
+   * TRUST_PROXY: false (default), true (every X-Forwarded-For hop), or the proxies' addresses / CIDR ranges
+   * (the client is the nearest address not listed).
+   */
+  trustProxy?: boolean | string[];
   /**
    * The PDF renderer to use (tests share one per file; its owner closes it). Default: one made
    * here from `pdfOptions`, closed when the app closes.

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -7,6 +8,45 @@ import { z } from 'zod';
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** proxy-addr's names for address ranges (Fastify's trustProxy understands them). */
+const RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isAddressOrRange = (item: string) => {
+  if (RANGE_NAMES.includes(item)) return true;
+  const [address, bits, extra] = item.split('/');
+  const version = isIP(address ?? '');
+  if (version === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+};
+
+/**
+ * TRUST_PROXY: false (the default: the socket's address is the client's), true (every X-Forwarded-For hop
+ * is believed: only when the proxy replaces the header, as deploy/haproxy.cfg does), or the proxies'
+ * addresses/ranges, comma-separated (the client is the nearest address not in the list: cannot be spoofed
+ * with a forged header whatever the proxy does).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): boolean | string[] => {
+    const lower = value.toLowerCase();
+    if (['true', '1', 'yes'].includes(lower)) return true;
+    if (['false', '0', 'no', ''].includes(lower)) return false;
+    const items = value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+    const bad = items.filter((item) => !isAddressOrRange(item));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `true, false, or the proxies' addresses (IP or CIDR, comma-separated); not an address: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return items;
+  });
 
 const envSchema = z
   .object({
@@ -25,8 +65,8 @@ const envSchema = z
     /** First start: when no user exists, these create the first superuser. */
     ADMIN_USERNAME: z.string().min(1).optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-    /** Trust X-Forwarded-* headers (set behind a reverse proxy / load balancer). */
-    TRUST_PROXY: booleanish.default(false),
+    /** Trust X-Forwarded-* headers from these proxies (behind a reverse proxy / load balancer): see `trustProxy`. */
+    TRUST_PROXY: trustProxy.default(false),
     /** Chromium for PDFs; when unset the usual system paths are tried (/usr/bin/chromium, ...). */
     CHROME_PATH: z.string().trim().optional(),
     /** PDFs rendered at once (one page each); more wait in a queue. */

@@ -1,5 +1,3 @@
-import type { TestClient } from './client';
-
 /** A test reader of the live subscription over a real socket: its status, events and end. */
 export interface SseEvent {
   id: string | null;
@@ -7,7 +5,12 @@ export interface SseEvent {
   data: unknown;
 }
 
-export async function openLiveStream(baseUrl: string, client: TestClient, input?: { lastEventId?: string }) {
+/** `client`: anything holding the signed-in cookies (the in-process TestClient, the fault suite's HttpClient). */
+export async function openLiveStream(
+  baseUrl: string,
+  client: { cookies: ReadonlyMap<string, string> },
+  input?: { lastEventId?: string },
+) {
   const controller = new AbortController();
   const query = input ? `?input=${encodeURIComponent(JSON.stringify(input))}` : '';
   const res = await fetch(`${baseUrl}/trpc/live.changes${query}`, {

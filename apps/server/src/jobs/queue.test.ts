@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
+import postgres from 'postgres';
 import type { FastifyInstance } from 'fastify';
 import { createDb, type Database } from '@icehouse/db/client';
 import { createTestApp } from '../../tests/test-app';
@@ -156,6 +157,32 @@ describe('job queue (pg-boss over the app database)', () => {
 });
 
 describe.skipIf(!testDatabaseUrl())('two app instances on one PostgreSQL', () => {
+  it('start at once on a new database: one installs pg-boss and each queue, the others carry on (docker compose up)', async () => {
+    const name = `icehouse_jobs_race_${process.pid}`;
+    const admin = postgres(testDatabaseUrl()!, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.unsafe(`create database "${name}"`);
+    const url = new URL(testDatabaseUrl()!);
+    url.pathname = `/${name}`;
+    const start = async () =>
+      buildApp({
+        database: await createDb({ databaseUrl: url.toString() }),
+        logger: pino({ level: 'silent' }),
+        jobs: { workers: false, definitions },
+      });
+    try {
+      const started = await Promise.allSettled([start(), start(), start()]);
+      for (const result of started) if (result.status === 'fulfilled') await result.value.close();
+      const outcomes = started.map((r) =>
+        r.status === 'rejected' ? `${String(r.reason)} ${String((r.reason as Error).cause)}` : 'started',
+      );
+      expect(outcomes).toEqual(['started', 'started', 'started']);
+    } finally {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end({ timeout: 5 });
+    }
+  });
+
   it('share the queue: both instances take jobs, and every job runs exactly once', async () => {
     const url = await testDatabaseUrl(database);
     const other = await buildApp({

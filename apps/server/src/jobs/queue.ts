@@ -36,6 +36,24 @@ function rows<T>(result: unknown): T[] {
   return (Array.isArray(result) ? Array.from(result) : ((result as { rows?: T[] }).rows ?? [])) as T[];
 }
 
+/**
+ * Creates a job's queue unless it exists. Several instances starting at once on a new database each find
+ * it missing, and pg-boss's create_queue (partitions attached to one table) can deadlock between them:
+ * PostgreSQL fails one whole; it looks again and tries again (a few times, a little later each).
+ */
+async function createQueueOnce(boss: PgBoss, def: JobDefinition): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    if (await boss.getQueue(def.name)) return;
+    try {
+      await boss.createQueue(def.name, { name: def.name, policy: def.policy ?? 'standard' });
+      return;
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { database, log } = options;
   const byName = new Map(options.definitions.map((d) => [d.name, d]));
@@ -112,8 +130,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       started ??= (async () => {
         await boss.start();
         for (const def of options.definitions) {
-          if (!(await boss.getQueue(def.name)))
-            await boss.createQueue(def.name, { name: def.name, policy: def.policy ?? 'standard' });
+          await createQueueOnce(boss, def);
           if (!runWorkers) continue;
           const ids: string[] = [];
           for (let i = 0; i < (def.concurrency ?? 1); i += 1) {

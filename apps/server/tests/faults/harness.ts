@@ -153,25 +153,30 @@ export interface Answer {
 
 /** A browser-like client of a running server: keeps its cookies and sends the CSRF token on writes. */
 export class HttpClient {
-  private readonly cookies = new Map<string, string>();
+  private readonly cookieJar = new Map<string, string>();
   private csrf: string | null = null;
 
   constructor(readonly baseUrl: string) {}
 
   /** Takes another client's sign-in (cookies and CSRF token), e.g. after the server restarted on a new port. */
   copyFrom(other: HttpClient): this {
-    for (const [k, v] of other.cookies) this.cookies.set(k, v);
+    for (const [k, v] of other.cookieJar) this.cookieJar.set(k, v);
     this.csrf = other.csrf;
     return this;
   }
 
+  /** The cookies this client holds, by name (read-only). */
+  get cookies(): ReadonlyMap<string, string> {
+    return this.cookieJar;
+  }
+
   get cookieValues(): string[] {
-    return [...this.cookies.values()];
+    return [...this.cookieJar.values()];
   }
 
   /** The `Cookie` header this client sends (for requests made with fetch directly, e.g. streamed bodies). */
   get cookieHeader(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    return [...this.cookieJar].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   get csrfToken(): string | null {
@@ -180,7 +185,7 @@ export class HttpClient {
 
   async request(method: string, path: string, body?: unknown, options: { timeoutMs?: number; headers?: Record<string, string>; raw?: Buffer | string } = {}): Promise<Answer> {
     const headers: Record<string, string> = { ...options.headers };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookieJar.size) headers.cookie = [...this.cookieJar].map(([k, v]) => `${k}=${v}`).join('; ');
     if (method !== 'GET' && this.csrf) headers['x-csrftoken'] = this.csrf;
     let payload: string | Blob | undefined;
     if (options.raw !== undefined) payload = typeof options.raw === 'string' ? options.raw : new Blob([new Uint8Array(options.raw)]);
@@ -201,8 +206,8 @@ export class HttpClient {
       const eq = pair!.indexOf('=');
       const name = pair!.slice(0, eq).trim();
       const value = pair!.slice(eq + 1).trim();
-      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(cookie)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
+      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(cookie)) this.cookieJar.delete(name);
+      else this.cookieJar.set(name, value);
       if (name === 'csrftoken' && value) this.csrf = value;
     }
     const body_ = res.headers.get('content-type')?.includes('application/pdf') ? `<pdf ${buffer.length} bytes>` : buffer.toString('utf8');

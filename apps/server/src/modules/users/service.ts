@@ -127,5 +127,12 @@ export async function bootstrapAdmin(
   if (!parsed.success) {
     throw new Error(`ADMIN_USERNAME / ADMIN_PASSWORD: ${summarizeFieldErrors(zodIssuesToFieldErrors(parsed.error))}`);
   }
-  return createUser(deps, parsed.data);
+  try {
+    return await createUser(deps, parsed.data);
+  } catch (error) {
+    // Several instances started at once on an empty database (docker compose up): one creates the user,
+    // the others find the name taken and carry on.
+    if (error instanceof AppError && error.message === USERNAME_TAKEN) return null;
+    throw error;
+  }
 }

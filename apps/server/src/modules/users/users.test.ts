@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@icehouse/db/client';
+import { users } from '@icehouse/db/schema';
 import { createTestApp } from '../../../tests/test-app';
 import { TestClient } from '../../../tests/client';
 import { PASSWORD, createStandardUsers } from '../../../tests/users';
@@ -128,6 +129,16 @@ describe('bootstrap', () => {
     const created = await bootstrapAdmin({ database }, { username: 'root', password: 'root-password' });
     expect(created).toMatchObject({ username: 'root', is_superuser: true, is_active: true });
     await expect(bootstrapAdmin({ database }, { username: 'x', password: 'short' })).resolves.toBeNull();
+  });
+
+  it('creates it once when several instances start at once on an empty database: the others carry on', async () => {
+    await reset();
+    const results = await Promise.all(
+      Array.from({ length: 3 }, () => bootstrapAdmin({ database }, { username: 'root', password: 'root-password' })),
+    );
+    expect(results.filter((r) => r !== null)).toHaveLength(1);
+    const rows = await database.db.select().from(users);
+    expect(rows.map((u) => u.username)).toEqual(['root']);
   });
 
   it('refuses a too-short ADMIN_PASSWORD', async () => {

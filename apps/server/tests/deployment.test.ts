@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { loadEnv } from '../src/env';
+import { HAPROXY_CFG, checkConfig, haproxyPath } from './faults/haproxy';
+
+/**
+ * docker-compose.yml (HAProxy, two app instances, PostgreSQL, MinIO) kept in step with the fault suite's
+ * deployment (tests/faults/haproxy.faults.ts): the same deploy/haproxy.cfg, every variable that file reads
+ * given, app instances alike and configured as the server's environment schema reads them. Docker is not
+ * available here, so the file is read as YAML (the `yaml` package, merge keys on, as Compose reads them).
+ */
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, Service>;
+  networks: Record<string, { ipam?: { config?: { subnet: string }[] } }>;
+};
+interface Service {
+  image?: string;
+  build?: string;
+  environment?: Record<string, string>;
+  volumes?: string[];
+  ports?: string[];
+  expose?: string[];
+  depends_on?: Record<string, { condition: string }>;
+  networks?: string[] | Record<string, { ipv4_address?: string }>;
+  stop_signal?: string;
+}
+const cfgText = readFileSync(HAPROXY_CFG, 'utf8');
+/** The variables deploy/haproxy.cfg reads ("${NAME}" or "${NAME-default}"). */
+const cfgVariables = [...new Set([...cfgText.matchAll(/\$\{([A-Z0-9_]+)(?:-[^}]*)?\}/g)].map((m) => m[1]!))];
+
+/** Compose's `${NAME:-default}` / `${NAME:?message}` with nothing set in the shell: the default, or a sample. */
+const interpolate = (value: string) =>
+  String(value).replace(
+    /\$\{([A-Z0-9_]+)(?::-([^}]*)|:\?[^}]*)?\}/g,
+    (_m, _name: string, fallback?: string) => fallback ?? 'sample-password-123',
+  );
+
+describe('docker-compose.yml and the fault suite run the same deployment', () => {
+  const lb = compose.services.lb!;
+  const apps = Object.entries(compose.services).filter(([, s]) => s.build === '.');
+
+  it('mounts deploy/haproxy.cfg, the file the fault suite and the bench start HAProxy with', () => {
+    expect(HAPROXY_CFG).toBe(path.join(ROOT, 'deploy/haproxy.cfg'));
+    expect(lb.image).toMatch(/^haproxy:2\.6/);
+    const mount = lb
+      .volumes!.map((v) => v.split(':'))
+      .find(([, target]) => target === '/usr/local/etc/haproxy/haproxy.cfg');
+    expect(mount, 'the image reads its configuration there').toBeTruthy();
+    expect(path.resolve(ROOT, mount![0]!)).toBe(HAPROXY_CFG);
+    expect(
+      readFileSync(fileURLToPath(new URL('./faults/haproxy.faults.ts', import.meta.url)), 'utf8'),
+    ).toContain("from './haproxy'");
+  });
+
+  it('gives every variable deploy/haproxy.cfg reads, each server line naming an app instance on its port', () => {
+    expect(cfgVariables.sort()).toEqual(['APP1_ADDR', 'APP2_ADDR', 'LB_BIND']);
+    for (const name of cfgVariables) expect(lb.environment?.[name], name).toBeTruthy();
+    const servers = ['APP1_ADDR', 'APP2_ADDR'].map((name) => lb.environment![name]!.split(':'));
+    expect(servers.map(([host]) => host).sort()).toEqual(apps.map(([name]) => name).sort());
+    for (const [host, port] of servers) expect(compose.services[host!]!.environment!.PORT).toBe(port);
+    expect(lb.ports).toEqual([`3000:${lb.environment!.LB_BIND!.split(':').pop()}`]);
+    expect(lb.stop_signal).toBe('SIGUSR1');
+    for (const [name] of apps) expect(lb.depends_on?.[name]?.condition).toBe('service_healthy');
+  });
+
+  it('runs two alike app instances on one PostgreSQL and one bucket, trusting only the balancer, reachable only through it', () => {
+    expect(apps).toHaveLength(2);
+    const [[, first], [, second]] = apps as [[string, Service], [string, Service]];
+    expect(second).toEqual(first);
+    const env = Object.fromEntries(Object.entries(first.environment!).map(([k, v]) => [k, interpolate(v)]));
+    const parsed = loadEnv(env); // every variable as the server reads it
+    expect(new URL(parsed.DATABASE_URL!).hostname).toBe('db');
+    expect(parsed.BLOB_S3_BUCKET).toBe('icehouse');
+    expect(new URL(parsed.BLOB_S3_ENDPOINT!).hostname).toBe('minio');
+    expect(compose.services.bucket!.environment).toBeTruthy();
+    const lbAddress = (lb.networks as Record<string, { ipv4_address?: string }>).icehouse!.ipv4_address;
+    expect(parsed.TRUST_PROXY).toEqual([lbAddress]);
+    expect(compose.networks.icehouse!.ipam!.config![0]!.subnet).toBe('172.30.0.0/24');
+    expect(first.ports, 'app instances are not published').toBeUndefined();
+    expect(first.depends_on).toMatchObject({
+      db: { condition: 'service_healthy' },
+      bucket: { condition: 'service_completed_successfully' },
+    });
+  });
+
+  it.skipIf(!safeHaproxy())("passes HAProxy's own check with the compose file's variables", () => {
+    const result = checkConfig(lb.environment!);
+    expect(result.output).toMatch(/Configuration file is valid/);
+    expect(result.ok, result.output).toBe(true);
+  });
+});
+
+function safeHaproxy(): boolean {
+  try {
+    return Boolean(haproxyPath());
+  } catch {
+    return false;
+  }
+}
