@@ -49,6 +49,7 @@ export const QUOTE_MESSAGES = {
   alreadyAccepted: 'This quote was already accepted.',
   alreadyDeclined: 'This quote was already declined.',
   expired: 'This quote has expired. Ask us for a new one.',
+  changedSinceOpened: 'This quote was changed since you opened it. Reload the page to see the current quote.',
   deleteNotDraft: 'Only a draft quote can be deleted; a sent quote keeps its number on record.',
   acceptNameRequired: 'Type your name to accept the quote.',
   linkInvalid: 'This link is not valid. Ask us for a new one.',
@@ -145,3 +146,17 @@ export const customerLinkSchema = z.object({
 /** The documents a customer link can open (an entity type column: invoice and statement can follow). */
 export const CUSTOMER_LINK_DOCUMENTS = ['quote'] as const;
 export type CustomerLinkDocument = (typeof CUSTOMER_LINK_DOCUMENTS)[number];
+
+/** Where the email of a quote puts the customer link (filled when the email is sent: a new link each time). */
+export const QUOTE_LINK_PLACEHOLDER = '{quote_link}';
+export const QUOTE_EMAIL_SUBJECT = 'Quote {quote_number} from {company_name}';
+export const QUOTE_EMAIL_BODY =
+  'Dear {customer_name},\n\nPlease find attached our quote {quote_number} for {total}, valid until {valid_until}.\n\n' +
+  `You can view it and accept or decline it online:\n${QUOTE_LINK_PLACEHOLDER}\n\nThank you,\n{company_name}`;
+
+/** The message with the link in place of the placeholder, or added at its end when the placeholder was removed. */
+export function withQuoteLink(body: string, url: string): string {
+  return body.includes(QUOTE_LINK_PLACEHOLDER)
+    ? body.split(QUOTE_LINK_PLACEHOLDER).join(url)
+    : `${body.trimEnd()}\n\nView and accept the quote online:\n${url}\n`;
+}
