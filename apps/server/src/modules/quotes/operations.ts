@@ -10,7 +10,7 @@ import { quotePdf } from './documents';
 import { createLink, linkEvents, listLinks, revokeLink } from './links';
 import { listQuotes, quotesCsv } from './quote-list';
 import { getQuote, quoteRow } from './quote-read';
-import { createQuote, deleteQuote, updateQuote } from './quote-write';
+import { createQuote, deleteQuote, markSent, updateQuote } from './quote-write';
 import {
   customerLinkCreatedAnswer,
   customerLinkEventsAnswer,
@@ -136,6 +136,19 @@ export const quotesOperations = operationSet('quotes', {
       tag: TAG,
       successStatus: 204,
       answers: { 409: 'The quote is not a draft' },
+    },
+  }),
+  markSent: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: quoteIdInput,
+    output: quoteAnswer,
+    run: ({ deps, user, input }) => markSent(deps, user, input.id),
+    rest: {
+      method: 'POST',
+      path: '/api/quotes/{id}/mark-sent/',
+      summary: 'Mark the quote as sent (handed over, or sent by other means): a draft becomes sent; the time of sending is kept.',
+      tag: TAG,
     },
   }),
   convert: defineOperation({

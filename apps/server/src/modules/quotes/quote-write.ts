@@ -172,3 +172,9 @@ export async function markQuoteSent(tx: ChangeTx, id: number, userId: number | n
   if (!updated) throw quoteNotFound();
   announceChange(tx, { entity: 'quote', id, action: 'sent', by: userId, version: updated.version });
 }
+
+/** "Mark as sent" (handed over or sent by other means): the same as an email of it, without the email. */
+export async function markSent(deps: ChangeDeps, actor: Actor, id: number): Promise<QuoteView> {
+  await changeTransaction(deps, (tx) => markQuoteSent(tx, id, actor?.id ?? null));
+  return getQuote(deps, id);
+}
