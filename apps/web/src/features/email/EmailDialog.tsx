@@ -22,7 +22,7 @@ export function EmailDialog({
   onClose,
   onQueued,
 }: {
-  kind: 'invoice' | 'bol';
+  kind: 'invoice' | 'bol' | 'quote';
   id: number;
   open: boolean;
   onClose: () => void;
