@@ -17,6 +17,8 @@ export interface QuoteItem {
   price: string;
 }
 export interface QuoteFormValues {
+  /** Fields of the order form this editor does not show (ship date, door type, colours...): kept as saved. */
+  kept: { fields: Record<string, unknown>; building: Record<string, unknown> };
   date: string;
   valid_until: string;
   customer_id: number | null;
@@ -51,6 +53,7 @@ const address = (a?: Partial<QuoteAddress> | null): QuoteAddress => ({
 
 export function emptyQuote(today = todayIso()): QuoteFormValues {
   return {
+    kept: { fields: {}, building: {} },
     date: today,
     valid_until: defaultValidUntil(today),
     customer_id: null,
@@ -86,6 +89,7 @@ export function valuesOfQuote(quote: QuoteView): QuoteFormValues {
   };
   const b = f.building_info ?? {};
   return {
+    kept: { fields: f, building: b },
     date: quote.date,
     valid_until: quote.valid_until,
     customer_id: typeof f.customer_id === 'number' ? f.customer_id : null,
@@ -117,10 +121,13 @@ export function valuesOfQuote(quote: QuoteView): QuoteFormValues {
 
 /** The form as the API takes it (the order form's wire shape). */
 export function payloadOf(values: QuoteFormValues) {
-  const b = values.building_info;
+  const { kept, ...shown } = values;
+  const b = shown.building_info;
   return {
-    ...values,
+    ...kept.fields,
+    ...shown,
     building_info: {
+      ...kept.building,
       ...b,
       product: b.product === CUSTOM_PRODUCT ? CUSTOM_PRODUCT : b.product === '' ? null : Number(b.product),
       building_type: b.product === CUSTOM_PRODUCT ? b.building_type || null : null,
