@@ -113,11 +113,12 @@ test('a quote emailed to a customer, accepted from the link in that email, conve
 
   // Emailed through the queue; the test SMTP server receives it with the PDF and the link.
   await page.getByRole('button', { name: 'Email Quote' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('dialog', { name: 'Email quote' });
   await expect(dialog.getByLabel('Subject')).toHaveValue(new RegExp(`^Quote ${number} from `));
   await dialog.getByRole('textbox', { name: /^To/ }).fill('buyer@lakeside.example');
   await dialog.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText('The email is queued: the sent log shows when it is sent.')).toBeVisible();
+  // Send archives the PDF first (a cold Chromium may take a few seconds).
+  await expect(page.getByText('The email is queued: the sent log shows when it is sent.')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel('Quote status').getByText('Sent', { exact: true })).toBeVisible();
   await expect.poll(() => received.length, { timeout: 60_000 }).toBeGreaterThan(0);
   const mail = textOf(received[0]!);

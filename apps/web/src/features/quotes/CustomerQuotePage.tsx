@@ -125,7 +125,7 @@ export function CustomerQuotePage() {
               ))}
             </tbody>
           </table>
-          <dl className="ml-auto grid w-64 grid-cols-2 gap-1 text-sm" aria-label="Totals">
+          <dl className="ml-auto grid w-64 grid-cols-2 gap-1 text-sm">
             <dt>Subtotal</dt>
             <dd className="text-right tabular-nums">{formatMoney(quote.totals.subtotal)}</dd>
             <dt>Discount</dt>

@@ -99,7 +99,7 @@ export function QuoteEditorPage() {
       />
       {message && <Notice tone={message.tone}>{message.text}</Notice>}
       {loaded && (
-        <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700" aria-label="Quote status">
+        <div role="group" className="flex flex-wrap items-center gap-3 text-sm text-slate-700" aria-label="Quote status">
           <QuoteStatusBadge status={loaded.status} />
           {loaded.accepted && <span>{QUOTE_TEXT.accepted(loaded.accepted.name, formatDate(loaded.accepted.at))}</span>}
           {loaded.declined && (
@@ -119,7 +119,7 @@ export function QuoteEditorPage() {
       <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
         <QuoteForm values={values} onChange={setValues} errors={errors} lookups={lookups} customers={customers.data?.results ?? []} disabled={locked || busy} />
         <aside className="flex flex-col gap-4">
-          <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Quote totals">
+          <div role="group" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Quote totals">
             <dl className="grid grid-cols-2 gap-1 text-sm">
               <dt>Subtotal</dt>
               <dd className="text-right tabular-nums">{formatMoney(preview?.subtotal ?? loaded?.totals.subtotal ?? 0)}</dd>
