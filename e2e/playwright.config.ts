@@ -90,6 +90,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Customer links are built from it (never from a request's Host header).
+      PUBLIC_BASE_URL: BASE_URL,
     },
   },
 });

@@ -89,6 +89,8 @@ const SCREENS: ReadonlyArray<{ screen: string; path: string; ready: (page: Page)
     ready: (page) =>
       page.getByRole('table', { name: /^Orders shipping, / }).and(page.locator(':not([aria-busy="true"])')),
   },
+  { screen: 'Quotes', path: '/quotes', ready: (page) => page.getByRole('heading', { level: 1, name: 'Quotes' }) },
+  { screen: 'New quote', path: '/quotes/new', ready: (page) => page.getByRole('button', { name: 'Save Quote' }) },
   { screen: 'API tokens', path: '/api-tokens', ready: (page) => page.getByRole('heading', { level: 1 }) },
   { screen: 'Webhooks', path: '/webhooks', ready: (page) => page.getByRole('heading', { level: 1 }) },
   { screen: 'Failed jobs', path: '/failed-jobs', ready: (page) => page.getByRole('heading', { level: 1 }) },

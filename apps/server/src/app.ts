@@ -89,6 +89,8 @@ export interface AppConfig {
    */
   /** SMTP server URL for email (SMTP_URL); null or absent: no email is sent (kept as not sent). */
   smtpUrl?: string | null;
+  /** Customer links are built from this (PUBLIC_BASE_URL, decision 161); default `http://localhost:3000`. */
+  publicBaseUrl?: string;
   jobs?: {
     workers?: boolean;
     pollingIntervalSeconds?: number;
@@ -152,6 +154,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     changes,
     webhooks,
     mailer,
+    publicBaseUrl: (config.publicBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
   };
   // pg-boss installs (or migrates) its own schema here, then the queues and this instance's workers start.
   await jobs.start(deps);

@@ -31,6 +31,8 @@ export interface AppDeps {
   webhooks: WebhookSettings;
   /** SMTP (nodemailer) from SMTP_URL; null when none is configured (email is then kept as not sent). */
   mailer: Mailer | null;
+  /** The public base URL customer links are built from (PUBLIC_BASE_URL; decision 161), without a trailing slash. */
+  publicBaseUrl: string;
 }
 
 /** What most services need: the database (one declaration for every module). */

@@ -91,6 +91,18 @@ const envSchema = z
     WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanish.default(false),
     /** SMTP server for emailing invoices and bills of lading, e.g. `smtp://user:pass@mail.example.com:587`; unset: email is kept as not sent. */
     SMTP_URL: z.string().trim().url().optional(),
+    /**
+     * The address customers reach this app at (e.g. `https://orders.example.com`): customer links in emails are
+     * built from it, never from a request's Host header. Unset: `http://localhost:<PORT>` (links then work on this
+     * machine only; the server logs a warning at start).
+     */
+    PUBLIC_BASE_URL: z
+      .string()
+      .trim()
+      .url()
+      .refine((v) => /^https?:\/\//i.test(v), 'must start with http:// or https://')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
   })
   .refine(
     (env) => (env.BLOB_S3_ACCESS_KEY_ID === undefined) === (env.BLOB_S3_SECRET_ACCESS_KEY === undefined),

@@ -51,6 +51,8 @@ async function main() {
   const admin = await bootstrapAdmin({ database }, { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
   if (admin) log.info({ username: admin.username }, 'created the first superuser from ADMIN_USERNAME');
 
+  if (!env.PUBLIC_BASE_URL)
+    log.warn(`PUBLIC_BASE_URL is not set: customer links are built as http://localhost:${env.PORT}/... and work on this machine only`);
   const app = await buildApp({
     database,
     logger: log,
@@ -61,6 +63,7 @@ async function main() {
     apiTokenRateLimit: env.API_TOKEN_RATE_LIMIT,
     webhooks: { allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS },
     smtpUrl: env.SMTP_URL ?? null,
+    publicBaseUrl: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`,
     pdfOptions: { executablePath: env.CHROME_PATH || null, maxConcurrent: env.PDF_MAX_CONCURRENT },
     ...(env.WEB_DIST_DIR ? { webDistDir: env.WEB_DIST_DIR } : {}),
   });

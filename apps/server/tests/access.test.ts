@@ -58,6 +58,13 @@ const concretePath = (path: string) => path.replace(/\{\w+\}/g, '1');
 /** Only these may answer without a session: sign-in itself (/healthz, outside the route table, tells anonymous callers only {status}). */
 const PUBLIC_REST = new Set(['GET /api/auth/csrf/', 'GET /api/auth/check/', 'POST /api/auth/login/', 'POST /api/auth/logout/']);
 const PUBLIC_TRPC = new Set(['auth.check', 'auth.login', 'auth.logout']);
+/** And what a customer does through a link (decision 161): public, REST only, the token in X-Customer-Link (walked below). */
+const CUSTOMER_LINK_REST = new Set([
+  'GET /api/customer/quotes/{id}/',
+  'GET /api/customer/quotes/{id}/pdf/',
+  'POST /api/customer/quotes/{id}/accept/',
+  'POST /api/customer/quotes/{id}/decline/',
+]);
 
 const operations = listOperations(moduleOperations);
 const restRoutes = operations.flatMap((op) =>
@@ -91,10 +98,10 @@ describe('route declarations', () => {
 });
 
 describe('REST routes of the declarations', () => {
-  it('has routes, and only the sign-in ones are public', () => {
+  it('has routes, and only the sign-in and customer-link ones are public', () => {
     expect(restRoutes.length).toBeGreaterThan(5);
     const publicOnes = restRoutes.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.path}`);
-    expect(new Set(publicOnes)).toEqual(PUBLIC_REST);
+    expect(new Set(publicOnes)).toEqual(new Set([...PUBLIC_REST, ...CUSTOMER_LINK_REST]));
   });
 
   for (const route of restRoutes.filter((r) => r.access !== 'public')) {
@@ -275,6 +282,9 @@ describe('API tokens (issue 18)', () => {
     expect(new Set(refusing)).toEqual(
       new Set([
         ...PUBLIC_REST,
+        ...CUSTOMER_LINK_REST,
+        // A customer link's URL is answered once, like a secret: made in the app, not by an integrator's token.
+        'POST /api/quotes/{id}/links/',
         'POST /api/auth/users/',
         'PUT /api/auth/users/{id}/',
         'POST /api/webhooks/{id}/reveal-secret/',

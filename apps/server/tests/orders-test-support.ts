@@ -56,6 +56,9 @@ export interface OrdersTestContext {
 }
 
 const ORDER_TABLES = [
+  'customer_link_events',
+  'customer_links',
+  'quotes',
   'history',
   'invoice_line_items',
   'invoice_orders',

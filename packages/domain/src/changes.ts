@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 
 /** The records whose changes are announced. */
-export const CHANGE_ENTITIES = ['order', 'invoice', 'bill_of_lading', 'payment', 'customer'] as const;
+export const CHANGE_ENTITIES = ['order', 'invoice', 'bill_of_lading', 'payment', 'customer', 'quote'] as const;
 export type ChangeEntity = (typeof CHANGE_ENTITIES)[number];
 
 /** What happened. Other areas add their own words (e.g. 'files_changed'); these are the common ones. */
@@ -31,6 +31,13 @@ export const EVENT_TYPES = [
   'customer.created',
   'customer.updated',
   'customer.deleted',
+  'quote.created',
+  'quote.updated',
+  'quote.deleted',
+  'quote.sent',
+  'quote.accepted',
+  'quote.declined',
+  'quote.converted',
 ] as const satisfies readonly `${ChangeEntity}.${string}`[];
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -14,6 +14,7 @@ export const ENTITY_READ_ACCESS: Record<ChangeEntity, Access> = {
   bill_of_lading: 'user',
   payment: 'user',
   customer: 'user',
+  quote: 'user',
 };
 
 export function mayRead(user: SessionUser, entity: ChangeEntity): boolean {

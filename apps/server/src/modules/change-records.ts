@@ -5,6 +5,7 @@ import { getCustomer } from './customers/customer-read';
 import { getInvoice } from './invoices/views';
 import { getOrder } from './orders/order-read';
 import { paymentRecordedView } from './payments/ledger';
+import { getQuote } from './quotes/quote-read';
 
 /** A record announced but not readable (gone in the same transaction): null, and its announcement carries `{ id }`. */
 const orNullWhenGone =
@@ -27,4 +28,5 @@ export const changeRecordReaders: RecordReaders = {
   // GET /api/invoices/{id}/payments/ lists them.
   payment: (deps, id) => paymentRecordedView(deps.database.db, id),
   customer: orNullWhenGone(getCustomer),
+  quote: orNullWhenGone(getQuote),
 };

@@ -41,6 +41,16 @@ import {
 } from '../modules/orders/schemas';
 import { customerAnswer, customerListAnswer, customerListRestAnswer } from '../modules/customers/schemas';
 import {
+  customerLinkAnswer,
+  customerLinkCreatedAnswer,
+  customerLinkEventsAnswer,
+  customerLinksAnswer,
+  customerQuoteAnswer,
+  quoteAnswer,
+  quoteListAnswer,
+  quoteListRestAnswer,
+} from '../modules/quotes/schemas';
+import {
   createForOrderAnswer,
   createdInvoiceAnswer,
   deletedInvoiceListAnswer,
@@ -172,6 +182,21 @@ export const answerSchemas = {
   'reports.salesTax': salesTaxAnswer,
   'reports.aging': agingAnswer,
   'reports.agingInvoices': agingInvoicesAnswer,
+  'quotes.list': quoteListAnswer,
+  'quotes.get': quoteAnswer,
+  'quotes.create': quoteAnswer,
+  'quotes.update': quoteAnswer,
+  'quotes.delete': successAnswer,
+  'quotes.convert': quoteAnswer,
+  'quotes.markSent': quoteAnswer,
+  'quotes.documents': documentList,
+  'quotes.links': customerLinksAnswer,
+  'quotes.createLink': customerLinkCreatedAnswer,
+  'quotes.revokeLink': customerLinkAnswer,
+  'quotes.linkEvents': customerLinkEventsAnswer,
+  'customerLinks.quote': customerQuoteAnswer,
+  'customerLinks.accept': customerQuoteAnswer,
+  'customerLinks.decline': customerQuoteAnswer,
 };
 
 /** By REST route (`METHOD /api/path/{param}/`) answering JSON: the operation's answer unless the route shapes its own. */
@@ -259,4 +284,18 @@ export const restAnswerSchemas = {
   'GET /api/reports/sales-tax/': answerSchemas['reports.salesTax'],
   'GET /api/reports/aging/': answerSchemas['reports.aging'],
   'GET /api/reports/aging/invoices/': answerSchemas['reports.agingInvoices'],
+  'GET /api/quotes/': quoteListRestAnswer,
+  'GET /api/quotes/{id}/': answerSchemas['quotes.get'],
+  'POST /api/quotes/': answerSchemas['quotes.create'],
+  'PUT /api/quotes/{id}/': answerSchemas['quotes.update'],
+  'DELETE /api/quotes/{id}/': answerSchemas['quotes.delete'],
+  'POST /api/quotes/{id}/convert/': answerSchemas['quotes.convert'],
+  'POST /api/quotes/{id}/mark-sent/': answerSchemas['quotes.markSent'],
+  'GET /api/quotes/{id}/links/': answerSchemas['quotes.links'],
+  'POST /api/quotes/{id}/links/': answerSchemas['quotes.createLink'],
+  'POST /api/quotes/{id}/links/{linkId}/revoke/': answerSchemas['quotes.revokeLink'],
+  'GET /api/quotes/{id}/link-events/': answerSchemas['quotes.linkEvents'],
+  'GET /api/customer/quotes/{id}/': answerSchemas['customerLinks.quote'],
+  'POST /api/customer/quotes/{id}/accept/': answerSchemas['customerLinks.accept'],
+  'POST /api/customer/quotes/{id}/decline/': answerSchemas['customerLinks.decline'],
 };

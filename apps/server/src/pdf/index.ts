@@ -27,5 +27,6 @@ export {
 export { renderInvoiceHtml } from './templates/invoice';
 export { renderBolHtml } from './templates/bill-of-lading';
 export { renderOrderPrintHtml } from './templates/order-print';
+export { renderQuoteHtml } from './templates/quote';
 export { resolveRemitTo, type CompanyInfoLike } from './templates/layout';
 export type * from './templates/types';

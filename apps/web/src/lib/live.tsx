@@ -86,6 +86,10 @@ export function LiveUpdates({ children }: { children: ReactNode }) {
         case 'customer':
           void utils.customers.invalidate();
           break;
+        case 'quote':
+          // A quote converted to an order announces the order too (its own case).
+          void utils.quotes.invalidate();
+          break;
         default:
           // An area added later refreshes everything until it says what it touches.
           void queryClient.invalidateQueries();

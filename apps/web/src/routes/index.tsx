@@ -28,6 +28,9 @@ const InvoicesPage = lazyPage(() => import('../features/invoices/InvoicesPage'),
 const ReportsPage = lazyPage(() => import('../features/reports/ReportsPage'), 'ReportsPage');
 const CustomersPage = lazyPage(() => import('../features/customers/CustomersPage'), 'CustomersPage');
 const CustomerPage = lazyPage(() => import('../features/customers/CustomerPage'), 'CustomerPage');
+const QuotesPage = lazyPage(() => import('../features/quotes/QuotesPage'), 'QuotesPage');
+const QuoteEditorPage = lazyPage(() => import('../features/quotes/QuoteEditorPage'), 'QuoteEditorPage');
+const CustomerQuotePage = lazyPage(() => import('../features/quotes/CustomerQuotePage'), 'CustomerQuotePage');
 const UserManagementPage = lazyPage(
   () => import('../features/users/UserManagementPage'),
   'UserManagementPage',
@@ -55,6 +58,16 @@ const FailedJobsPage = lazyPage(() => import('../features/jobs/FailedJobsPage'),
  *   layout and the error screen are part of the first download.
  */
 export const routes: RouteObject[] = [
+  {
+    // A customer link's page (decision 161): outside the signed-in app, no session read or made.
+    path: '/customer/quote/:id',
+    element: (
+      <Suspense fallback={<LoadingScreen />}>
+        <CustomerQuotePage />
+      </Suspense>
+    ),
+    errorElement: <RouteError />,
+  },
   {
     path: '/',
     element: <AuthRoot />,
@@ -89,6 +102,8 @@ export const routes: RouteObject[] = [
               { path: 'reports', element: <ReportsPage /> },
               { path: 'customers', element: <CustomersPage /> },
               { path: 'customers/:id', element: <CustomerPage /> },
+              { path: 'quotes', element: <QuotesPage /> },
+              { path: 'quotes/:id', element: <QuoteEditorPage /> },
               {
                 element: <RequireSuperuser />,
                 children: [

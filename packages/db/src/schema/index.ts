@@ -13,3 +13,4 @@ export * from './relations';
 export * from './documents';
 export * from './live';
 export * from './production';
+export * from './quotes';

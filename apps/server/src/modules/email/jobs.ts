@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { billsOfLading, emailMessages, invoices } from '@icehouse/db/schema';
+import { billsOfLading, emailMessages, invoices, quotes } from '@icehouse/db/schema';
 import { defineJob } from '../../jobs/define';
 import { currentDocument, pinnedDocument } from './document';
 import { fromAddress } from './settings';
@@ -24,7 +24,13 @@ export const sendEmailJob = defineJob({
     const [message] = await db.select().from(emailMessages).where(eq(emailMessages.id, data.emailId));
     if (!message) return null;
     const document =
-      message.kind === 'invoice'
+      message.kind === 'quote'
+        ? await db
+            .select({ number: quotes.quoteNumber })
+            .from(quotes)
+            .where(eq(quotes.id, message.recordId))
+            .then(([row]) => (row ? `Quote #${row.number}` : `Quote (deleted, id ${message.recordId})`))
+        : message.kind === 'invoice'
         ? await db
             .select({ number: invoices.invoiceNumber })
             .from(invoices)

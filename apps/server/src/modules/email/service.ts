@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   MESSAGES,
+  QUOTE_EMAIL_BODY,
+  QUOTE_EMAIL_SUBJECT,
+  withQuoteLink,
   emailFormSchema,
   emailSettingsSchema,
   fillEmailTemplate,
@@ -25,6 +28,10 @@ import type { AppDeps } from '../../deps';
 import { getCompanyInfo } from '../company/service';
 import { getInvoice } from '../invoices/views';
 import { getOrder } from '../orders/order-read';
+import { getQuote } from '../quotes/quote-read';
+import { createLinkInTx } from '../quotes/links';
+import { markQuoteSent } from '../quotes/quote-write';
+import { changeTransaction } from '../../changes';
 import { sendEmailJob } from './jobs';
 import { currentDocument, type EmailKind } from './document';
 import { COMPANY_ID, fromAddress, getEmailSettings } from './settings';
@@ -66,6 +73,19 @@ export async function saveEmailSettings(
  */
 async function placeholders(deps: Pick<AppDeps, 'database'>, kind: EmailKind, recordId: number) {
   const company = await getCompanyInfo(deps);
+  if (kind === 'quote') {
+    const quote = await getQuote(deps, recordId);
+    return {
+      values: {
+        quote_number: quote.quote_number,
+        customer_name: quote.customer_name,
+        company_name: company.name,
+        total: formatMoney(quote.totals.total),
+        valid_until: formatUsDate(quote.valid_until),
+      },
+      customerIds: quote.customer_id === null ? [] : [quote.customer_id],
+    };
+  }
   if (kind === 'invoice') {
     const invoice = await getInvoice(deps, recordId);
     return {
@@ -122,7 +142,9 @@ async function customerLastCc(
 ): Promise<string[]> {
   if (ids.length === 0) return [];
   const records =
-    kind === 'invoice'
+    kind === 'quote'
+      ? sql`(select id from quotes where ${inArray(sql`customer_id`, ids)})`
+      : kind === 'invoice'
       ? sql`(select ${invoiceOrders.invoiceId} from ${invoiceOrders} join ${orders} on ${orders.id} = ${invoiceOrders.orderId}
           where ${inArray(orders.customerId, ids)})`
       : sql`(select ${orders.id} from ${orders} where ${inArray(orders.customerId, ids)})`;
@@ -155,8 +177,10 @@ export async function composeEmail(
     .where(and(eq(emailMessages.kind, kind), eq(emailMessages.recordId, recordId)))
     .orderBy(desc(emailMessages.id))
     .limit(1);
-  const subject = kind === 'invoice' ? settings.invoice_email_subject : settings.bol_email_subject;
-  const body = kind === 'invoice' ? settings.invoice_email_body : settings.bol_email_body;
+  // A quote's templates are fixed (decision 162); its link is made and put in the message when it is sent.
+  const subject =
+    kind === 'quote' ? QUOTE_EMAIL_SUBJECT : kind === 'invoice' ? settings.invoice_email_subject : settings.bol_email_subject;
+  const body = kind === 'quote' ? QUOTE_EMAIL_BODY : kind === 'invoice' ? settings.invoice_email_body : settings.bol_email_body;
   return {
     to: last ? last.to.join(', ') : await customerEmail(deps, customerIds),
     cc: (last ? last.cc : await customerLastCc(deps, kind, customerIds)).join(', '),
@@ -186,7 +210,14 @@ export async function sendEmail(
   // The document as it is now is the one sent, however late the job runs (decision 128): archived here
   // (usually already, by the pre-render of the last save) and pinned on the message.
   const document = configured ? await currentDocument(deps, kind, recordId, userId) : null;
-  const id = await deps.database.db.transaction(async (tx) => {
+  const id = await changeTransaction(deps, async (tx) => {
+    // A quote's email carries a new customer link (only its hash is kept: decision 161), and the quote is sent.
+    let body = parsed.data.body;
+    if (kind === 'quote' && configured) {
+      const link = await createLinkInTx(tx, deps.publicBaseUrl, 'quote', recordId, userId);
+      body = withQuoteLink(body, link.url);
+      await markQuoteSent(tx, recordId, userId);
+    }
     const [row] = await tx
       .insert(emailMessages)
       .values({
@@ -195,7 +226,7 @@ export async function sendEmail(
         toAddresses: splitAddresses(parsed.data.to),
         ccAddresses: splitAddresses(parsed.data.cc),
         subject: parsed.data.subject,
-        body: parsed.data.body,
+        body,
         messageId: `<${randomUUID()}@icehouse.invalid>`,
         documentId: document?.document.id ?? null,
         status: configured ? 'queued' : 'not_sent',

@@ -218,3 +218,22 @@ export interface OrderPrintDocument {
   /** When the sheet was printed (ISO timestamp or date); printed in the header when given. */
   printed_at?: Text;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Quote
+
+export interface QuoteDocument {
+  company: PdfCompany;
+  quote_number: string;
+  date: IsoDate;
+  valid_until: IsoDate;
+  bill_to: PdfAddress;
+  ship_to: PdfAddress;
+  po_job_name?: Text;
+  ship_date?: IsoDate | null;
+  ship_via?: Text;
+  line_items: InvoiceLine[];
+  totals: Omit<InvoiceTotalsBlock, 'payments_credits' | 'balance_due' | 'credit'>;
+  /** The customer's acceptance, printed under the lines once given. */
+  accepted?: { name: string; at: IsoDate } | null;
+}

@@ -11,7 +11,7 @@ import { EMAIL_TEXT } from './texts';
 type FormErrors = Partial<Record<'to' | 'cc' | 'subject' | 'body', string>>;
 
 /**
- * Emails an invoice (kind 'invoice', the invoice's id) or a bill of lading ('bol', the order's id):
+ * Emails an invoice (kind 'invoice', the invoice's id), a bill of lading ('bol', the order's id) or a quote ('quote'):
  * To, Cc, Subject and Message prefilled from Company Information's templates; the archived PDF is
  * attached by the server's email job. Field errors from the domain's schema, then from the server.
  */
@@ -22,7 +22,7 @@ export function EmailDialog({
   onClose,
   onQueued,
 }: {
-  kind: 'invoice' | 'bol';
+  kind: 'invoice' | 'bol' | 'quote';
   id: number;
   open: boolean;
   onClose: () => void;
@@ -88,7 +88,7 @@ export function EmailDialog({
     <Modal
       open={open}
       onClose={onClose}
-      title={EMAIL_TEXT.dialogTitle(kind === 'invoice' ? 'invoice' : 'bill of lading')}
+      title={EMAIL_TEXT.dialogTitle(kind === 'invoice' ? 'invoice' : kind === 'quote' ? 'quote' : 'bill of lading')}
       description={EMAIL_TEXT.attachment}
       actions={
         <>

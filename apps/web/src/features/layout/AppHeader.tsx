@@ -10,6 +10,7 @@ import { SettingsMenu } from './SettingsMenu';
 const NAV_LINKS = [
   { label: 'Dashboard', to: '/dashboard' },
   { label: 'Orders', to: '/orders' },
+  { label: 'Quotes', to: '/quotes' },
   { label: 'Invoices', to: '/invoices' },
   { label: 'Customers', to: '/customers' },
   { label: 'Reports', to: '/reports' },

@@ -1,0 +1,110 @@
+import { eq, sql } from 'drizzle-orm';
+import { QUOTE_MESSAGES, quoteAcceptSchema, quoteDeclineSchema, todayIso, zodIssuesToFieldErrors } from '@icehouse/domain';
+import { quotes } from '@icehouse/db/schema';
+import type { Db } from '@icehouse/db/client';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { announceChange, changeTransaction } from '../../changes';
+import { getCompanyInfo } from '../company/service';
+import type { ArchivedPdf } from '../documents/archive';
+import { quotePdf } from './documents';
+import { logLinkEvent, resolveLink, type LinkCaller } from './links';
+import { getQuote, shownStatus, type QuoteRow } from './quote-read';
+
+/**
+ * What a customer does through a link (decision 161): sees the quote's key figures and its PDF, accepts
+ * it with a typed name (recorded with the time and the address) or declines it with a comment. Nothing
+ * here reads a session or answers anything of the staff's (who made it, notes, links, other documents).
+ */
+
+/** The quote as the customer page shows it. */
+export async function customerQuote(deps: Pick<AppDeps, 'database'>, caller: LinkCaller, id: number) {
+  const db = deps.database.db;
+  const link = await resolveLink(db, caller, 'quote', id);
+  await logLinkEvent(db, link, caller, 'view');
+  return customerView(deps, id);
+}
+
+async function customerView(deps: Pick<AppDeps, 'database'>, id: number) {
+  const [quote, company] = await Promise.all([getQuote(deps, id), getCompanyInfo(deps)]);
+  return {
+    quote_number: quote.quote_number,
+    company_name: company.name,
+    status: quote.status,
+    date: quote.date,
+    valid_until: quote.valid_until,
+    customer_name: quote.customer_name,
+    line_items: quote.line_items,
+    totals: quote.totals,
+    accepted: quote.accepted ? { name: quote.accepted.name, at: quote.accepted.at } : null,
+    declined: quote.declined ? { at: quote.declined.at } : null,
+    can_respond: quote.status === 'sent' || quote.status === 'draft',
+    version: quote.version,
+  };
+}
+
+/** The quote's PDF through a link (the archived version; logged). */
+export async function customerQuotePdf(deps: Pick<AppDeps, 'database' | 'pdf' | 'blobs'>, caller: LinkCaller, id: number): Promise<ArchivedPdf> {
+  const db = deps.database.db;
+  const link = await resolveLink(db, caller, 'quote', id);
+  await logLinkEvent(db, link, caller, 'pdf');
+  return quotePdf(deps, id, null);
+}
+
+/** Why the customer may not answer this quote now (409, nothing changed), or null. */
+function answerRefusal(row: QuoteRow, version: unknown): AppError | null {
+  if (row.status === 'accepted') return new AppError('CONFLICT', QUOTE_MESSAGES.alreadyAccepted);
+  if (row.status === 'converted') return new AppError('CONFLICT', QUOTE_MESSAGES.alreadyConverted);
+  if (row.status === 'declined') return new AppError('CONFLICT', QUOTE_MESSAGES.alreadyDeclined);
+  if (shownStatus(row, todayIso()) === 'expired') return new AppError('CONFLICT', QUOTE_MESSAGES.expired);
+  // The page sends the version it showed: a quote edited since must be looked at again (decision 160).
+  if (version !== undefined && version !== null && Number(version) !== row.version)
+    return new AppError('CONFLICT', QUOTE_MESSAGES.changedSinceOpened);
+  return null;
+}
+
+async function lockQuote(tx: Db, id: number): Promise<QuoteRow> {
+  const [row] = await tx.select().from(quotes).where(eq(quotes.id, id)).for('update');
+  if (!row) throw AppError.notFound(QUOTE_MESSAGES.notFound);
+  return row;
+}
+
+/** Accepts the quote: the typed name, the time and the address recorded; staff hear it live (quote.accepted). */
+export async function acceptQuote(deps: Pick<AppDeps, 'database' | 'changes'>, caller: LinkCaller, id: number, body: Record<string, unknown>) {
+  const link = await resolveLink(deps.database.db, caller, 'quote', id);
+  const parsed = quoteAcceptSchema.safeParse(body);
+  if (!parsed.success) throw AppError.validation(zodIssuesToFieldErrors(parsed.error));
+  await changeTransaction(deps, async (tx) => {
+    const row = await lockQuote(tx, id);
+    const refused = answerRefusal(row, body.version);
+    if (refused) throw refused;
+    const [updated] = await tx
+      .update(quotes)
+      .set({ status: 'accepted', acceptedName: parsed.data.name, acceptedAt: sql`now()`, acceptedIp: caller.ip, version: sql`${quotes.version} + 1` })
+      .where(eq(quotes.id, id))
+      .returning({ version: quotes.version });
+    await logLinkEvent(tx, link, caller, 'accept');
+    announceChange(tx, { entity: 'quote', id, action: 'accepted', by: null, version: updated!.version });
+  });
+  return customerView(deps, id);
+}
+
+/** Declines the quote with the customer's comment (quote.declined). */
+export async function declineQuote(deps: Pick<AppDeps, 'database' | 'changes'>, caller: LinkCaller, id: number, body: Record<string, unknown>) {
+  const link = await resolveLink(deps.database.db, caller, 'quote', id);
+  const parsed = quoteDeclineSchema.safeParse(body);
+  if (!parsed.success) throw AppError.validation(zodIssuesToFieldErrors(parsed.error));
+  await changeTransaction(deps, async (tx) => {
+    const row = await lockQuote(tx, id);
+    const refused = answerRefusal(row, body.version);
+    if (refused) throw refused;
+    const [updated] = await tx
+      .update(quotes)
+      .set({ status: 'declined', declinedComment: parsed.data.comment, declinedAt: sql`now()`, declinedIp: caller.ip, version: sql`${quotes.version} + 1` })
+      .where(eq(quotes.id, id))
+      .returning({ version: quotes.version });
+    await logLinkEvent(tx, link, caller, 'decline');
+    announceChange(tx, { entity: 'quote', id, action: 'declined', by: null, version: updated!.version });
+  });
+  return customerView(deps, id);
+}

@@ -1,0 +1,258 @@
+import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
+import { successAnswer } from '../../operations/answers';
+import { restPage } from '../../rest/pages';
+import { sendCsv } from '../../csv';
+import { sendArchivedPdf } from '../documents/reply';
+import { listDocuments } from '../documents/archive';
+import { documentList } from '../documents/schemas';
+import { convertQuote } from './convert';
+import { quotePdf } from './documents';
+import { createLink, linkEvents, listLinks, revokeLink } from './links';
+import { listQuotes, quotesCsv } from './quote-list';
+import { getQuote, quoteRow } from './quote-read';
+import { createQuote, deleteQuote, markSent, updateQuote } from './quote-write';
+import {
+  customerLinkCreatedAnswer,
+  customerLinkEventsAnswer,
+  customerLinkAnswer,
+  customerLinksAnswer,
+  linkCreateInput,
+  linkRevokeInput,
+  quoteAnswer,
+  quoteConvertInput,
+  quoteIdInput,
+  quoteListAnswer,
+  quoteListInput,
+  quoteListRestAnswer,
+  quoteUpdateInput,
+  quoteWriteInput,
+} from './schemas';
+
+const TAG = 'Quotes';
+
+/**
+ * Quotes (decision 160) and their customer links (decision 161), for every signed-in user. What the
+ * customer does through a link is in customer-operations.ts (public, no session).
+ */
+export const quotesOperations = operationSet('quotes', {
+  list: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: quoteListInput,
+    output: quoteListAnswer,
+    run: ({ deps, input }) => listQuotes(deps, input ?? {}),
+    rest: {
+      method: 'GET',
+      path: '/api/quotes/',
+      summary:
+        'Quotes, newest first, 25 a page (page_size: 1 to 100). search: quote number or customer name contains (any case); ' +
+        'status: draft, sent, accepted, declined, expired (an open quote past Valid Until) or converted; customer_id. A page past the end is a 404.',
+      tag: TAG,
+      query: true,
+      shape: restPage,
+      output: quoteListRestAnswer,
+    },
+  }),
+  exportCsv: defineBinaryOperation({
+    kind: 'query',
+    access: 'user',
+    input: quoteListInput,
+    trpc: false,
+    run: async ({ deps, input }) => quotesCsv(deps, input ?? {}),
+    rest: {
+      method: 'GET',
+      path: '/api/quotes/export.csv',
+      summary:
+        "The quotes list as CSV (UTF-8 with BOM; ISO dates; text cells starting with = + - @ prefixed with '): the list's filters, " +
+        'every matching quote, newest first, streamed.',
+      tag: TAG,
+      query: true,
+      produces: 'text/csv',
+      reply: ({ stream, filename }, reply) => sendCsv(reply, stream, filename),
+    },
+  }),
+  get: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: quoteIdInput,
+    output: quoteAnswer,
+    run: ({ deps, input }) => getQuote(deps, input.id),
+    rest: {
+      method: 'GET',
+      path: '/api/quotes/{id}/',
+      summary:
+        "The quote: number, status, dates, the order form's fields, its lines and totals (the order's pricing rules), the customer's " +
+        'acceptance or decline, the order it became, version.',
+      tag: TAG,
+    },
+  }),
+  create: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: quoteWriteInput,
+    output: quoteAnswer,
+    run: ({ deps, user, input }) => createQuote(deps, user, input),
+    rest: {
+      method: 'POST',
+      path: '/api/quotes/',
+      summary:
+        "Create a draft quote with the next number (Q-1001...): the order form's fields without door number and status, and " +
+        'valid_until. 201 with the quote; 400 {field: [...]} with the order form\'s messages.',
+      tag: TAG,
+      body: true,
+      successStatus: 201,
+    },
+  }),
+  update: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: quoteUpdateInput,
+    output: quoteAnswer,
+    run: ({ deps, user, input }) => updateQuote(deps, user, input.id, input.data),
+    rest: {
+      method: 'PUT',
+      path: '/api/quotes/{id}/',
+      summary:
+        "Replace a draft or sent quote's fields (version required: missing -> 400 {version}, stale -> 409). An accepted, declined " +
+        'or converted quote is not edited: 409 {detail} (make a new quote).',
+      tag: TAG,
+      body: 'data',
+      answers: { 409: 'Stale version, or the customer has answered the quote (accepted or declined) or it was converted' },
+    },
+  }),
+  delete: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: quoteIdInput,
+    output: successAnswer,
+    run: async ({ deps, user, input }) => {
+      await deleteQuote(deps, user, input.id);
+      return { success: true as const };
+    },
+    rest: {
+      method: 'DELETE',
+      path: '/api/quotes/{id}/',
+      summary: 'Delete a draft quote (its number is not used again). 409 {detail} once it was sent.',
+      tag: TAG,
+      successStatus: 204,
+      answers: { 409: 'The quote is not a draft' },
+    },
+  }),
+  markSent: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: quoteIdInput,
+    output: quoteAnswer,
+    run: ({ deps, user, input }) => markSent(deps, user, input.id),
+    rest: {
+      method: 'POST',
+      path: '/api/quotes/{id}/mark-sent/',
+      summary: 'Mark the quote as sent (handed over, or sent by other means): a draft becomes sent; the time of sending is kept.',
+      tag: TAG,
+    },
+  }),
+  convert: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: quoteConvertInput,
+    output: quoteAnswer,
+    run: ({ deps, user, input }) => convertQuote(deps, user, input.id, input.data),
+    rest: {
+      method: 'POST',
+      path: '/api/quotes/{id}/convert/',
+      summary:
+        "Convert an accepted quote to an order with the quote's fields and prices; the order takes door_number now (400 " +
+        '{door_number} as on the order form). Answers the quote with order_id. 409 when the quote is not accepted or was converted already.',
+      tag: TAG,
+      body: 'data',
+      answers: { 409: 'The quote is not accepted, or it was converted already' },
+    },
+  }),
+  pdf: defineBinaryOperation({
+    kind: 'query',
+    access: 'user',
+    input: quoteIdInput,
+    trpc: false,
+    run: ({ deps, user, input }) => quotePdf(deps, input.id, user.id),
+    rest: {
+      method: 'GET',
+      path: '/api/quotes/{id}/pdf/',
+      summary:
+        'The quote as a PDF (inline; filename="quote-{number}.pdf"): its current archived version, rendered only when something on ' +
+        'it changed. Strong ETag; If-None-Match -> 304. 503 {detail} when no browser can be started.',
+      tag: TAG,
+      produces: 'application/pdf',
+      reply: (pdf, reply) => sendArchivedPdf(reply, pdf, 'inline'),
+    },
+  }),
+  documents: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: quoteIdInput,
+    output: documentList,
+    run: async ({ deps, input }) => ({ results: await listDocuments(deps, 'quote', input.id) }),
+  }),
+  links: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: quoteIdInput,
+    output: customerLinksAnswer,
+    run: async ({ deps, input }) => {
+      await quoteRow(deps.database.db, input.id);
+      return { results: await listLinks(deps, 'quote', input.id) };
+    },
+    rest: {
+      method: 'GET',
+      path: '/api/quotes/{id}/links/',
+      summary: "The quote's customer links, newest first: state (active, expired, revoked), expiry, uses. Their tokens are never shown again.",
+      tag: TAG,
+    },
+  }),
+  createLink: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: linkCreateInput,
+    output: customerLinkCreatedAnswer,
+    run: ({ deps, user, input }) =>
+      createLink(deps, user, 'quote', input.id, input.data, async (db) => void (await quoteRow(db, input.id))),
+    rest: {
+      method: 'POST',
+      path: '/api/quotes/{id}/links/',
+      summary:
+        'Make a customer link to the quote (days: 1 to 365, default 60). 201 with its url, answered this once (built from PUBLIC_BASE_URL).',
+      tag: TAG,
+      body: 'data',
+      successStatus: 201,
+      tokens: false,
+    },
+  }),
+  revokeLink: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: linkRevokeInput,
+    output: customerLinkAnswer,
+    run: ({ deps, user, input }) => revokeLink(deps, user.id, 'quote', input.id, input.linkId),
+    rest: {
+      method: 'POST',
+      path: '/api/quotes/{id}/links/{linkId}/revoke/',
+      summary: "Revoke one of the quote's customer links: it stops working at once. 404 for a link of another document.",
+      tag: TAG,
+    },
+  }),
+  linkEvents: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: quoteIdInput,
+    output: customerLinkEventsAnswer,
+    run: async ({ deps, input }) => {
+      await quoteRow(deps.database.db, input.id);
+      return { results: await linkEvents(deps, 'quote', input.id) };
+    },
+    rest: {
+      method: 'GET',
+      path: '/api/quotes/{id}/link-events/',
+      summary: 'Each use of the quote\'s customer links (view, pdf, accept, decline) with time, address and browser, newest first (at most 500).',
+      tag: TAG,
+    },
+  }),
+});

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { QUOTE_STATUSES, quoteSchema } from '@icehouse/domain';
+import { idField } from '../../operations/input';
+import { listPage, listPageSize, listText, pageAnswer, restPageAnswer } from '../../operations/list-input';
+
+/** Schemas of the quotes API and of the customer links (decisions 160, 161). */
+
+// ------------------------------------------------------------------------------------- inputs
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function quoteBodyJsonSchema(): Record<string, unknown> {
+  try {
+    const json = z.toJSONSchema(quoteSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    delete json.$schema;
+    return json;
+  } catch {
+    return { type: 'object' };
+  }
+}
+
+/** The quote body: its shape (an object) here; the service validates the fields with the domain's quoteSchema. */
+export const quoteWriteInput = z
+  .custom<Record<string, unknown>>(isPlainObject, { message: 'Send the quote as a JSON object.' })
+  .meta({
+    description:
+      "A quote: the order form's fields (POST /api/orders/'s body without door_number, status and invoice_number), " +
+      'valid_until (YYYY-MM-DD, required, not before date), plus version on update.',
+    ...quoteBodyJsonSchema(),
+  });
+
+export const quoteIdInput = z.object({ id: idField });
+export const quoteUpdateInput = z.object({ id: idField, data: quoteWriteInput });
+
+export const quoteListInput = z
+  .object({
+    search: listText().describe('Quote number or customer (bill-to or ship-to name) contains this (any case)'),
+    status: z
+      .preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(QUOTE_STATUSES).optional())
+      .describe('Only quotes of this status (expired: open quotes past Valid Until)'),
+    customer_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField.optional()),
+    page: listPage(),
+    page_size: listPageSize(),
+  })
+  .nullish();
+
+export const quoteConvertInput = z.object({
+  id: idField,
+  data: z
+    .object({
+      door_number: z.unknown().optional().describe('The door number the new order takes (required)'),
+      date: z.unknown().optional().describe('The order date, YYYY-MM-DD; default today'),
+      version: z.unknown().optional().describe('The version of the quote you read'),
+    })
+    .catchall(z.unknown()),
+});
+
+export const linkCreateInput = z.object({
+  id: idField,
+  data: z.object({ days: z.unknown().optional().describe('How many days the link works: 1 to 365, default 60') }).nullish(),
+});
+export const linkRevokeInput = z.object({ id: idField, linkId: idField });
+
+/** A customer link's call: the document in the path, the token in the X-Customer-Link header. */
+export const customerQuoteInput = z.object({ id: idField });
+export const customerAcceptInput = z.object({
+  id: idField,
+  data: z.object({ name: z.unknown().optional(), version: z.unknown().optional() }).catchall(z.unknown()),
+});
+export const customerDeclineInput = z.object({
+  id: idField,
+  data: z.object({ comment: z.unknown().optional(), version: z.unknown().optional() }).catchall(z.unknown()),
+});
+
+// ------------------------------------------------------------------------------------ answers
+
+const money = z.string().describe('Decimal with two places, e.g. "1250.00"');
+const date = z.string().describe('YYYY-MM-DD');
+const timestamp = z.string().describe('ISO 8601');
+
+export const quoteLineAnswer = z.object({
+  quantity: z.number(),
+  description: z.string(),
+  price_each: money,
+  amount: money,
+});
+
+export const quoteTotalsAnswer = z.object({
+  subtotal: money,
+  discount_amount: money,
+  tax_rate: z.string().describe('Percent, the sales tax rate of the last save'),
+  tax_amount: money,
+  total: money,
+});
+
+export const quoteListRow = z.object({
+  id: z.number().int(),
+  quote_number: z.string(),
+  status: z.enum(QUOTE_STATUSES),
+  date,
+  valid_until: date,
+  customer_id: z.number().int().nullable(),
+  customer_name: z.string(),
+  total: money,
+  order_id: z.number().int().nullable(),
+});
+
+export const quoteAnswer = quoteListRow.extend({
+  /** The order form's fields as validated (prices included). */
+  fields: z.record(z.string(), z.unknown()),
+  line_items: z.array(quoteLineAnswer),
+  totals: quoteTotalsAnswer,
+  order_door_number: z.string().nullable(),
+  sent_at: timestamp.nullable(),
+  accepted: z.object({ name: z.string(), at: timestamp, ip: z.string() }).nullable(),
+  declined: z.object({ comment: z.string(), at: timestamp }).nullable(),
+  converted_at: timestamp.nullable(),
+  version: z.number().int(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  created_by: z.string().nullable(),
+});
+
+export const quoteListAnswer = pageAnswer(quoteListRow);
+export const quoteListRestAnswer = restPageAnswer(quoteListRow);
+
+export const customerLinkAnswer = z.object({
+  id: z.number().int(),
+  entity_type: z.string(),
+  entity_id: z.number().int(),
+  created_at: timestamp,
+  created_by: z.string().nullable(),
+  expires_at: timestamp,
+  revoked_at: timestamp.nullable(),
+  state: z.enum(['active', 'expired', 'revoked']),
+  views: z.number().int(),
+  last_viewed_at: timestamp.nullable(),
+});
+/** A new link: its URL is answered this once (only its hash is kept). */
+export const customerLinkCreatedAnswer = customerLinkAnswer.extend({ url: z.string() });
+export const customerLinksAnswer = z.object({ results: z.array(customerLinkAnswer) });
+
+export const customerLinkEventAnswer = z.object({
+  id: z.number().int(),
+  link_id: z.number().int(),
+  action: z.enum(['view', 'pdf', 'accept', 'decline']),
+  ip: z.string(),
+  user_agent: z.string(),
+  at: timestamp,
+});
+export const customerLinkEventsAnswer = z.object({ results: z.array(customerLinkEventAnswer) });
+
+/** What a customer sees through a link: the document's key figures, nothing of the staff's. */
+export const customerQuoteAnswer = z.object({
+  quote_number: z.string(),
+  company_name: z.string(),
+  status: z.enum(QUOTE_STATUSES),
+  date,
+  valid_until: date,
+  customer_name: z.string(),
+  line_items: z.array(quoteLineAnswer),
+  totals: quoteTotalsAnswer,
+  accepted: z.object({ name: z.string(), at: timestamp }).nullable(),
+  declined: z.object({ at: timestamp }).nullable(),
+  can_respond: z.boolean(),
+  version: z.number().int(),
+});

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../components/Button';
+import { Field, TextInput } from '../../components/Field';
+import { Modal } from '../../components/Modal';
+import { formatDate, todayIso } from '../../lib/format';
+import { serverFieldErrors, serverMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { EmailDialog } from '../email/EmailDialog';
+import { QUOTE_TEXT } from './texts';
+import type { QuoteView } from './types';
+
+type Message = { tone: 'success' | 'error' | 'info'; text: string };
+
+/** Convert to Order: the door number (the next free one proposed) and the order date; the number is taken now. */
+function ConvertDialog({ quote, open, onClose, onDone }: { quote: QuoteView; open: boolean; onClose: () => void; onDone: (m: Message) => void }) {
+  const proposal = trpc.orders.nextDoorNumber.useQuery(undefined, { enabled: open, staleTime: 0 });
+  const convert = trpc.quotes.convert.useMutation();
+  const utils = trpc.useUtils();
+  const [door, setDoor] = useState<string | null>(null);
+  const [date, setDate] = useState(todayIso());
+  const [error, setError] = useState<string | undefined>();
+  const doorNumber = door ?? proposal.data?.door_number ?? '';
+
+  async function submit() {
+    setError(undefined);
+    try {
+      const converted = await convert.mutateAsync({ id: quote.id, data: { door_number: doorNumber, date, version: quote.version } });
+      void utils.quotes.invalidate();
+      void utils.orders.invalidate();
+      onDone({ tone: 'success', text: `Order ${converted.order_door_number ?? ''} created from quote ${quote.quote_number}.` });
+      onClose();
+    } catch (e) {
+      const fields = serverFieldErrors(e) as Record<string, string[]> | null;
+      setError(fields?.door_number?.[0] ?? fields?.date?.[0] ?? serverMessage(e) ?? 'The quote could not be converted.');
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={QUOTE_TEXT.convertTitle}
+      description={QUOTE_TEXT.convertHelp}
+      actions={
+        <>
+          <Button onClick={onClose}>{QUOTE_TEXT.cancel}</Button>
+          <Button variant="primary" disabled={convert.isPending} onClick={() => void submit()}>
+            {convert.isPending ? QUOTE_TEXT.converting : QUOTE_TEXT.convert}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-3">
+        <Field label={QUOTE_TEXT.doorNumber} required error={error}>
+          {(control) => <TextInput {...control} value={doorNumber} onChange={(e) => setDoor(e.target.value)} />}
+        </Field>
+        <Field label={QUOTE_TEXT.orderDate} required>
+          {(control) => <TextInput {...control} type="date" value={date} onChange={(e) => setDate(e.target.value)} />}
+        </Field>
+      </div>
+    </Modal>
+  );
+}
+
+/** What staff do with a saved quote: PDF, email, mark sent, customer links, convert; and the links' activity. */
+export function QuoteActions({ quote, onMessage }: { quote: QuoteView; onMessage: (m: Message | null) => void }) {
+  const utils = trpc.useUtils();
+  const links = trpc.quotes.links.useQuery({ id: quote.id });
+  const events = trpc.quotes.linkEvents.useQuery({ id: quote.id });
+  const createLink = trpc.quotes.createLink.useMutation();
+  const revokeLink = trpc.quotes.revokeLink.useMutation();
+  const markSent = trpc.quotes.markSent.useMutation();
+  const [emailOpen, setEmailOpen] = useState(false);
+  const [convertOpen, setConvertOpen] = useState(false);
+  const [newUrl, setNewUrl] = useState<string | null>(null);
+  const fail = (e: unknown) => onMessage({ tone: 'error', text: serverMessage(e) ?? 'That did not work. Try again.' });
+  const refresh = () => {
+    void utils.quotes.invalidate();
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <a href={`/api/quotes/${quote.id}/pdf/`} target="_blank" rel="noreferrer" className="text-sm font-medium text-sky-700 hover:underline">
+          {QUOTE_TEXT.pdf}
+        </a>
+        <Button onClick={() => setEmailOpen(true)}>{QUOTE_TEXT.email}</Button>
+        {quote.status === 'draft' && (
+          <Button
+            disabled={markSent.isPending}
+            onClick={() => markSent.mutateAsync({ id: quote.id }).then(refresh, fail)}
+          >
+            {QUOTE_TEXT.markSent}
+          </Button>
+        )}
+        {quote.status === 'accepted' && (
+          <Button variant="primary" onClick={() => setConvertOpen(true)}>
+            {QUOTE_TEXT.convert}
+          </Button>
+        )}
+        {quote.order_id !== null && quote.order_door_number && (
+          <Link to={`/orders?order=${quote.order_id}`} className="text-sm font-medium text-sky-700 hover:underline">
+            {QUOTE_TEXT.openOrder(quote.order_door_number)}
+          </Link>
+        )}
+      </div>
+      <section aria-label={QUOTE_TEXT.links} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <h2 className="text-sm font-semibold text-slate-900">{QUOTE_TEXT.links}</h2>
+        <Button
+          size="sm"
+          disabled={createLink.isPending}
+          onClick={() =>
+            createLink.mutateAsync({ id: quote.id, data: {} }).then((link) => {
+              setNewUrl(link.url);
+              void utils.quotes.links.invalidate();
+            }, fail)
+          }
+        >
+          {QUOTE_TEXT.createLink}
+        </Button>
+        {newUrl && (
+          <Field label="New customer link" hint={QUOTE_TEXT.linkCreated}>
+            {(control) => <TextInput {...control} readOnly value={newUrl} onFocus={(e) => e.target.select()} />}
+          </Field>
+        )}
+        {(links.data?.results ?? []).length === 0 ? (
+          <p className="text-sm text-slate-500">{QUOTE_TEXT.noLinks}</p>
+        ) : (
+          <ul className="flex flex-col gap-1 text-sm">
+            {links.data!.results.map((l) => (
+              <li key={l.id} className="flex items-center justify-between gap-2">
+                <span>
+                  {`Link ${l.id}: ${l.state}, until ${formatDate(l.expires_at)}, ${l.views} use${l.views === 1 ? '' : 's'}`}
+                </span>
+                {l.state === 'active' && (
+                  <Button
+                    size="xs"
+                    variant="danger"
+                    aria-label={`Revoke link ${l.id}`}
+                    onClick={() => revokeLink.mutateAsync({ id: quote.id, linkId: l.id }).then(() => void utils.quotes.links.invalidate(), fail)}
+                  >
+                    {QUOTE_TEXT.revoke}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {(events.data?.results ?? []).length > 0 && (
+          <details className="text-xs text-slate-600">
+            <summary>{QUOTE_TEXT.views}</summary>
+            <ul>
+              {events.data!.results.map((e) => (
+                <li key={e.id}>{`${new Date(e.at).toLocaleString()} · ${e.action} · ${e.ip}`}</li>
+              ))}
+            </ul>
+          </details>
+        )}
+      </section>
+      <EmailDialog
+        kind="quote"
+        id={quote.id}
+        open={emailOpen}
+        onClose={() => setEmailOpen(false)}
+        onQueued={(text) => {
+          onMessage({ tone: 'success', text });
+          refresh();
+          void utils.quotes.links.invalidate();
+        }}
+      />
+      <ConvertDialog quote={quote} open={convertOpen} onClose={() => setConvertOpen(false)} onDone={onMessage} />
+    </div>
+  );
+}

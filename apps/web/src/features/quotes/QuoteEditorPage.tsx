@@ -1,0 +1,141 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { CUSTOM_PRODUCT, quotePrice, quoteSchema, type FieldErrors } from '@icehouse/domain';
+import { Button } from '../../components/Button';
+import { Notice } from '../../components/Notice';
+import { PageHeader } from '../../components/PageHeader';
+import { formatDate, formatMoney } from '../../lib/format';
+import { serverFieldErrors, serverMessage } from '../../lib/errors';
+import { useLiveChanges } from '../../lib/live';
+import { trpc } from '../../lib/trpc';
+import { useOrderLookups } from '../order-form/lookups';
+import { QuoteActions } from './QuoteActions';
+import { QuoteForm } from './QuoteForm';
+import { QuoteStatusBadge } from './QuoteStatusBadge';
+import { emptyQuote, payloadOf, valuesOfQuote, type QuoteFormValues } from './formValues';
+import { QUOTE_TEXT } from './texts';
+
+/**
+ * /quotes/new and /quotes/:id: the quote's fields (the order form's), its price by the order's rules
+ * as typed, and what can be done with it (email, link, convert). The customer's answer arrives live.
+ */
+export function QuoteEditorPage() {
+  const params = useParams();
+  const id = params.id && params.id !== 'new' ? Number(params.id) : null;
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const lookups = useOrderLookups();
+  const customers = trpc.customers.list.useQuery({ page_size: 100 });
+  const quote = trpc.quotes.get.useQuery({ id: id ?? 0 }, { enabled: id !== null });
+  const create = trpc.quotes.create.useMutation();
+  const update = trpc.quotes.update.useMutation();
+  const [values, setValues] = useState<QuoteFormValues>(() => emptyQuote());
+  const [errors, setErrors] = useState<FieldErrors | null>(null);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error' | 'info'; text: string } | null>(null);
+
+  const loaded = quote.data;
+  useEffect(() => {
+    if (loaded) setValues(valuesOfQuote(loaded));
+  }, [loaded?.id, loaded?.version]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // The customer's answer (or anyone's change) shows at once.
+  useLiveChanges((change) => {
+    if (change.entity !== 'quote' || change.id !== id) return;
+    void utils.quotes.invalidate();
+    if (change.action === 'accepted' || change.action === 'declined') setMessage({ tone: 'info', text: QUOTE_TEXT.liveAnswered });
+  });
+
+  const locked = loaded ? ['accepted', 'declined', 'converted'].includes(loaded.status) : false;
+  const busy = create.isPending || update.isPending;
+
+  // The price as typed, by the order's own rule (the server computes the same on save).
+  const preview = useMemo(() => {
+    const parsed = quoteSchema.safeParse(payloadOf(values));
+    if (!parsed.success) return null;
+    const { valid_until: _v, ...fields } = parsed.data;
+    const product = lookups.products.find((p) => String(p.id) === values.building_info.product);
+    const buildingType = values.building_info.product === CUSTOM_PRODUCT ? values.building_info.building_type : (product?.building_type ?? null);
+    return quotePrice(fields, { taxRate: lookups.taxRate, buildingType });
+  }, [values, lookups.products, lookups.taxRate]);
+
+  async function save() {
+    setMessage(null);
+    setErrors(null);
+    try {
+      if (id === null) {
+        const created = await create.mutateAsync(payloadOf(values));
+        void utils.quotes.list.invalidate();
+        navigate(`/quotes/${created.id}`, { replace: true });
+      } else {
+        await update.mutateAsync({ id, data: { ...payloadOf(values), version: loaded?.version } });
+        void utils.quotes.invalidate();
+      }
+      setMessage({ tone: 'success', text: QUOTE_TEXT.saved });
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(error);
+      setErrors(fieldErrors);
+      setMessage({ tone: 'error', text: fieldErrors ? QUOTE_TEXT.saveFailed : (serverMessage(error) ?? QUOTE_TEXT.saveFailed) });
+    }
+  }
+
+  if (id !== null && quote.isError) return <Notice tone="error">{serverMessage(quote.error) ?? QUOTE_TEXT.fetchError}</Notice>;
+
+  return (
+    <section className="flex flex-col gap-4">
+      <PageHeader
+        title={loaded ? QUOTE_TEXT.editTitle(loaded.quote_number) : QUOTE_TEXT.newTitle}
+        actions={
+          <>
+            <Link to="/quotes" className="text-sm font-medium text-sky-700 hover:underline">
+              {QUOTE_TEXT.title}
+            </Link>
+            {!locked && (
+              <Button variant="primary" onClick={() => void save()} disabled={busy || (id !== null && !loaded)}>
+                {busy ? QUOTE_TEXT.saving : QUOTE_TEXT.save}
+              </Button>
+            )}
+          </>
+        }
+      />
+      {message && <Notice tone={message.tone}>{message.text}</Notice>}
+      {loaded && (
+        <div role="group" className="flex flex-wrap items-center gap-3 text-sm text-slate-700" aria-label="Quote status">
+          <QuoteStatusBadge status={loaded.status} />
+          {loaded.accepted && <span>{QUOTE_TEXT.accepted(loaded.accepted.name, formatDate(loaded.accepted.at))}</span>}
+          {loaded.declined && (
+            <span>
+              {QUOTE_TEXT.declined(formatDate(loaded.declined.at))}
+              {loaded.declined.comment && ` — ${QUOTE_TEXT.declinedComment}: ${loaded.declined.comment}`}
+            </span>
+          )}
+          {loaded.order_id !== null && loaded.order_door_number && (
+            <Link to={`/orders?order=${loaded.order_id}`} className="font-medium text-sky-700 hover:underline">
+              {QUOTE_TEXT.openOrder(loaded.order_door_number)}
+            </Link>
+          )}
+        </div>
+      )}
+      {locked && <Notice tone="info">{QUOTE_TEXT.locked}</Notice>}
+      <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
+        <QuoteForm values={values} onChange={setValues} errors={errors} lookups={lookups} customers={customers.data?.results ?? []} disabled={locked || busy} />
+        <aside className="flex flex-col gap-4">
+          <div role="group" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Quote totals">
+            <dl className="grid grid-cols-2 gap-1 text-sm">
+              <dt>Subtotal</dt>
+              <dd className="text-right tabular-nums">{formatMoney(preview?.subtotal ?? loaded?.totals.subtotal ?? 0)}</dd>
+              <dt>Discount</dt>
+              <dd className="text-right tabular-nums">-{formatMoney(preview?.discountAmount ?? loaded?.totals.discount_amount ?? 0)}</dd>
+              <dt>Sales Tax</dt>
+              <dd className="text-right tabular-nums">{formatMoney(preview?.taxAmount ?? loaded?.totals.tax_amount ?? 0)}</dd>
+              <dt className="font-semibold">Total</dt>
+              <dd className="text-right font-semibold tabular-nums" data-testid="quote-total">
+                {formatMoney(preview?.total ?? loaded?.totals.total ?? 0)}
+              </dd>
+            </dl>
+          </div>
+          {loaded && <QuoteActions quote={loaded} onMessage={setMessage} />}
+        </aside>
+      </div>
+    </section>
+  );
+}
