@@ -5,15 +5,23 @@
  *   -> { type: 'ready', port }            once listening
  *   <- { type: 'memory', reset? }  -> { type: 'memory', rss, peakRss, cpuMicros }   (RSS sampled every 50 ms)
  *   <- { type: 'stop' }                    closes the app (and the database) and exits
+ *   <- { type: 'profile-start' }           starts a CPU profile (node:inspector) -> { type: 'profile' }
+ *   <- { type: 'profile-stop', file }      writes it to `file` (.cpuprofile) -> { type: 'profile', file }
  *
  * Environment: BENCH_SERVER_DATABASE_URL (PostgreSQL) or BENCH_SERVER_DATA_DIR (PGlite data
  * folder), BENCH_SERVER_LOG_LEVEL (default 'warn'), BENCH_SERVER_POOL_MAX, CHROME_PATH.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { createDb } from '@icehouse/db/client';
 import { buildApp } from '../src/app';
 import { createLogger } from '../src/logger';
 
-type Message = { type: 'memory'; reset?: boolean } | { type: 'stop' };
+type Message =
+  | { type: 'memory'; reset?: boolean }
+  | { type: 'stop' }
+  | { type: 'profile-start' }
+  | { type: 'profile-stop'; file: string };
 
 const send = (message: unknown) => process.send?.(message);
 
@@ -41,8 +49,28 @@ async function main() {
   const sampler = setInterval(sample, 50);
   sampler.unref();
 
+  // A CPU profile of one measured run only (not the start-up): bench/load.ts with BENCH_PROFILE_DIR.
+  let inspector: Session | null = null;
+  const profile = async (message: Extract<Message, { type: 'profile-start' | 'profile-stop' }>) => {
+    if (message.type === 'profile-start') {
+      inspector ??= new Session();
+      inspector.connect();
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.setSamplingInterval', { interval: 500 });
+      await inspector.post('Profiler.start');
+      send({ type: 'profile' });
+    } else if (inspector) {
+      const { profile: taken } = await inspector.post('Profiler.stop');
+      writeFileSync(message.file, JSON.stringify(taken));
+      inspector.disconnect();
+      send({ type: 'profile', file: message.file });
+    }
+  };
+
   process.on('message', (raw: Message) => {
-    if (raw.type === 'memory') {
+    if (raw.type === 'profile-start' || raw.type === 'profile-stop') {
+      profile(raw).catch((error: unknown) => console.error(error));
+    } else if (raw.type === 'memory') {
       const rss = sample();
       const cpu = process.cpuUsage();
       send({ type: 'memory', rss, peakRss, cpuMicros: cpu.user + cpu.system });
