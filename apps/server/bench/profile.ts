@@ -54,6 +54,8 @@ function partOf(url: string, fn: string): string {
 
 export interface ProfileSummary {
   totalMs: number;
+  /** The longest stretch without an idle sample (the loop held by one task or a chain of them), and what ran most in it. */
+  longest: { ms: number; top: string[] };
   parts: { part: string; ms: number; share: number }[];
   top: { fn: string; where: string; ms: number }[];
 }
@@ -79,8 +81,37 @@ export function summariseProfile(file: string): ProfileSummary {
     fns.set(key, (fns.get(key) ?? 0) + us);
   }
   const busy = [...parts].filter(([p]) => p !== 'idle').reduce((a, [, us]) => a + us, 0);
+  // The longest run of consecutive samples none of which is idle: how long the loop went without a break.
+  let best = { us: 0, from: 0, to: 0 };
+  let runStart = -1;
+  let runUs = 0;
+  profile.samples.forEach((id, i) => {
+    if (i === 0) return;
+    const idle = byId.get(id)!.callFrame.functionName === '(idle)';
+    if (idle) {
+      runStart = -1;
+      runUs = 0;
+      return;
+    }
+    if (runStart < 0) runStart = i;
+    runUs += profile.timeDeltas[i] ?? 0;
+    if (runUs > best.us) best = { us: runUs, from: runStart, to: i };
+  });
+  const inRun = new Map<string, number>();
+  for (let i = best.from; i <= best.to && best.us > 0; i++) {
+    const { functionName, url } = byId.get(profile.samples[i]!)!.callFrame;
+    const key = `${functionName || '(anonymous)'} (${partOf(url, functionName)})`;
+    inRun.set(key, (inRun.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  }
   return {
     totalMs: busy / 1000,
+    longest: {
+      ms: best.us / 1000,
+      top: [...inRun]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4)
+        .map(([k, us]) => `${k} ${(us / 1000).toFixed(0)} ms`),
+    },
     parts: [...parts]
       .filter(([p]) => p !== 'idle')
       .sort((a, b) => b[1] - a[1])
@@ -101,6 +132,7 @@ export function printProfile(summary: ProfileSummary, requests = 0, title = 'CPU
   for (const p of summary.parts) {
     console.log(`  ${p.part.padEnd(42)} ${p.ms.toFixed(0).padStart(7)} ms ${(p.share * 100).toFixed(1).padStart(5)}%  ${per(p.ms)}`);
   }
+  console.log(`  longest stretch without an idle sample: ${summary.longest.ms.toFixed(0)} ms: ${summary.longest.top.join(', ')}`);
   console.log('  top functions (self time):');
   for (const f of summary.top.slice(0, 15)) console.log(`    ${f.ms.toFixed(0).padStart(6)} ms  ${f.fn}  ${f.where}`);
 }
