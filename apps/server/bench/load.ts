@@ -28,6 +28,9 @@
  *   BENCH_LOG_LEVEL=warn                        the server's log level (its output is discarded)
  *   BENCH_JSON=<file>                           also write the figures as JSON
  *   BENCH_NODE_ARGS="--max-semi-space-size=32"  extra Node flags for the server process
+ *   BENCH_PROFILE_DIR=<folder>                  a CPU profile of each call's run at the most clients
+ *                                               (<folder>/<db>-<call>-<clients>.cpuprofile), summarised by part
+ *                                               (bench/profile.ts) below its row
  *   CHROME_PATH                                 Chromium for the invoice PDF row
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -42,6 +45,7 @@ import { createDb, type Database, type DatabaseKind } from '@icehouse/db/client'
 import { DEMO_USERS } from '@icehouse/db/seed';
 import type { OrderStatus } from '@icehouse/domain';
 import { seedBenchData, DOOR_BASE, type BenchSeedSummary } from './seed';
+import { printProfile, summariseProfile } from './profile';
 import { CUSTOMER_SEARCHES, INVOICE_SEARCHES } from './names';
 
 // ------------------------------------------------------------------------------------ settings
@@ -67,6 +71,7 @@ const CONFIG = {
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
   json: process.env.BENCH_JSON ?? '',
   nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+  profileDir: process.env.BENCH_PROFILE_DIR ?? '',
   warmup: 1,
 };
 for (const kind of CONFIG.databases) {
@@ -290,6 +295,8 @@ interface ServerHandle {
   child: ChildProcess;
   port: number;
   memory(reset: boolean): Promise<{ rss: number; peakRss: number; cpuMicros: number }>;
+  /** Starts a CPU profile (no file) or stops it and writes it to `file`. */
+  profile(file?: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -330,7 +337,17 @@ async function startServer(env: Record<string, string>): Promise<ServerHandle> {
       });
       child.send({ type: 'stop' });
     });
-  return { child, port, memory, stop };
+  const profile = (file?: string) =>
+    new Promise<void>((resolve) => {
+      const onMessage = (message: { type?: string }) => {
+        if (message.type !== 'profile') return;
+        child.off('message', onMessage);
+        resolve();
+      };
+      child.on('message', onMessage);
+      child.send(file ? { type: 'profile-stop', file } : { type: 'profile-start' });
+    });
+  return { child, port, memory, profile, stop };
 }
 
 interface Session {
@@ -796,7 +813,11 @@ async function benchDatabase(kind: DatabaseKind, results: RunResult[], notes: st
       await runOnce(ctx, server, scenario, Math.min(4, Math.max(...CONFIG.connections)), CONFIG.warmup);
       let first = true;
       for (const connections of CONFIG.connections) {
+        const profiled = CONFIG.profileDir && connections === Math.max(...CONFIG.connections);
+        if (profiled) await server.profile();
         const r = await runOnce(ctx, server, scenario, connections, CONFIG.duration);
+        const profileFile = profiled ? path.join(CONFIG.profileDir, `${kind}-${scenario.id}-${connections}.cpuprofile`) : '';
+        if (profiled) await server.profile(profileFile);
         const targetFor = kind === 'postgres' ? (connections === 32 ? scenario.target.postgres : null) : connections === 1 ? scenario.target.pglite : null;
         const result: RunResult = {
           ...r,
@@ -809,6 +830,7 @@ async function benchDatabase(kind: DatabaseKind, results: RunResult[], notes: st
         results.push(result);
         console.log(row(result, first));
         first = false;
+        if (profileFile) printProfile(summariseProfile(profileFile), r.requests, `    profile (${profileFile})`);
       }
     }
     const memory = await server.memory(false);
@@ -833,6 +855,7 @@ async function benchDatabase(kind: DatabaseKind, results: RunResult[], notes: st
 }
 
 async function main() {
+  if (CONFIG.profileDir) mkdirSync(CONFIG.profileDir, { recursive: true });
   const load = () => os.loadavg()[0]?.toFixed(1) ?? '?';
   console.log(
     `Load benchmark: ${thousands(CONFIG.orders)} orders, ${thousands(CONFIG.invoices)} invoices; ${CONFIG.duration} s per call ` +

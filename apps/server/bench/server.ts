@@ -5,15 +5,28 @@
  *   -> { type: 'ready', port }            once listening
  *   <- { type: 'memory', reset? }  -> { type: 'memory', rss, peakRss, cpuMicros }   (RSS sampled every 50 ms)
  *   <- { type: 'stop' }                    closes the app (and the database) and exits
+ *   <- { type: 'profile-start' }           starts a CPU profile (node:inspector) -> { type: 'profile' }
+ *   <- { type: 'profile-stop', file }      writes it to `file` (.cpuprofile) -> { type: 'profile', file }
+ *   <- { type: 'loop-start' } / { type: 'loop-stop' }   event-loop delay (monitorEventLoopDelay, 10 ms
+ *                                          resolution) and CPU time between them -> { type: 'loop', maxMs, p99Ms, meanMs, cpuMs }
  *
  * Environment: BENCH_SERVER_DATABASE_URL (PostgreSQL) or BENCH_SERVER_DATA_DIR (PGlite data
  * folder), BENCH_SERVER_LOG_LEVEL (default 'warn'), BENCH_SERVER_POOL_MAX, CHROME_PATH.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { createDb } from '@icehouse/db/client';
 import { buildApp } from '../src/app';
 import { createLogger } from '../src/logger';
 
-type Message = { type: 'memory'; reset?: boolean } | { type: 'stop' };
+type Message =
+  | { type: 'memory'; reset?: boolean }
+  | { type: 'stop' }
+  | { type: 'profile-start' }
+  | { type: 'profile-stop'; file: string }
+  | { type: 'loop-start' }
+  | { type: 'loop-stop' };
 
 const send = (message: unknown) => process.send?.(message);
 
@@ -41,8 +54,48 @@ async function main() {
   const sampler = setInterval(sample, 50);
   sampler.unref();
 
+  // A CPU profile of one measured run only (not the start-up): bench/load.ts with BENCH_PROFILE_DIR.
+  let inspector: Session | null = null;
+  const profile = async (message: Extract<Message, { type: 'profile-start' | 'profile-stop' }>) => {
+    if (message.type === 'profile-start') {
+      inspector ??= new Session();
+      inspector.connect();
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.setSamplingInterval', { interval: 500 });
+      await inspector.post('Profiler.start');
+      send({ type: 'profile' });
+    } else if (inspector) {
+      const { profile: taken } = await inspector.post('Profiler.stop');
+      writeFileSync(message.file, JSON.stringify(taken));
+      inspector.disconnect();
+      send({ type: 'profile', file: message.file });
+    }
+  };
+
+  // Event-loop delay: how long a timer waited beyond its time (the loop busy with something else).
+  let loop: { histogram: IntervalHistogram; cpu: NodeJS.CpuUsage } | null = null;
+
   process.on('message', (raw: Message) => {
-    if (raw.type === 'memory') {
+    if (raw.type === 'loop-start') {
+      loop?.histogram.disable();
+      loop = { histogram: monitorEventLoopDelay({ resolution: 10 }), cpu: process.cpuUsage() };
+      loop.histogram.enable();
+      send({ type: 'loop' });
+    } else if (raw.type === 'loop-stop') {
+      const h = loop?.histogram;
+      h?.disable();
+      const cpu = loop ? process.cpuUsage(loop.cpu) : { user: 0, system: 0 };
+      send({
+        type: 'loop',
+        maxMs: h ? h.max / 1e6 : 0,
+        p99Ms: h ? h.percentile(99) / 1e6 : 0,
+        meanMs: h ? h.mean / 1e6 : 0,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+      });
+      loop = null;
+    } else if (raw.type === 'profile-start' || raw.type === 'profile-stop') {
+      profile(raw).catch((error: unknown) => console.error(error));
+    } else if (raw.type === 'memory') {
       const rss = sample();
       const cpu = process.cpuUsage();
       send({ type: 'memory', rss, peakRss, cpuMicros: cpu.user + cpu.system });

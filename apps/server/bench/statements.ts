@@ -26,6 +26,9 @@ import { listInvoices } from '../src/modules/invoices/views';
 import { CUSTOMER_SEARCHES, INVOICE_SEARCHES } from './names';
 import { createChangeAnnouncer } from '../src/changes';
 import { changeRecordReaders } from '../src/modules/change-records';
+import { webhooksSink } from '../src/modules/webhooks/events';
+import { changeOrderStatus } from '../src/modules/orders/order-status';
+import type { JobQueue } from '../src/deps';
 
 const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const url = `${base}/${process.env.BENCH_PG_DATABASE ?? 'icehouse_bench'}`;
@@ -64,8 +67,14 @@ function write(call: string) {
 async function main() {
   mkdirSync(outDir, { recursive: true });
   const database = await createDb({ databaseUrl: url, logger, poolMax: 2 });
-  // The app's announcer without its sinks (no event log here): each save's own statements, its announcement's read and notify.
-  const deps = { database, changes: createChangeAnnouncer({ database, readers: changeRecordReaders, sinks: [] }) };
+  // The app's announcer with its event-log sink (no webhook endpoints in the benchmark's data, so no job is
+  // sent): each save's own statements, its announcement's and the notification.
+  const jobs = {
+    send: () => {
+      throw new Error('bench/statements.ts: no webhook endpoint expected');
+    },
+  } as unknown as JobQueue;
+  const deps = { database, changes: createChangeAnnouncer({ database, readers: changeRecordReaders, sinks: [webhooksSink({ jobs })] }) };
   try {
     // The load benchmark's terms, one file set each (pgbench: `-f orders-customer-smi.pgbench.sql@1 -f ...`).
     for (const term of CUSTOMER_SEARCHES) {
@@ -86,6 +95,17 @@ async function main() {
     write('order-create');
     await updateOrder(deps, { id: 1 }, created.id, { ...created, notes: 'edited', billing_address: { ...created.billing_address, name: 'Statements Bait (edited)' } });
     write('order-update');
+    // The order's next status (the seed's processed orders with an EPS PO, ship date and ship via may move on).
+    const [movable] = rowsOf<{ id: number }>(
+      await database.db.execute(
+        sql`select id from orders where status = 'processed' and eps_po_number <> '' and ship_date is not null and ship_via_id is not null order by id desc limit 1`,
+      ),
+    );
+    if (movable) {
+      logged = [];
+      await changeOrderStatus(deps, { id: 1 }, movable.id, 'scheduled_to_ship');
+      write('order-status');
+    }
   } finally {
     await database.close();
   }

@@ -79,6 +79,12 @@ export interface ChangeInput {
    * version announced is the committed record's.
    */
   version?: number | null;
+  /**
+   * The record as its REST GET answers it, when the service already holds it as its transaction leaves
+   * it (read after its last write to the record): the announcer then does not read it again. Only state it
+   * when nothing the transaction writes after that read changes what the GET would answer.
+   */
+  record?: unknown;
 }
 
 /**

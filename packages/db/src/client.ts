@@ -29,7 +29,11 @@ export interface Database {
   kind: DatabaseKind;
   /** Applies the committed migrations (packages/db/drizzle) not applied yet. */
   migrate(): Promise<void>;
-  /** Throws if the database does not answer `select 1`. */
+  /**
+   * Throws if the database does not answer `select 1`. PostgreSQL: on a connection of its own, outside
+   * the pool, so a pool whose connections are all busy (a burst of saves, locks) does not make a
+   * healthy database look down or slow to a load balancer's probe.
+   */
   ping(): Promise<void>;
   /** Closes connections and, for PGlite, releases the data-folder lock. Idempotent. */
   close(): Promise<void>;
@@ -163,6 +167,8 @@ function openPostgres(url: string, opts: InternalOptions): Database {
   const db = drizzlePostgres(forwardingClient(() => client), { schema, logger: opts.logger ?? false });
   let closed = false;
   let resetting: Promise<void> | null = null;
+  /** The health probe's own connection (made on the first ping). */
+  let pinger: postgres.Sql | null = null;
   return {
     db: db as Db,
     kind: 'postgres',
@@ -183,12 +189,14 @@ function openPostgres(url: string, opts: InternalOptions): Database {
       }
     },
     async ping() {
-      await db.execute(sql`select 1`);
+      pinger ??= postgres(url, { max: 1, connect_timeout: 10, idle_timeout: 60, onnotice: () => {} });
+      await pinger`select 1`;
     },
     async close() {
       if (closed) return;
       closed = true;
       await Promise.all([...listeners].map((l) => l.close()));
+      await pinger?.end({ timeout: 5 }).catch(() => undefined);
       await resetting;
       await client.end({ timeout: 5 });
     },

@@ -89,6 +89,28 @@ export const orders = pgTable(
     index('orders_door_number_trgm_idx')
       .using('gin', t.doorNumber.op('gin_trgm_ops'))
       .with(TRGM_INDEX_OPTIONS),
+    // the customer search's second step: the orders of the matching names (order_customer_names), read
+    // from the index alone (status and date for the other filters and the order, id for the page)
+    index('orders_customer_search_status_date_id_idx').on(t.customerSearch, t.status, t.date, t.id),
+  ],
+);
+
+/**
+ * Every distinct orders.customer_search (the billing and shipping names of orders), with a trigram
+ * index: the list's customer search finds the matching names here first (about one name for ten
+ * orders), then their orders through orders_customer_search_status_date_id_idx. Kept by a trigger on
+ * orders (migration: a name is added when an order first has it; no unique constraint, so concurrent
+ * saves never wait on each other, and a rare duplicate only matches twice the same orders, which the
+ * search reads as a set). Names no order has any more stay (they match no order). Never written by the app.
+ */
+export const orderCustomerNames = pgTable(
+  'order_customer_names',
+  {
+    search: text('search').notNull(),
+  },
+  (t) => [
+    index('order_customer_names_search_idx').on(t.search),
+    index('order_customer_names_search_trgm_idx').using('gin', t.search.op('gin_trgm_ops')).with(TRGM_INDEX_OPTIONS),
   ],
 );
 

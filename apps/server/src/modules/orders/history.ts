@@ -67,13 +67,16 @@ export async function listHistory(db: Db, orderId: number): Promise<HistoryEntry
 type Scalar = string | number | boolean | null;
 export type Snapshot = Record<string, Scalar | Record<string, Scalar>>;
 
-interface Labels {
+export interface Labels {
   settings: Map<number, string>;
   products: Map<number, string>;
 }
 
-/** Labels of every setting and product the records refer to (two queries). */
-export async function labelsFor(db: Db, records: readonly OrderRecord[]): Promise<Labels> {
+/**
+ * Labels of every setting and product the records refer to (up to two queries, none when `known` has
+ * them all: an order save read its references' labels with their check).
+ */
+export async function labelsFor(db: Db, records: readonly OrderRecord[], known?: Labels): Promise<Labels> {
   const settingIds: (number | null)[] = [];
   const productIds: (number | null)[] = [];
   for (const r of records) {
@@ -85,8 +88,16 @@ export async function labelsFor(db: Db, records: readonly OrderRecord[]): Promis
     }
     for (const i of r.items) settingIds.push(i.itemId);
   }
-  const [settingsMap, productsMap] = await Promise.all([settingLabels(db, settingIds), productDescriptions(db, productIds)]);
-  return { settings: settingsMap, products: productsMap };
+  const missing = (ids: (number | null)[], have: Map<number, string> | undefined) =>
+    have ? ids.filter((id) => id !== null && !have.has(id)) : ids;
+  const [settingsMap, productsMap] = await Promise.all([
+    settingLabels(db, missing(settingIds, known?.settings)),
+    productDescriptions(db, missing(productIds, known?.products)),
+  ]);
+  return {
+    settings: known ? new Map([...known.settings, ...settingsMap]) : settingsMap,
+    products: known ? new Map([...known.products, ...productsMap]) : productsMap,
+  };
 }
 
 const label = (map: Map<number, string>, id: number | null): string | null => (id === null ? null : (map.get(id) ?? `#${id}`));

@@ -1,7 +1,7 @@
 import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrderStatus } from '@icehouse/domain';
-import { addresses, orderMonthCounts, orders } from '@icehouse/db/schema';
+import { addresses, orderCustomerNames, orderMonthCounts, orders } from '@icehouse/db/schema';
 import type { ListPage } from '../../operations/list-page';
 import type { OrderListRow } from './views';
 import { containsPattern } from '../../like-pattern';
@@ -91,7 +91,7 @@ export function listValues(f: OrderListFilters, page: number): Record<string, un
 /** The filter of a list shape, on orders (or, for status and dates, on the month counters). */
 export function listConditions(
   shape: ListShape,
-  table: 'orders' | 'counters' | 'orders-without-text' = 'orders',
+  table: 'orders' | 'counters' | 'orders-without-text' | 'orders-by-names' = 'orders',
 ): SQL | undefined {
   const status = table === 'counters' ? orderMonthCounts.status : orders.status;
   const date = table === 'counters' ? orderMonthCounts.month : orders.date;
@@ -104,15 +104,25 @@ export function listConditions(
     conditions.push(sql`${date} >= ${sql.placeholder('from')}`, sql`${date} < ${sql.placeholder('to')}`);
   else if (shape.dates === 'month')
     conditions.push(sql`extract(month from ${date}) = ${sql.placeholder('month')}`);
-  if (table === 'orders') conditions.push(...textConditionList(shape));
+  if (table === 'orders' || table === 'orders-by-names') conditions.push(...textConditionList(shape, table === 'orders-by-names'));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** The text filters of a list shape (customer, serial), on orders. */
-export function textConditionList(shape: ListShape): SQL[] {
+/**
+ * The text filters of a list shape (customer, serial), on orders. orders.customer_search is the billing
+ * and the shipping name (kept by triggers), trigram-indexed. `byNames`: the customer search finds the
+ * matching names first (order_customer_names: every distinct customer_search, trigram-indexed, about one
+ * for ten orders), then the orders that have one of them (an index of orders by customer_search, read
+ * alone): the same orders as the ILIKE on orders, linked to a customer or not (decision 181).
+ */
+export function textConditionList(shape: ListShape, byNames = false): SQL[] {
   const conditions: SQL[] = [];
-  // orders.customer_search is the billing and the shipping name (kept by triggers), trigram-indexed.
-  if (shape.customer) conditions.push(ilike(orders.customerSearch, sql.placeholder('customer')));
+  if (shape.customer)
+    conditions.push(
+      byNames
+        ? sql`${orders.customerSearch} in (select ${orderCustomerNames.search} from ${orderCustomerNames} where ${ilike(orderCustomerNames.search, sql.placeholder('customer'))})`
+        : ilike(orders.customerSearch, sql.placeholder('customer')),
+    );
   if (shape.serial) conditions.push(ilike(orders.doorNumber, sql.placeholder('serial')));
   return conditions;
 }

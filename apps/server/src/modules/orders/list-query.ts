@@ -89,7 +89,8 @@ function listQueries(db: Db, shape: ListShape, fenced: boolean, fetch: number) {
   // Statements of the default page keep their names; the larger fetch is a second set.
   const key = fetch === ORDER_PAGE_SIZE + 1 ? shape.key : `${shape.key}_${fetch}`;
   const textSearch = shape.customer || shape.serial;
-  const where = listConditions(shape);
+  // A customer search goes through the names (order_customer_names) first: see textConditionList.
+  const where = listConditions(shape, 'orders-by-names');
   // `fenced` (PostgreSQL): a text search's matches are planned on their own: `offset 0` is a fence
   // (the subquery is not merged into the query around it) and the constants are literals. The
   // list statements are named prepared statements, which PostgreSQL runs with one generic plan for

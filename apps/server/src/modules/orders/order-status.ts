@@ -40,14 +40,28 @@ async function lockOrder(tx: Db, id: number) {
   return row;
 }
 
-/** Sets the status (the version moves on) and announces the change as `action`. */
-async function setStatus(tx: ChangeTx, id: number, status: OrderStatus, userId: number | null, action: 'status_changed' | 'voided' | 'unvoided') {
-  const [row] = await tx
+/**
+ * Sets the status (the version moves on), writes its history entry and reads the order back beside it
+ * (pipelined: one round trip), then announces the change as `action` with that record, which is the
+ * order as the transaction leaves it, and answers it.
+ */
+async function setStatus(
+  deps: ChangeDeps,
+  tx: ChangeTx,
+  id: number,
+  move: { from: OrderStatus; to: OrderStatus; action: 'status_changed' | 'voided' | 'unvoided' },
+  userId: number | null,
+): Promise<OrderView> {
+  await tx
     .update(orders)
-    .set({ status, version: sql`${orders.version} + 1`, updatedBy: userId })
-    .where(eq(orders.id, id))
-    .returning({ version: orders.version });
-  announceChange(tx, { entity: 'order', id, version: row!.version, action, by: userId });
+    .set({ status: move.to, version: sql`${orders.version} + 1`, updatedBy: userId })
+    .where(eq(orders.id, id));
+  const [view] = await Promise.all([
+    getOrder({ database: { ...deps.database, db: tx } }, id),
+    recordHistory(tx, { orderId: id, action: move.action, changes: { status: { old: move.from, new: move.to } }, userId }),
+  ]);
+  announceChange(tx, { entity: 'order', id, version: view.version, action: move.action, by: userId, record: view });
+  return view;
 }
 
 /**
@@ -61,8 +75,9 @@ export async function changeOrderStatus(
   newStatus: string,
 ): Promise<OrderView> {
   const userId = actor?.id ?? null;
-  await changeTransaction(deps, async (tx) => {
-    const row = await lockOrder(tx, id);
+  return changeTransaction(deps, async (tx) => {
+    // Pipelined: PostgreSQL runs them in order, so the invoice check runs with the row locked.
+    const [row, hasInvoice] = await Promise.all([lockOrder(tx, id), orderHasInvoice(tx, id)]);
     if (newStatus === '')
       throw AppError.validation({ new_status: [MESSAGES.statusRequired] }, MESSAGES.statusRequired);
     if (!isOrderStatus(newStatus))
@@ -77,7 +92,7 @@ export async function changeOrderStatus(
       eps_po_number: row.epsPoNumber,
       ship_date: row.shipDate,
       ship_via: row.shipViaId,
-      has_invoice: await orderHasInvoice(tx, id),
+      has_invoice: hasInvoice,
     };
     if (newStatus !== next) {
       throw statusChangeError(
@@ -89,15 +104,8 @@ export async function changeOrderStatus(
     const missing = missingRequirements(facts, next);
     if (missing.length > 0)
       throw statusChangeError(`Missing requirements: ${missing.join(', ')}`, current, missing);
-    await setStatus(tx, id, next, userId, 'status_changed');
-    await recordHistory(tx, {
-      orderId: id,
-      action: 'status_changed',
-      changes: { status: { old: current, new: next } },
-      userId,
-    });
+    return setStatus(deps, tx, id, { from: current, to: next, action: 'status_changed' }, userId);
   });
-  return getOrder(deps, id);
 }
 
 /** Void and unvoid: one locked move between two statuses, refused with `refusal` when the order is elsewhere. */
@@ -108,13 +116,11 @@ async function moveBetween(
   move: { allowed: (status: OrderStatus) => boolean; to: OrderStatus; action: 'voided' | 'unvoided'; refusal: string },
 ): Promise<OrderView> {
   const userId = actor?.id ?? null;
-  await changeTransaction(deps, async (tx) => {
+  return changeTransaction(deps, async (tx) => {
     const row = await lockOrder(tx, id);
     if (!move.allowed(row.status)) throw statusChangeError(`${move.refusal} This order is ${statusLabel(row.status)}.`, row.status);
-    await setStatus(tx, id, move.to, userId, move.action);
-    await recordHistory(tx, { orderId: id, action: move.action, changes: { status: { old: row.status, new: move.to } }, userId });
+    return setStatus(deps, tx, id, { from: row.status, to: move.to, action: move.action }, userId);
   });
-  return getOrder(deps, id);
 }
 
 /** POST /api/orders/{id}/void/: pending -> voided. */

@@ -11,7 +11,7 @@ import {
 } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
-import { diffSnapshots, labelsFor, recordHistory, snapshotOf } from './history';
+import { diffSnapshots, labelsFor, recordHistory, snapshotOf, type Labels } from './history';
 import {
   ORDER_MESSAGES,
   checkReferences,
@@ -49,25 +49,11 @@ export function mapOrderWriteError(error: unknown): unknown {
   return error;
 }
 
-async function recordSnapshotHistory(
-  tx: Db,
-  orderId: number,
-  action: 'created' | 'updated',
-  before: OrderRecord | null,
-  userId: number | null,
-): Promise<OrderRecord | null> {
-  const [after] = await loadOrderRecords(tx, [orderId]);
-  if (!after) return null;
-  const labels = await labelsFor(tx, before ? [before, after] : [after]);
-  const changes = diffSnapshots(before ? snapshotOf(before, labels) : null, snapshotOf(after, labels));
-  if (action === 'updated' && Object.keys(changes).length === 0) return after;
-  await recordHistory(tx, { orderId, action, changes, userId });
-  return after;
-}
-
 /**
- * The history entry of a create / update, and the answer: the order as this transaction leaves
- * it (read once, for both), so the caller does not read it all again after the commit.
+ * The end of a create / update, after its last write to the order's rows: reads the order back once
+ * (its answer, what the announcement carries, the history's "after" and the costing's rows), then writes
+ * the history entry and the costing side by side. Labels come from the references' check (`known`);
+ * only a label the check did not read (a setting the save replaced) is read here.
  */
 async function finishWrite(
   tx: Db,
@@ -75,12 +61,21 @@ async function finishWrite(
   action: 'created' | 'updated',
   before: OrderRecord | null,
   userId: number | null,
+  known: Labels,
 ): Promise<OrderView | null> {
-  const [after, taxRate] = await Promise.all([
-    recordSnapshotHistory(tx, orderId, action, before, userId),
-    salesTaxRate(tx),
+  const [[after], taxRate] = await Promise.all([loadOrderRecords(tx, [orderId]), salesTaxRate(tx)]);
+  if (!after) return null;
+  const labels = await labelsFor(tx, before ? [before, after] : [after], known);
+  const changes = diffSnapshots(before ? snapshotOf(before, labels) : null, snapshotOf(after, labels));
+  const view = toOrderView(after, taxRate);
+  await Promise.all([
+    action === 'updated' && Object.keys(changes).length === 0
+      ? null
+      : recordHistory(tx, { orderId, action, changes, userId }),
+    // the cost of materials as of this save (make to order), from the rows just read
+    recordOrderCosting(tx, view, { building: after.building, items: after.items }),
   ]);
-  return after ? toOrderView(after, taxRate) : null;
+  return view;
 }
 
 /**
@@ -108,9 +103,9 @@ export async function createOrder(deps: ChangeDeps, actor: Actor, raw: unknown):
         building: buildingValues(data, facts),
         items: items.map((item, i) => itemValues(item, i)),
       });
-      const view = await finishWrite(tx, orderId, 'created', null, userId);
-      if (view) await recordOrderCosting(tx, view); // the cost of materials as of this save (make to order)
-      announceChange(tx, { entity: 'order', id: orderId, version: view?.version ?? 1, action: 'created', by: userId });
+      const view = await finishWrite(tx, orderId, 'created', null, userId, facts.labels);
+      // The order as this transaction leaves it: nothing written after this read changes its answer.
+      announceChange(tx, { entity: 'order', id: orderId, version: view?.version ?? 1, action: 'created', by: userId, record: view ?? undefined });
       // Last: it locks the sequence row until the commit, and every new order with a numeric door number needs it.
       await bumpDoorSequence(tx, data.door_number);
       return { id: orderId, view };
@@ -193,9 +188,8 @@ export async function updateOrder(deps: ChangeDeps, actor: Actor, id: number, ra
           .onConflictDoUpdate({ target: orderBuildingInfo.orderId, set: building });
       }
       await syncItems(tx, id, before.items, data.building_info.additional_items);
-      const view = await finishWrite(tx, id, 'updated', before, userId);
-      if (view) await recordOrderCosting(tx, view);
-      announceChange(tx, { entity: 'order', id, version: updated[0]!.version, action: 'updated', by: userId });
+      const view = await finishWrite(tx, id, 'updated', before, userId, facts.labels);
+      announceChange(tx, { entity: 'order', id, version: updated[0]!.version, action: 'updated', by: userId, record: view ?? undefined });
       if (data.door_number !== before.order.doorNumber) await bumpDoorSequence(tx, data.door_number);
       return view;
     });

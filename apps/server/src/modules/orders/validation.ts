@@ -125,6 +125,8 @@ function settingRefs(data: OrderData): SettingRef[] {
 export interface ReferenceFacts {
   /** The chosen product's building type (null for a custom product). */
   productBuildingType: string | null;
+  /** The labels of the settings and the product the order refers to, read with the check (for its history). */
+  labels: { settings: Map<number, string>; products: Map<number, string> };
 }
 
 /**
@@ -143,12 +145,16 @@ export async function checkReferences(
   const [settingRows, productRows, doorRows, customerRows] = await Promise.all([
     refs.length > 0
       ? db
-          .select({ id: settings.id, category: settings.category })
+          .select({ id: settings.id, category: settings.category, value: settings.value })
           .from(settings)
           .where(inArray(settings.id, [...new Set(refs.map((r) => r.id))]))
       : Promise.resolve([]),
     productId !== null
-      ? db.select({ id: products.id, buildingType: products.buildingType }).from(products).where(eq(products.id, productId)).limit(1)
+      ? db
+          .select({ id: products.id, buildingType: products.buildingType, description: products.description })
+          .from(products)
+          .where(eq(products.id, productId))
+          .limit(1)
       : Promise.resolve([]),
     db
       .select({ id: orders.id })
@@ -172,7 +178,16 @@ export async function checkReferences(
     issues.push({ path: ['building_info', 'product'], message: MESSAGES.optionInvalid });
   }
   if (doorRows.length > 0) issues.push({ path: ['door_number'], message: ORDER_MESSAGES.doorNumberTaken });
-  return { issues, facts: { productBuildingType: productRows[0]?.buildingType ?? null } };
+  return {
+    issues,
+    facts: {
+      productBuildingType: productRows[0]?.buildingType ?? null,
+      labels: {
+        settings: new Map(settingRows.map((s) => [s.id, s.value])),
+        products: new Map(productRows.map((p) => [p.id, p.description])),
+      },
+    },
+  };
 }
 
 /** A VALIDATION error with the issues as DRF-style field errors. */

@@ -16,8 +16,7 @@ import type { Db } from '@icehouse/db/client';
  * queries whatever the number of orders, and applies the domain's rule to each.
  */
 export async function loadBillsOfMaterials(db: Db, orderIds: readonly number[]): Promise<Map<number, BillOfMaterials>> {
-  const out = new Map<number, BillOfMaterials>();
-  if (orderIds.length === 0) return out;
+  if (orderIds.length === 0) return new Map();
   const ids = [...new Set(orderIds)];
   const [buildings, items] = await Promise.all([
     db.select().from(orderBuildingInfo).where(inArray(orderBuildingInfo.orderId, ids)),
@@ -27,6 +26,23 @@ export async function loadBillsOfMaterials(db: Db, orderIds: readonly number[]):
       .where(inArray(orderAdditionalItems.orderId, ids))
       .orderBy(asc(orderAdditionalItems.orderId), asc(orderAdditionalItems.position), asc(orderAdditionalItems.id)),
   ]);
+  return billsOfMaterialsOf(db, ids, buildings, items);
+}
+
+type BuildingRow = typeof orderBuildingInfo.$inferSelect;
+type ItemRow = typeof orderAdditionalItems.$inferSelect;
+
+/**
+ * The bills of materials of orders whose building and items the caller has already read (an order
+ * save has them from its own read-back): the catalogue's part only, three queries in one round trip.
+ */
+export async function billsOfMaterialsOf(
+  db: Db,
+  ids: readonly number[],
+  buildings: readonly BuildingRow[],
+  items: readonly ItemRow[],
+): Promise<Map<number, BillOfMaterials>> {
+  const out = new Map<number, BillOfMaterials>();
   const productIds = [...new Set(buildings.map((b) => b.productId).filter((id): id is number => id !== null))];
   const settingIds = new Set<number>();
   for (const b of buildings) for (const id of [b.doorTypeId, b.doorCladdingId]) if (id !== null) settingIds.add(id);

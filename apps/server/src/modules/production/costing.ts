@@ -5,7 +5,7 @@ import { orderCostings } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import type { DbDeps } from '../../deps';
 import { getOrder } from '../orders/order-read';
-import { loadBillsOfMaterials } from './bom-loader';
+import { billsOfMaterialsOf, loadBillsOfMaterials } from './bom-loader';
 import type { orderBomAnswer, orderCostingAnswer } from './schemas';
 
 export type OrderBomView = z.output<typeof orderBomAnswer>;
@@ -17,13 +17,23 @@ export interface SavedOrderPrice {
   totals: { subtotal: string; discount_amount: string };
 }
 
+/** The order's building and items as the save read them back after its writes (not read again). */
+export interface SavedOrderRows {
+  building: Parameters<typeof billsOfMaterialsOf>[2][number] | null;
+  items: Parameters<typeof billsOfMaterialsOf>[3];
+}
+
 /**
  * Called by the order save, inside its transaction, after its last write: keeps the order's cost
  * of materials (its bill of materials at the components' costs of this moment) and its price
  * before tax, so later cost changes leave the margin of this save alone. One row per order.
  */
-export async function recordOrderCosting(tx: Db, order: SavedOrderPrice): Promise<void> {
-  const bom = (await loadBillsOfMaterials(tx, [order.id])).get(order.id)!;
+export async function recordOrderCosting(tx: Db, order: SavedOrderPrice, saved?: SavedOrderRows): Promise<void> {
+  const bom = (
+    saved
+      ? await billsOfMaterialsOf(tx, [order.id], saved.building ? [saved.building] : [], saved.items)
+      : await loadBillsOfMaterials(tx, [order.id])
+  ).get(order.id)!;
   const values = {
     productId: bom.product_id,
     productDescription: bom.product_description ?? '',

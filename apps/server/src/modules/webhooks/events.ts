@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '@icehouse/db/client';
+import { rowsOf } from '@icehouse/db';
 import { integrationEvents, webhookDeliveries, webhookEndpoints } from '@icehouse/db/schema';
 import { EVENT_TYPES, eventTypeOf, type EventType } from '@icehouse/domain';
 import type { AppDeps, ChangeSink } from '../../deps';
@@ -19,23 +20,28 @@ export const newEventUid = () => `evt_${randomBytes(16).toString('base64url')}`;
  * row (its data: the record as the REST GET answers it, built once by the announcer), and the outbox
  * (one delivery per active endpoint subscribed to the event, and its job). A transaction-scoped
  * advisory lock makes events commit in id order, so `?since=<id>` never skips an event that commits late.
- * Every write of the app waits for that lock, so everything that can be read is read before it
- * (the endpoints): held, it covers the inserts and the rest of the transaction only.
+ * Every write of the app waits for that lock, so it is taken last, in the one statement that reads the
+ * endpoints and inserts the event (one round trip): held, it covers the inserts and the rest of the
+ * transaction only. The lock is taken as the statement's row source is read, before the identity gives
+ * the event its id.
  */
 export function webhooksSink(deps: Pick<AppDeps, 'jobs'>): ChangeSink {
   return async (tx, change, data) => {
     const type = eventTypeOf(change);
     if (!type) return;
-    const endpoints = await endpointsFor(tx, type);
-    await tx.execute(sql`select pg_advisory_xact_lock(8180018)`);
-    const [event] = await tx
-      .insert(integrationEvents)
-      .values({ uid: newEventUid(), type, entity: change.entity, recordId: change.id, data })
-      .returning({ id: integrationEvents.id });
+    const [event] = rowsOf<{ id: number | string; endpoints: number[] | null }>(
+      await tx.execute(sql`with "endpoints" as (
+          select coalesce(array_agg(${webhookEndpoints.id} order by ${webhookEndpoints.id}), '{}') as "ids"
+          from ${webhookEndpoints} where ${webhookEndpoints.active} and ${type} = any(${webhookEndpoints.events})),
+        "locked" as (select pg_advisory_xact_lock(8180018))
+        insert into ${integrationEvents} ("uid", "type", "entity", "record_id", "data")
+        select ${newEventUid()}, ${type}, ${change.entity}, ${change.id}, ${JSON.stringify(data)}::jsonb from "locked"
+        returning "id", (select "ids" from "endpoints") as "endpoints"`),
+    );
+    const eventId = Number(event!.id);
     // Pruned as we go: every 100th event deletes those past the keep period.
-    if (event!.id % 100 === 0)
-      await tx.delete(integrationEvents).where(lt(integrationEvents.createdAt, sql`now() - ${KEEP}`));
-    await insertDeliveries(deps, tx, event!.id, endpoints);
+    if (eventId % 100 === 0) await tx.delete(integrationEvents).where(lt(integrationEvents.createdAt, sql`now() - ${KEEP}`));
+    await insertDeliveries(deps, tx, eventId, (event!.endpoints ?? []).map((id) => ({ id: Number(id) })));
   };
 }
 
