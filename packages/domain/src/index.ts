@@ -23,3 +23,4 @@ export * from './payments';
 export * from './reports';
 export * from './billOfMaterials';
 export * from './materials';
+export * from './credit';
