@@ -17,6 +17,7 @@ import {
 import { DEFAULT_INVOICE_TERMS, PAYMENT_KINDS, PAYMENT_METHODS } from '@icehouse/domain';
 import { users } from './auth';
 import { orders } from './orders';
+import { creditNotes } from './credit';
 import { TRGM_INDEX_OPTIONS, inList, money, percent, timestamps, timestamptz } from './_columns';
 
 /** An address as copied onto an invoice (bill_to / ship_to): the domain's address shape. */
@@ -185,9 +186,16 @@ export const invoicePayments = pgTable(
     /** Copied: the record outlives the user. */
     recordedByUsername: text('recorded_by_username').notNull().default(''),
     recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
+    /** kind credit_note: the credit note whose total this entry is (one entry per note; decision 172). */
+    creditNoteId: integer('credit_note_id').references((): AnyPgColumn => creditNotes.id, {
+      onDelete: 'restrict',
+    }),
+    /** kind credit: the other entry of the pair (− on the invoice whose overpayment it was, + here; decision 174). */
+    pairedId: integer('paired_id').references((): AnyPgColumn => invoicePayments.id, { onDelete: 'restrict' }),
   },
   (t) => [
     unique('invoice_payments_reverses_id_key').on(t.reversesId),
+    unique('invoice_payments_credit_note_id_key').on(t.creditNoteId),
     index('invoice_payments_invoice_id_idx').on(t.invoiceId, t.id),
     index('invoice_payments_date_idx').on(t.date.desc(), t.id.desc()),
     check('invoice_payments_kind_check', inList(t.kind, PAYMENT_KINDS)),
