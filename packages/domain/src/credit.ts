@@ -60,6 +60,20 @@ export function creditableOf(invoiceTotal: MoneyInput, creditedSoFar: MoneyInput
 // ---------------------------------------------------------------------------------- deposits
 
 /**
+ * What an entry of an order's deposit account is (decision 171): deposit (> 0), refund (< 0, paid
+ * back), invoiced (< 0, moved onto the order's invoice), applied (< 0, a voided order's deposit
+ * applied as credit to another invoice).
+ */
+export const DEPOSIT_KINDS = ['deposit', 'refund', 'invoiced', 'applied'] as const;
+export type DepositKind = (typeof DEPOSIT_KINDS)[number];
+export const DEPOSIT_KIND_LABELS: Record<DepositKind, string> = {
+  deposit: 'Deposit',
+  refund: 'Refund',
+  invoiced: 'Moved onto invoice',
+  applied: 'Applied as credit',
+};
+
+/**
  * What an order's deposit account holds: the sum of its entries (deposits +, refunds −, and − for
  * each amount moved onto an invoice: the order's own invoice, or another invoice of the customer
  * as credit applied). Never below 0.
@@ -122,4 +136,23 @@ export function dueDateForTerms(terms: string, date: string): string {
     if (days <= 365) return addDays(date, days);
   }
   return date;
+}
+
+// ---------------------------------------------------------------------------------- email
+
+/** The email a credit note opens with (decision 172: fixed wording; staff edit it in the dialog). */
+export function creditNoteEmail(v: {
+  creditNoteNumber: string;
+  invoiceNumber: string;
+  customerName: string;
+  companyName: string;
+  total: string;
+}): { subject: string; body: string } {
+  const from = v.companyName ? ` from ${v.companyName}` : '';
+  return {
+    subject: `Credit note ${v.creditNoteNumber} for invoice ${v.invoiceNumber}${from}`,
+    body:
+      `${v.customerName ? `Dear ${v.customerName},\n\n` : ''}Please find attached credit note ${v.creditNoteNumber} ` +
+      `of ${v.total} against invoice ${v.invoiceNumber}.\n\nThank you for your business.${v.companyName ? `\n${v.companyName}` : ''}`,
+  };
 }

@@ -14,6 +14,8 @@ export const ENTITY_READ_ACCESS: Record<ChangeEntity, Access> = {
   bill_of_lading: 'user',
   payment: 'user',
   customer: 'user',
+  deposit: 'user',
+  credit_note: 'user',
 };
 
 export function mayRead(user: SessionUser, entity: ChangeEntity): boolean {

@@ -5,6 +5,8 @@ import { getCustomer } from './customers/customer-read';
 import { getInvoice } from './invoices/views';
 import { getOrder } from './orders/order-read';
 import { paymentRecordedView } from './payments/ledger';
+import { depositRecordedView } from './credit/deposits';
+import { getCreditNote } from './credit/credit-notes';
 
 /** A record announced but not readable (gone in the same transaction): null, and its announcement carries `{ id }`. */
 const orNullWhenGone =
@@ -27,4 +29,7 @@ export const changeRecordReaders: RecordReaders = {
   // GET /api/invoices/{id}/payments/ lists them.
   payment: (deps, id) => paymentRecordedView(deps.database.db, id),
   customer: orNullWhenGone(getCustomer),
+  // No GET of the account as one record: the entry with its order's account, as GET /api/deposits/{id}/ answers it.
+  deposit: depositRecordedView,
+  credit_note: orNullWhenGone(getCreditNote),
 };

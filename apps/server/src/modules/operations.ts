@@ -18,6 +18,7 @@ import { liveOperations } from './live/operations';
 import { paymentsOperations } from './payments/operations';
 import { reportsOperations } from './reports/operations';
 import { productionOperations } from './production/operations';
+import { creditOperations } from './credit/operations';
 
 /** Every module's operations, one line each: the tRPC router, the REST routes and the access test are derived from this. */
 export const moduleOperations = {
@@ -41,4 +42,5 @@ export const moduleOperations = {
   payments: paymentsOperations,
   reports: reportsOperations,
   production: productionOperations,
+  credit: creditOperations,
 };

@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { PAYMENT_METHODS } from '@icehouse/domain';
+import { DEPOSIT_KINDS, PAYMENT_METHODS } from '@icehouse/domain';
 import { users } from './auth';
 import { orders } from './orders';
 import { invoicePayments, invoices } from './invoices';
 import { inList, money, percent, timestamptz } from './_columns';
 
-/** What an entry of an order's deposit account is (decision 171). */
-export const DEPOSIT_KINDS = ['deposit', 'refund', 'invoiced', 'applied'] as const;
 
 /**
  * An order's deposit account (decision 171): money taken on an order before it is invoiced. Entries

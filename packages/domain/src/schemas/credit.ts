@@ -105,19 +105,23 @@ export const creditApplySchema = z
 export type CreditApplyInput = z.input<typeof creditApplySchema>;
 export type CreditApplyData = z.output<typeof creditApplySchema>;
 
-/** Refunding a customer's credit (money paid back): amount, date, method, reference, reason. */
-export const creditRefundSchema = z
-  .object({
-    ...creditSource,
-    amount: positiveAmount(MESSAGES.creditAmountPositive),
-    date: requiredDate(MESSAGES.dateRequired),
-    method: requiredChoice(PAYMENT_METHODS, MESSAGES.paymentMethodRequired, MESSAGES.paymentMethodInvalid),
-    reference: optionalText(TEXT_LIMITS.line),
-    reason: requiredText(MESSAGES.refundReasonRequired, TEXT_LIMITS.line),
-  })
-  .superRefine((data, ctx) => {
-    oneSource(data, ctx);
-    notTooLate(data, ctx);
-  });
+const refundFields = {
+  amount: positiveAmount(MESSAGES.creditAmountPositive),
+  date: requiredDate(MESSAGES.dateRequired),
+  method: requiredChoice(PAYMENT_METHODS, MESSAGES.paymentMethodRequired, MESSAGES.paymentMethodInvalid),
+  reference: optionalText(TEXT_LIMITS.line),
+  reason: requiredText(MESSAGES.refundReasonRequired, TEXT_LIMITS.line),
+};
+
+/** Refunding what an order's deposits hold (money paid back): amount, date, method, reference, reason. */
+export const depositRefundSchema = z.object(refundFields).superRefine(notTooLate);
+export type DepositRefundInput = z.input<typeof depositRefundSchema>;
+export type DepositRefundData = z.output<typeof depositRefundSchema>;
+
+/** Refunding a customer's credit (money paid back), from an overpaid invoice or a voided order's deposits. */
+export const creditRefundSchema = z.object({ ...creditSource, ...refundFields }).superRefine((data, ctx) => {
+  oneSource(data, ctx);
+  notTooLate(data, ctx);
+});
 export type CreditRefundInput = z.input<typeof creditRefundSchema>;
 export type CreditRefundData = z.output<typeof creditRefundSchema>;

@@ -5,9 +5,10 @@ import { AppError } from '../../errors';
 import { getDocument, readBlob, type ArchivedPdf } from '../documents/archive';
 import { invoicePdf } from '../invoices/documents';
 import { bolPdf } from '../bols/documents';
+import { creditNotePdf } from '../credit/credit-note-pdf';
 
 /** The documents an email can carry. */
-export type EmailKind = 'invoice' | 'bol';
+export type EmailKind = 'invoice' | 'bol' | 'credit_note';
 
 type Deps = Pick<AppDeps, 'database' | 'pdf' | 'blobs'>;
 
@@ -19,6 +20,7 @@ export async function currentDocument(
   userId: number | null,
 ): Promise<ArchivedPdf> {
   if (kind === 'invoice') return invoicePdf(deps, recordId, userId);
+  if (kind === 'credit_note') return creditNotePdf(deps, recordId, userId);
   const [bol] = await deps.database.db
     .select()
     .from(billsOfLading)

@@ -5,6 +5,7 @@ import {
   emailFormSchema,
   emailSettingsSchema,
   fillEmailTemplate,
+  creditNoteEmail,
   formatMoney,
   formatUsDate,
   splitAddresses,
@@ -14,6 +15,7 @@ import {
 import {
   billsOfLading,
   companyInfo,
+  creditNotes,
   customers,
   emailMessages,
   invoiceOrders,
@@ -25,6 +27,7 @@ import type { AppDeps } from '../../deps';
 import { getCompanyInfo } from '../company/service';
 import { getInvoice } from '../invoices/views';
 import { getOrder } from '../orders/order-read';
+import { getCreditNote } from '../credit/credit-notes';
 import { sendEmailJob } from './jobs';
 import { currentDocument, type EmailKind } from './document';
 import { COMPANY_ID, fromAddress, getEmailSettings } from './settings';
@@ -66,6 +69,21 @@ export async function saveEmailSettings(
  */
 async function placeholders(deps: Pick<AppDeps, 'database'>, kind: EmailKind, recordId: number) {
   const company = await getCompanyInfo(deps);
+  if (kind === 'credit_note') {
+    const note = await getCreditNote(deps, recordId);
+    const invoice = await getInvoice(deps, note.invoice_id);
+    return {
+      values: {},
+      fixed: creditNoteEmail({
+        creditNoteNumber: note.credit_note_number,
+        invoiceNumber: note.invoice_number,
+        customerName: note.customer_name || invoice.customer_name,
+        companyName: company.name,
+        total: formatMoney(note.total),
+      }),
+      customerIds: invoice.orders_data.flatMap((o) => (o.customer_id === null ? [] : [o.customer_id])),
+    };
+  }
   if (kind === 'invoice') {
     const invoice = await getInvoice(deps, recordId);
     return {
@@ -121,11 +139,15 @@ async function customerLastCc(
   ids: number[],
 ): Promise<string[]> {
   if (ids.length === 0) return [];
+  const invoicesOf = sql`(select ${invoiceOrders.invoiceId} from ${invoiceOrders} join ${orders} on ${orders.id} = ${invoiceOrders.orderId}
+          where ${inArray(orders.customerId, ids)})`;
   const records =
-    kind === 'invoice'
-      ? sql`(select ${invoiceOrders.invoiceId} from ${invoiceOrders} join ${orders} on ${orders.id} = ${invoiceOrders.orderId}
+    kind === 'credit_note'
+      ? sql`(select ${creditNotes.id} from ${creditNotes} where ${creditNotes.invoiceId} in ${invoicesOf})`
+      : kind === 'invoice'
+        ? sql`(select ${invoiceOrders.invoiceId} from ${invoiceOrders} join ${orders} on ${orders.id} = ${invoiceOrders.orderId}
           where ${inArray(orders.customerId, ids)})`
-      : sql`(select ${orders.id} from ${orders} where ${inArray(orders.customerId, ids)})`;
+        : sql`(select ${orders.id} from ${orders} where ${inArray(orders.customerId, ids)})`;
   const [last] = await deps.database.db
     .select({ cc: emailMessages.ccAddresses })
     .from(emailMessages)
@@ -145,7 +167,7 @@ export async function composeEmail(
   kind: EmailKind,
   recordId: number,
 ) {
-  const [settings, { values, customerIds }] = await Promise.all([
+  const [settings, { values, customerIds, fixed }] = await Promise.all([
     getEmailSettings(deps),
     placeholders(deps, kind, recordId),
   ]);
@@ -160,8 +182,8 @@ export async function composeEmail(
   return {
     to: last ? last.to.join(', ') : await customerEmail(deps, customerIds),
     cc: (last ? last.cc : await customerLastCc(deps, kind, customerIds)).join(', '),
-    subject: fillEmailTemplate(subject, values),
-    body: fillEmailTemplate(body, values),
+    subject: fixed ? fixed.subject : fillEmailTemplate(subject, values),
+    body: fixed ? fixed.body : fillEmailTemplate(body, values),
     smtp_configured: deps.mailer !== null,
   };
 }
