@@ -12,6 +12,7 @@ import { calculateInvoiceTotals, isFreightLine, lineAmount } from './invoice';
 import { Decimal, addMoney, percentOf, roundCents, toMoneyString } from './money';
 import { balanceDueOf, creditOf } from './payments';
 import { addDays } from './schedule';
+import { addSalesTax, salesTaxOfCreditNote, salesTaxOfInvoice } from './reports';
 import { money, percent } from './testing/arbitraries';
 
 const line = fc.record({
@@ -65,6 +66,36 @@ describe('credit note properties', () => {
         expect(credited.lessThanOrEqualTo(roundCents(total))).toBe(true);
         expect(creditableOf(total, credited)).toBe(toMoneyString(roundCents(total).minus(credited)));
       }),
+    );
+  });
+});
+
+describe('credit notes in the sales tax report', () => {
+  it("a note crediting a whole invoice (no discount) nets the invoice's every column to 0; a part takes off its own tax", () => {
+    fc.assert(
+      fc.property(
+        lines,
+        percent,
+        fc.boolean(),
+        fc.integer({ min: 1, max: 12 }),
+        (all, taxRate, taxExempt, k) => {
+          const invoice = calculateInvoiceTotals({ lineItems: all, taxRate, taxExempt });
+          const whole = creditNoteTotals({ lines: all, taxRate, taxExempt });
+          const net = addSalesTax([
+            salesTaxOfInvoice({ ...invoice, taxExempt }),
+            salesTaxOfCreditNote({ ...whole, taxExempt }),
+          ]);
+          for (const v of Object.values(net)) expect(v).toBe('0.00');
+          const part = creditNoteTotals({ lines: all.slice(0, k), taxRate, taxExempt });
+          const off = salesTaxOfCreditNote({ ...part, taxExempt });
+          expect(off.tax).toBe(toMoneyString(roundCents(part.taxAmount).negated()));
+          expect(off.total).toBe(toMoneyString(roundCents(part.total).negated()));
+          expect(addMoney(off.taxable_sales, off.exempt_sales, off.freight, off.tax).toFixed(2)).toBe(
+            off.total,
+          );
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

@@ -4,6 +4,7 @@ import { createOrder, invoiceOrder, useInvoicesTestApp } from '../invoices/test-
 import { invoiceAnswer } from '../invoices/schemas';
 import { invoicePaymentsAnswer } from '../payments/schemas';
 import { countRows } from '../orders/test-support';
+import { salesTaxAnswer } from '../reports/schemas';
 import { creditNoteIssuedAnswer, invoiceCreditNotesAnswer } from './schemas';
 
 /** Credit notes (decision 172) on PGlite and PostgreSQL (TEST_DATABASE_URL). */
@@ -121,5 +122,31 @@ describe('credit notes', () => {
       line_items: [MESSAGES.creditNoteLinesRequired],
     });
     expect((await issue(999999, [{ quantity: 1, description: 'x', price_each: '1' }])).statusCode).toBe(404);
+  });
+
+  it('counts in the sales tax report of the period it is dated in, its tax reversed', async () => {
+    const invoice = await invoiceWithTax();
+    const datedLater = await ctx.staff.post(`/api/invoices/${invoice.id}/credit-notes/`, {
+      date: '2026-02-10',
+      reason: 'Returned cooler',
+      line_items: [{ quantity: 1, description: 'Cooler', price_each: '1000' }],
+    });
+    expect(datedLater.statusCode, datedLater.body).toBe(201);
+    const report = salesTaxAnswer.parse(
+      (await ctx.staff.get('/api/reports/sales-tax/?from=2026-02-01&to=2026-02-28&period=month')).json(),
+    );
+    const feb = report.rows.find((r) => r.period === '2026-02')!;
+    // Only the credit note is dated in February here (the invoice is dated today).
+    if (!invoice.date.startsWith('2026-02')) {
+      expect(feb).toMatchObject({
+        invoices: 0,
+        credit_notes: 1,
+        taxable_sales: '-1000.00',
+        tax: '-82.50',
+        total: '-1082.50',
+        freight: '0.00',
+      });
+    }
+    expect(report.total.credit_notes).toBe(1);
   });
 });
