@@ -17,7 +17,6 @@ import {
 import { DEFAULT_INVOICE_TERMS, PAYMENT_KINDS, PAYMENT_METHODS } from '@icehouse/domain';
 import { users } from './auth';
 import { orders } from './orders';
-import { creditNotes } from './credit';
 import { TRGM_INDEX_OPTIONS, inList, money, percent, timestamps, timestamptz } from './_columns';
 
 /** An address as copied onto an invoice (bill_to / ship_to): the domain's address shape. */
@@ -191,7 +190,9 @@ export const invoicePayments = pgTable(
       onDelete: 'restrict',
     }),
     /** kind credit: the other entry of the pair (− on the invoice whose overpayment it was, + here; decision 174). */
-    pairedId: integer('paired_id').references((): AnyPgColumn => invoicePayments.id, { onDelete: 'restrict' }),
+    pairedId: integer('paired_id').references((): AnyPgColumn => invoicePayments.id, {
+      onDelete: 'restrict',
+    }),
   },
   (t) => [
     unique('invoice_payments_reverses_id_key').on(t.reversesId),
@@ -202,4 +203,55 @@ export const invoicePayments = pgTable(
     check('invoice_payments_method_check', inList(t.method, PAYMENT_METHODS)),
     check('invoice_payments_amount_nonzero', sql`${t.amount} <> 0`),
   ],
+);
+
+/**
+ * Credit notes (decision 172): issued against an invoice, numbered CN-1001.. (number_sequences
+ * credit_note_number; never reused), never edited. Their total reaches the invoice as a ledger entry
+ * of kind credit_note; the invoice's own total stays as issued. Totals are the domain's
+ * creditNoteTotals at the invoice's tax rate, stored for the reports.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    creditNoteNumber: text('credit_note_number').notNull().unique('credit_notes_credit_note_number_key'),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    taxRate: percent('tax_rate').notNull(),
+    taxExempt: boolean('tax_exempt').notNull(),
+    subtotal: money('subtotal').notNull(),
+    taxableSubtotal: money('taxable_subtotal').notNull(),
+    taxAmount: money('tax_amount').notNull(),
+    totalAmount: money('total_amount').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByUsername: text('created_by_username').notNull().default(''),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('credit_notes_invoice_id_idx').on(t.invoiceId, t.id),
+    index('credit_notes_date_idx').on(t.date, t.id),
+    check('credit_notes_total_positive', sql`${t.totalAmount} > 0`),
+  ],
+);
+
+/** A credit note's lines: quantity × price each, as on the invoice. */
+export const creditNoteLines = pgTable(
+  'credit_note_lines',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    creditNoteId: integer('credit_note_id')
+      .notNull()
+      .references(() => creditNotes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull(),
+    description: text('description').notNull().default(''),
+    priceEach: money('price_each').notNull(),
+    /** As on invoice lines: set when the line was copied from the invoice, NULL when typed (the description decides). */
+    isFreight: boolean('is_freight'),
+  },
+  (t) => [index('credit_note_lines_credit_note_id_idx').on(t.creditNoteId, t.position)],
 );
