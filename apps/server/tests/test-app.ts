@@ -23,7 +23,7 @@ export async function createTestApp(overrides: Partial<Omit<AppConfig, 'database
     (await createFolderBlobStore(mkdtempSync(path.join(tmpdir(), 'icehouse-test-blobs-'))));
   const app: FastifyInstance = await buildApp({
     database: testDb.database,
-    logger: pino({ level: process.env.TEST_LOG ?? 'silent' }),
+    logger: pino({ level: 'silent' }),
     // Every answer of every test is parsed by its operation's output schema: a view that loses a field fails.
     checkAnswers: true,
     ...overrides,

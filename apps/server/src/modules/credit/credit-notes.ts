@@ -18,7 +18,7 @@ import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 import type { ChangeDeps, DbDeps, SessionUser } from '../../deps';
 import { announceChange, changeTransaction } from '../../changes';
-import { recordLedgerEntry, summaryOf } from '../payments/ledger';
+import { recordLedgerEntry } from '../payments/ledger';
 import type { creditNoteAnswer, creditNoteIssuedAnswer, invoiceCreditNotesAnswer } from './schemas';
 
 /**
