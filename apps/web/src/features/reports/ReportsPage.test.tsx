@@ -47,7 +47,6 @@ const aging = {
       customer_id: 3,
       customer_name: 'Lakeside Resort',
       invoices: 1,
-      credit_notes: 0,
       current: '0.00',
       days_1_30: '250.00',
       days_31_60: '0.00',
@@ -58,7 +57,6 @@ const aging = {
   ],
   total: {
     invoices: 1,
-    credit_notes: 0,
     current: '0.00',
     days_1_30: '250.00',
     days_31_60: '0.00',
