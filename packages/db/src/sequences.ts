@@ -10,6 +10,8 @@ export const SEQUENCE_FLOORS: Record<SequenceName, number> = {
   door_number: 1001,
   invoice_number: 1001,
   bol_number: 1001,
+  // CN-1001 onwards (the domain's creditNoteNumberOf).
+  credit_note_number: 1001,
 };
 
 export interface NextNumberOptions {

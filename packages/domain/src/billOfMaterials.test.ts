@@ -42,9 +42,30 @@ describe('bill of materials of an order', () => {
     const bom = billOfMaterials(order());
     expect(bom.kind).toBe('components');
     expect(bom.lines).toEqual([
-      { component_id: 1, name: 'Wall panel 4x8', quantity_per_unit: 6, quantity: 6, unit_cost: '123.45', line_cost: '740.70' },
-      { component_id: 2, name: 'Door frame', quantity_per_unit: 1, quantity: 1, unit_cost: '89.99', line_cost: '89.99' },
-      { component_id: 3, name: 'Hinge', quantity_per_unit: 3, quantity: 3, unit_cost: '0.35', line_cost: '1.05' },
+      {
+        component_id: 1,
+        name: 'Wall panel 4x8',
+        quantity_per_unit: 6,
+        quantity: 6,
+        unit_cost: '123.45',
+        line_cost: '740.70',
+      },
+      {
+        component_id: 2,
+        name: 'Door frame',
+        quantity_per_unit: 1,
+        quantity: 1,
+        unit_cost: '89.99',
+        line_cost: '89.99',
+      },
+      {
+        component_id: 3,
+        name: 'Hinge',
+        quantity_per_unit: 3,
+        quantity: 3,
+        unit_cost: '0.35',
+        line_cost: '1.05',
+      },
     ]);
     // 740.70 + 89.99 + 1.05, by hand
     expect(bom.materials_cost).toBe('831.74');
@@ -66,17 +87,31 @@ describe('bill of materials of an order', () => {
 
   it('shows a custom building as custom, not as zero materials', () => {
     const bom = billOfMaterials(order({ is_custom: true, product_id: null, product: null }));
-    expect(bom).toMatchObject({ kind: 'custom', lines: [], materials_cost: null, kind_label: 'Custom building: no bill of materials' });
+    expect(bom).toMatchObject({
+      kind: 'custom',
+      lines: [],
+      materials_cost: null,
+      kind_label: 'Custom building: no bill of materials',
+    });
   });
 
   it('shows a simple product without components as simple, with no known cost', () => {
-    const bom = billOfMaterials(order({ product: { id: 10, description: 'Door', is_simple: true, components: [] } }));
-    expect(bom).toMatchObject({ kind: 'simple', lines: [], materials_cost: null, product_description: 'Door' });
+    const bom = billOfMaterials(
+      order({ product: { id: 10, description: 'Door', is_simple: true, components: [] } }),
+    );
+    expect(bom).toMatchObject({
+      kind: 'simple',
+      lines: [],
+      materials_cost: null,
+      product_description: 'Door',
+    });
   });
 
   it('costs a simple product that lists components like a component product', () => {
     const bom = billOfMaterials(
-      order({ product: { id: 10, description: 'Kit', is_simple: true, components: [{ component: 2, quantity: 2 }] } }),
+      order({
+        product: { id: 10, description: 'Kit', is_simple: true, components: [{ component: 2, quantity: 2 }] },
+      }),
     );
     expect(bom.kind).toBe('components');
     expect(bom.materials_cost).toBe('179.98');
@@ -84,7 +119,10 @@ describe('bill of materials of an order', () => {
 
   it('says when there is no product, or it is gone', () => {
     expect(billOfMaterials(order({ product_id: null, product: null })).kind).toBe('no_product');
-    expect(billOfMaterials(order({ product: null }))).toMatchObject({ kind: 'product_missing', materials_cost: null });
+    expect(billOfMaterials(order({ product: null }))).toMatchObject({
+      kind: 'product_missing',
+      materials_cost: null,
+    });
   });
 
   it('names a component the catalogue no longer has and leaves it out of the cost', () => {
@@ -96,7 +134,9 @@ describe('bill of materials of an order', () => {
 
   it('skips a quantity of zero and refuses units that are not a positive integer', () => {
     const bom = billOfMaterials(
-      order({ product: { id: 10, description: 'x', is_simple: false, components: [{ component: 1, quantity: 0 }] } }),
+      order({
+        product: { id: 10, description: 'x', is_simple: false, components: [{ component: 1, quantity: 0 }] },
+      }),
     );
     expect(bom.lines).toEqual([]);
     expect(bom.materials_cost).toBe('0.00');
@@ -109,7 +149,12 @@ describe('bill of materials of an order', () => {
     fc.assert(
       fc.property(fc.array(component, { maxLength: 12 }), fc.integer({ min: 1, max: 50 }), (parts, units) => {
         const components = new Map(parts.map((p, i) => [i + 1, { id: i + 1, name: `c${i}`, cost: p.cost }]));
-        const product = { id: 1, description: 'p', is_simple: false, components: parts.map((p, i) => ({ component: i + 1, quantity: p.quantity })) };
+        const product = {
+          id: 1,
+          description: 'p',
+          is_simple: false,
+          components: parts.map((p, i) => ({ component: i + 1, quantity: p.quantity })),
+        };
         const one = billOfMaterials({ is_custom: false, product_id: 1, product, components });
         const many = billOfMaterials({ is_custom: false, product_id: 1, product, components, units });
         expect(one.materials_cost).toBe(addMoney(...one.lines.map((l) => l.line_cost)).toFixed(2));
@@ -133,7 +178,12 @@ describe('margin', () => {
   });
 
   it('is unknown when the cost is, and has no percentage on a zero price', () => {
-    expect(orderMargin('500.00', null)).toEqual({ price_before_tax: '500.00', materials_cost: null, margin: null, margin_percent: null });
+    expect(orderMargin('500.00', null)).toEqual({
+      price_before_tax: '500.00',
+      materials_cost: null,
+      margin: null,
+      margin_percent: null,
+    });
     expect(orderMargin('0.00', '10.00')).toMatchObject({ margin: '-10.00', margin_percent: null });
   });
 

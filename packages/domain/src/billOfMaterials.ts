@@ -83,7 +83,8 @@ export interface BillOfMaterials {
 
 export function billOfMaterials(input: BomOrderInput): BillOfMaterials {
   const units = input.units ?? 1;
-  if (!Number.isInteger(units) || units < 1) throw new RangeError(`units must be a positive integer, got ${units}`);
+  if (!Number.isInteger(units) || units < 1)
+    throw new RangeError(`units must be a positive integer, got ${units}`);
   const product = input.is_custom ? null : input.product;
   const kind: BomKind = input.is_custom
     ? 'custom'
@@ -128,7 +129,10 @@ export function billOfMaterials(input: BomOrderInput): BillOfMaterials {
     lines,
     door_type: input.door_type || null,
     door_cladding: input.door_cladding || null,
-    additional_items: (input.additional_items ?? []).map((i) => ({ name: i.name, quantity: i.quantity * units })),
+    additional_items: (input.additional_items ?? []).map((i) => ({
+      name: i.name,
+      quantity: i.quantity * units,
+    })),
     missing_components: missing,
     materials_cost: kind === 'components' ? toMoneyString(addMoney(...lines.map((l) => l.line_cost))) : null,
   };
@@ -154,7 +158,9 @@ export function orderMargin(price: MoneyInput, materialsCost: MoneyInput | null)
     return { price_before_tax: toMoneyString(p), materials_cost: null, margin: null, margin_percent: null };
   }
   const margin = p.minus(roundCents(materialsCost));
-  const percent = p.isZero() ? null : margin.times(100).dividedBy(p).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const percent = p.isZero()
+    ? null
+    : margin.times(100).dividedBy(p).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   return {
     price_before_tax: toMoneyString(p),
     materials_cost: toMoneyString(materialsCost),

@@ -15,9 +15,22 @@ describe('the change feed words', () => {
   });
 
   it('reads a live event as the server sends it, and refuses an unknown entity', () => {
-    const change = { entity: 'order', id: 1, version: 2, action: 'updated', by: 3, by_name: 'staff', at: '2026-11-27T08:00:00.000Z' };
+    const change = {
+      entity: 'order',
+      id: 1,
+      version: 2,
+      action: 'updated',
+      by: 3,
+      by_name: 'staff',
+      at: '2026-11-27T08:00:00.000Z',
+    };
     expect(liveEventSchema.parse({ type: 'change', change })).toEqual({ type: 'change', change });
-    expect(liveEventSchema.safeParse({ type: 'change', change: { ...change, entity: 'user' } }).success).toBe(false);
-    expect(liveEventSchema.parse({ type: 'refetch', reason: 'reconnected' })).toEqual({ type: 'refetch', reason: 'reconnected' });
+    expect(liveEventSchema.safeParse({ type: 'change', change: { ...change, entity: 'user' } }).success).toBe(
+      false,
+    );
+    expect(liveEventSchema.parse({ type: 'refetch', reason: 'reconnected' })).toEqual({
+      type: 'refetch',
+      reason: 'reconnected',
+    });
   });
 });

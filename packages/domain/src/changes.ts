@@ -7,7 +7,16 @@ import { z } from 'zod';
  */
 
 /** The records whose changes are announced. */
-export const CHANGE_ENTITIES = ['order', 'invoice', 'bill_of_lading', 'payment', 'customer', 'quote'] as const;
+export const CHANGE_ENTITIES = [
+  'order',
+  'invoice',
+  'bill_of_lading',
+  'payment',
+  'customer',
+  'quote',
+  'deposit',
+  'credit_note',
+] as const;
 export type ChangeEntity = (typeof CHANGE_ENTITIES)[number];
 
 /** What happened. Other areas add their own words (e.g. 'files_changed'); these are the common ones. */
@@ -38,6 +47,9 @@ export const EVENT_TYPES = [
   'quote.accepted',
   'quote.declined',
   'quote.converted',
+  // Quote to cash (decisions 171, 172): an entry of an order's deposit account, and a credit note issued.
+  'deposit.recorded',
+  'credit_note.created',
 ] as const satisfies readonly `${ChangeEntity}.${string}`[];
 export type EventType = (typeof EVENT_TYPES)[number];
 

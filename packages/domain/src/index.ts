@@ -24,3 +24,4 @@ export * from './reports';
 export * from './billOfMaterials';
 export * from './materials';
 export * from './quotes';
+export * from './credit';

@@ -31,7 +31,9 @@ export const isoTimestampField = () =>
   z.string({ error: MESSAGES.updatedSinceInvalid }).transform((text, ctx) => {
     const date = parseIsoTimestamp(text);
     if (!date) {
-      const message = ZONELESS_TIMESTAMP.test(text.trim()) ? MESSAGES.timestampZoneMissing : MESSAGES.updatedSinceInvalid;
+      const message = ZONELESS_TIMESTAMP.test(text.trim())
+        ? MESSAGES.timestampZoneMissing
+        : MESSAGES.updatedSinceInvalid;
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }

@@ -8,26 +8,67 @@ const catalogue = new Map<number, BomComponentInput>([
   [1, { id: 1, name: 'Wall panel', cost: '123.45' }],
   [2, { id: 2, name: 'Door frame', cost: '89.99' }],
 ]);
-const order = (id: number, parts: [number, number][], over: { is_custom?: boolean } = {}): MaterialsOrder => ({
+const order = (
+  id: number,
+  parts: [number, number][],
+  over: { is_custom?: boolean } = {},
+): MaterialsOrder => ({
   order_id: id,
   door_number: String(1000 + id),
   ship_date: '2026-12-01',
   bill_of_materials: billOfMaterials({
     is_custom: over.is_custom ?? false,
     product_id: over.is_custom ? null : 10,
-    product: { id: 10, description: 'Kit', is_simple: false, components: parts.map(([component, quantity]) => ({ component, quantity })) },
+    product: {
+      id: 10,
+      description: 'Kit',
+      is_simple: false,
+      components: parts.map(([component, quantity]) => ({ component, quantity })),
+    },
     components: catalogue,
   }),
 });
 
 describe('materials per ship week', () => {
   it('sums each component over the orders, with cost, on hand and to buy, traceable to the orders', () => {
-    const summary = materialsNeeded([order(1, [[1, 6], [2, 1]]), order(2, [[1, 4]])], new Map([[1, 3], [2, 5]]));
+    const summary = materialsNeeded(
+      [
+        order(1, [
+          [1, 6],
+          [2, 1],
+        ]),
+        order(2, [[1, 4]]),
+      ],
+      new Map([
+        [1, 3],
+        [2, 5],
+      ]),
+    );
     expect(summary.rows).toEqual([
-      { component_id: 2, name: 'Door frame', needed: 1, unit_cost: '89.99', total_cost: '89.99', on_hand: 5, to_buy: 0, to_buy_cost: '0.00', orders: [{ order_id: 1, door_number: '1001', quantity: 1 }] },
       {
-        component_id: 1, name: 'Wall panel', needed: 10, unit_cost: '123.45', total_cost: '1234.50', on_hand: 3, to_buy: 7, to_buy_cost: '864.15',
-        orders: [{ order_id: 1, door_number: '1001', quantity: 6 }, { order_id: 2, door_number: '1002', quantity: 4 }],
+        component_id: 2,
+        name: 'Door frame',
+        needed: 1,
+        unit_cost: '89.99',
+        total_cost: '89.99',
+        on_hand: 5,
+        to_buy: 0,
+        to_buy_cost: '0.00',
+        orders: [{ order_id: 1, door_number: '1001', quantity: 1 }],
+      },
+      {
+        component_id: 1,
+        name: 'Wall panel',
+        needed: 10,
+        unit_cost: '123.45',
+        total_cost: '1234.50',
+        on_hand: 3,
+        to_buy: 7,
+        to_buy_cost: '864.15',
+        orders: [
+          { order_id: 1, door_number: '1001', quantity: 6 },
+          { order_id: 2, door_number: '1002', quantity: 4 },
+        ],
       },
     ]);
     expect(summary.total_cost).toBe('1324.49');
@@ -35,19 +76,35 @@ describe('materials per ship week', () => {
   });
 
   it('lists orders without known materials apart, and never counts a negative on hand', () => {
-    const summary = materialsNeeded([order(1, [[1, 2]]), order(2, [], { is_custom: true })], new Map([[1, -5]]));
-    expect(summary.orders_without_materials).toEqual([{ order_id: 2, door_number: '1002', kind_label: 'Custom building: no bill of materials' }]);
+    const summary = materialsNeeded(
+      [order(1, [[1, 2]]), order(2, [], { is_custom: true })],
+      new Map([[1, -5]]),
+    );
+    expect(summary.orders_without_materials).toEqual([
+      { order_id: 2, door_number: '1002', kind_label: 'Custom building: no bill of materials' },
+    ]);
     expect(summary.rows[0]).toMatchObject({ needed: 2, on_hand: 0, to_buy: 2 });
   });
 
   it('property: needed is the sum over the orders, to buy is needed − on hand floored at 0', () => {
-    const parts = fc.array(fc.tuple(fc.constantFrom(1, 2), fc.integer({ min: 1, max: 100 })), { maxLength: 3 });
+    const parts = fc.array(fc.tuple(fc.constantFrom(1, 2), fc.integer({ min: 1, max: 100 })), {
+      maxLength: 3,
+    });
     fc.assert(
       fc.property(fc.array(parts, { maxLength: 8 }), fc.integer({ min: 0, max: 500 }), (orders, stock) => {
         const list = orders.map((p, i) => order(i + 1, p));
-        const summary = materialsNeeded(list, new Map([[1, stock], [2, stock]]));
+        const summary = materialsNeeded(
+          list,
+          new Map([
+            [1, stock],
+            [2, stock],
+          ]),
+        );
         for (const row of summary.rows) {
-          const expected = list.flatMap((o) => o.bill_of_materials.lines).filter((l) => l.component_id === row.component_id).reduce((n, l) => n + l.quantity, 0);
+          const expected = list
+            .flatMap((o) => o.bill_of_materials.lines)
+            .filter((l) => l.component_id === row.component_id)
+            .reduce((n, l) => n + l.quantity, 0);
           expect(row.needed).toBe(expected);
           expect(row.orders.reduce((n, o) => n + o.quantity, 0)).toBe(expected);
           expect(row.to_buy).toBe(Math.max(0, expected - stock));

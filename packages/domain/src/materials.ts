@@ -39,7 +39,10 @@ export interface MaterialsSummary {
   orders_without_materials: { order_id: number; door_number: string; kind_label: string }[];
 }
 
-export function materialsNeeded(orders: readonly MaterialsOrder[], onHand: ReadonlyMap<number, number>): MaterialsSummary {
+export function materialsNeeded(
+  orders: readonly MaterialsOrder[],
+  onHand: ReadonlyMap<number, number>,
+): MaterialsSummary {
   const byComponent = new Map<number, MaterialsRow>();
   const without: MaterialsSummary['orders_without_materials'] = [];
   for (const order of orders) {
@@ -52,7 +55,17 @@ export function materialsNeeded(orders: readonly MaterialsOrder[], onHand: Reado
       let row = byComponent.get(line.component_id);
       if (!row) {
         const stock = Math.max(0, Math.trunc(onHand.get(line.component_id) ?? 0));
-        row = { component_id: line.component_id, name: line.name, needed: 0, unit_cost: line.unit_cost, total_cost: '0.00', on_hand: stock, to_buy: 0, to_buy_cost: '0.00', orders: [] };
+        row = {
+          component_id: line.component_id,
+          name: line.name,
+          needed: 0,
+          unit_cost: line.unit_cost,
+          total_cost: '0.00',
+          on_hand: stock,
+          to_buy: 0,
+          to_buy_cost: '0.00',
+          orders: [],
+        };
         byComponent.set(line.component_id, row);
       }
       row.needed += line.quantity;
@@ -62,7 +75,12 @@ export function materialsNeeded(orders: readonly MaterialsOrder[], onHand: Reado
   const rows = [...byComponent.values()]
     .map((row) => {
       const toBuy = Math.max(0, row.needed - row.on_hand);
-      return { ...row, total_cost: toMoneyString(multiplyQty(row.unit_cost, row.needed)), to_buy: toBuy, to_buy_cost: toMoneyString(multiplyQty(row.unit_cost, toBuy)) };
+      return {
+        ...row,
+        total_cost: toMoneyString(multiplyQty(row.unit_cost, row.needed)),
+        to_buy: toBuy,
+        to_buy_cost: toMoneyString(multiplyQty(row.unit_cost, toBuy)),
+      };
     })
     .sort((a, b) => a.name.localeCompare(b.name) || a.component_id - b.component_id);
   return {

@@ -209,7 +209,8 @@ export const MESSAGES = {
   tokenNotFound: 'No such token.', // ours
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible ASCII characters.', // ours
   idempotencyKeyReused: 'This Idempotency-Key was already used with a different request.', // ours
-  idempotencyKeyInProgress: 'A request with this Idempotency-Key is still being processed. Try again shortly.', // ours
+  idempotencyKeyInProgress:
+    'A request with this Idempotency-Key is still being processed. Try again shortly.', // ours
   orderingInvalid: 'Select a valid ordering: updated_at or -updated_at.', // ours
   pageSizeInvalid: (max: number) => `Enter a whole number of rows per page, between 1 and ${max}.`, // ours
   updatedSinceInvalid: 'Enter a valid ISO 8601 date and time, e.g. 2026-11-23T18:00:00Z.', // ours
@@ -254,6 +255,27 @@ export const MESSAGES = {
   reportRangeRequired: 'Give a start and an end date',
   reportRangeOrder: 'The end date must be on or after the start date',
   reportRangeTooLong: 'A report covers at most 10 years',
+  depositAmountPositive: 'A deposit must be more than 0',
+  depositOrderVoided: 'This order is voided: it cannot take a deposit.',
+  depositOrderInvoiced: 'This order is already invoiced: record the payment on its invoice.',
+  depositNotFound: 'Deposit not found.',
+  creditNoteReasonRequired: 'Give the reason for the credit note',
+  creditNoteLinesRequired: 'Add at least one line to credit',
+  creditNoteTooManyLines: 'A credit note has at most 200 lines',
+  creditNoteZero: 'A credit note must credit more than 0',
+  creditNoteNotFound: 'Credit note not found.',
+  creditEntryNotReversible:
+    'Deposits, credit notes and applied credit are not reversed here: issue a refund or a new document instead.',
+  creditAmountPositive: 'The amount must be more than 0',
+  creditSourceRequired: 'Choose where the credit comes from',
+  creditTargetRequired: 'Choose the invoice to apply the credit to',
+  creditSourceNotCustomers: "That credit is not this customer's.",
+  creditSourceOrderOpen: 'That order is not voided: its deposits go onto its own invoice.',
+  orderHasDeposits:
+    'This order has deposits and cannot be deleted: void it instead (its deposits then become credit owed to the customer).',
+  creditTargetNotCustomers: "That invoice is not this customer's.",
+  creditTargetSame: 'Apply the credit to another invoice',
+  creditAboveBalanceDue: 'The amount is more than the balance due on that invoice',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -269,4 +291,7 @@ export const MESSAGE_TEMPLATES = {
     `Are you sure you want to delete the user "${name}"? This action cannot be undone.`,
   combinedInvoiceButton: (count: number) => `Create Combined Invoice (${count})`,
   combinedBadge: (count: number) => `Combined (${count})`,
+  creditNoteAboveCreditable: (max: string) =>
+    `The credit note cannot be more than $${max}, what remains to be credited on this invoice`,
+  creditAboveAvailable: (max: string) => `Only $${max} of credit is available from there`,
 } as const;

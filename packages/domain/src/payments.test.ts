@@ -4,11 +4,11 @@ import {
   agingBucketOf,
   balanceDueOf,
   creditOf,
-  customerBalanceOf,
   invoicePaymentStatus,
   overpaymentOf,
   paymentsTotal,
 } from './payments';
+import { customerBalanceOf } from './credit';
 import { paymentFormSchema } from './schemas/payment';
 import { addOneYear } from './schedule';
 import { todayIso } from './dates';

@@ -23,9 +23,20 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 /**
  * What an entry is: a payment (> 0), a refund (< 0, with a reason), the reversal of another entry
  * (its negation), an adjustment recorded by a PATCH of payments_credits (the difference), or the
- * opening entry that carried an invoice's Payments/Credits into the ledger (migration 0012).
+ * opening entry that carried an invoice's Payments/Credits into the ledger (migration 0012); a
+ * deposit taken on the order before it was invoiced, a credit note's total, and customer credit
+ * applied (+ on the invoice it pays, − on the invoice whose overpayment it was).
  */
-export const PAYMENT_KINDS = ['payment', 'refund', 'reversal', 'adjustment', 'opening'] as const;
+export const PAYMENT_KINDS = [
+  'payment',
+  'refund',
+  'reversal',
+  'adjustment',
+  'opening',
+  'deposit',
+  'credit_note',
+  'credit',
+] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {
   payment: 'Payment',
@@ -33,7 +44,17 @@ export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {
   reversal: 'Reversal',
   adjustment: 'Adjustment',
   opening: 'Opening balance',
+  deposit: 'Deposit',
+  credit_note: 'Credit note',
+  credit: 'Credit applied',
 };
+
+/**
+ * Entries the ledger writes for another record and that are never reversed on their own: a deposit
+ * moved onto the invoice (decision 171), a credit note (decision 172), and customer credit applied
+ * (one side of a pair, decision 174).
+ */
+export const LINKED_PAYMENT_KINDS: readonly PaymentKind[] = ['deposit', 'credit_note', 'credit'];
 
 /** Notes the server writes on the entries it records itself. */
 export const PAYMENT_NOTES = {
@@ -75,15 +96,6 @@ export function overpaymentOf(balanceDue: MoneyInput, amount: MoneyInput): strin
   const paying = roundCents(amount);
   if (!paying.greaterThan(0)) return '0.00';
   return toMoneyString(Decimal.max(0, paying.minus(Decimal.max(0, roundCents(balanceDue)))));
-}
-
-/**
- * A customer's balance over their invoices: what was invoiced − what was paid (each the sum of the
- * invoices' totals and payments/credits). Negative when their overpayments exceed what they owe:
- * a credit in their favour. The customers list and a customer's page both show this figure.
- */
-export function customerBalanceOf(invoiced: MoneyInput, paid: MoneyInput): string {
-  return toMoneyString(roundCents(invoiced).minus(roundCents(paid)));
 }
 
 export const INVOICE_STATUSES = ['unpaid', 'partially_paid', 'paid', 'overdue'] as const;

@@ -82,6 +82,27 @@ export function sumSalesTaxOfInvoices(invoices: Iterable<SalesTaxInvoice>): Sale
   return formatAmounts(sums);
 }
 
+/** A credit note as the sales tax report counts it (decision 172): a credit note's amounts (all ≥ 0). */
+export interface SalesTaxCreditNote {
+  subtotal: MoneyInput;
+  taxableSubtotal: MoneyInput;
+  taxAmount: MoneyInput;
+  total: MoneyInput;
+  /** The credited invoice's exemption: its credited lines come off exempt sales instead of taxable sales. */
+  taxExempt: boolean;
+}
+
+/**
+ * What a credit note takes off the period it is dated in: the invoice rule's contribution of its lines
+ * (no discount: its lines carry the amounts credited), negated, so the tax reversed on the credited
+ * lines comes off the tax column to the cent, and a note crediting a whole invoice nets it to 0.
+ */
+export function salesTaxOfCreditNote(n: SalesTaxCreditNote): SalesTaxAmounts {
+  const parts = salesTaxParts({ ...n, discountAmount: 0 });
+  for (const c of SALES_TAX_COLUMNS) parts[c] = parts[c].negated();
+  return formatAmounts(parts);
+}
+
 /** Column-wise sum of contributions. */
 export function addSalesTax(rows: readonly SalesTaxAmounts[]): SalesTaxAmounts {
   const sums = zeroSums();

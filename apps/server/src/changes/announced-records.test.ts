@@ -92,7 +92,9 @@ beforeEach(async () => {
   // The previous case's deliveries are all out before this one starts (ids restart with the tables).
   await waitFor(async () => {
     const [row] = rowsOf<{ n: number }>(
-      await ctx.database.db.execute(sql`select count(*)::int as n from webhook_deliveries where state = 'pending'`),
+      await ctx.database.db.execute(
+        sql`select count(*)::int as n from webhook_deliveries where state = 'pending'`,
+      ),
     );
     return row?.n === 0;
   }, 20_000);
@@ -103,7 +105,10 @@ beforeEach(async () => {
 let door = 7000;
 const newOrder = async (overrides: Record<string, unknown> = {}) => {
   door += 1;
-  const res = await ctx.admin.post('/api/orders/', orderPayload(ctx.cat, { door_number: String(door), ...overrides }));
+  const res = await ctx.admin.post(
+    '/api/orders/',
+    orderPayload(ctx.cat, { door_number: String(door), ...overrides }),
+  );
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; version: number };
 };
@@ -155,7 +160,13 @@ const cases: Record<EventType, () => Promise<Made>> = {
   },
   'order.updated': async () => {
     const { id, version } = await newOrder();
-    await ok(ctx.admin.put(`/api/orders/${id}/`, { ...orderPayload(ctx.cat, { door_number: String(door) }), notes: 'changed', version }));
+    await ok(
+      ctx.admin.put(`/api/orders/${id}/`, {
+        ...orderPayload(ctx.cat, { door_number: String(door) }),
+        notes: 'changed',
+        version,
+      }),
+    );
     return { id, rest: get(`/api/orders/${id}/`) };
   },
   'order.status_changed': async () => {
@@ -213,14 +224,21 @@ const cases: Record<EventType, () => Promise<Made>> = {
   },
   'payment.recorded': async () => {
     const invoice = await newInvoice();
-    const res = await ctx.admin.post(`/api/invoices/${invoice.id}/payments/`, { date: '2024-06-02', method: 'check', amount: '100.00' });
+    const res = await ctx.admin.post(`/api/invoices/${invoice.id}/payments/`, {
+      date: '2024-06-02',
+      method: 'check',
+      amount: '100.00',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const id = (res.json() as { payment: { id: number } }).payment.id;
     return {
       id,
       // No GET of one entry: the invoice's ledger lists it, with the invoice's money.
       rest: async () => {
-        const ledger = (await get(`/api/invoices/${invoice.id}/payments/`)()) as { invoice: unknown; results: { id: number }[] };
+        const ledger = (await get(`/api/invoices/${invoice.id}/payments/`)()) as {
+          invoice: unknown;
+          results: { id: number }[];
+        };
         return { payment: ledger.results.find((p) => p.id === id), invoice: ledger.invoice };
       },
     };
@@ -233,6 +251,29 @@ const cases: Record<EventType, () => Promise<Made>> = {
     const { id, version } = await newCustomer();
     await ok(ctx.admin.put(`/api/customers/${id}/`, { name: 'Renamed customer', notes: 'changed', version }));
     return { id, rest: get(`/api/customers/${id}/`) };
+  },
+  'deposit.recorded': async () => {
+    const order = await newOrder();
+    const res = await ctx.admin.post(`/api/orders/${order.id}/deposits/`, {
+      date: '2024-06-02',
+      method: 'check',
+      amount: '250.00',
+      reference: '1042',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as { deposit: { id: number } }).deposit.id;
+    return { id, rest: get(`/api/deposits/${id}/`) };
+  },
+  'credit_note.created': async () => {
+    const invoice = await newInvoice();
+    const res = await ctx.admin.post(`/api/invoices/${invoice.id}/credit-notes/`, {
+      date: '2024-06-03',
+      reason: 'Returned door',
+      line_items: [{ quantity: 1, description: 'Returned door', price_each: '100.00' }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as { credit_note: { id: number } }).credit_note.id;
+    return { id, rest: get(`/api/credit-notes/${id}/`) };
   },
   'customer.deleted': async () => {
     const { id } = await newCustomer();
@@ -282,15 +323,32 @@ const cases: Record<EventType, () => Promise<Made>> = {
 
 /** A BOL as GET /api/orders/{id}/get-bol-number/ answers it, with its id and order. */
 const bolRest = (orderId: number, id: number) => async () => {
-  const info = (await get(`/api/orders/${orderId}/get-bol-number/`)()) as { bol_number: string; is_update: boolean; date: string; free_on_board: string };
+  const info = (await get(`/api/orders/${orderId}/get-bol-number/`)()) as {
+    bol_number: string;
+    is_update: boolean;
+    date: string;
+    free_on_board: string;
+  };
   expect(info.is_update).toBe(true);
-  return { id, order_id: orderId, bill_of_lading_number: info.bol_number, date: info.date, free_on_board: info.free_on_board };
+  return {
+    id,
+    order_id: orderId,
+    bill_of_lading_number: info.bol_number,
+    date: info.date,
+    free_on_board: info.free_on_board,
+  };
 };
 
 /** The record a delivery is about: its id (a payment's body is `{ payment, invoice }`). */
-const recordId = (r: Received) => (r.type === 'payment.recorded' ? (r.data.payment as { id: number }).id : r.data.id);
+const recordId = (r: Received) =>
+  r.type === 'payment.recorded'
+    ? (r.data.payment as { id: number }).id
+    : r.type === 'deposit.recorded'
+      ? (r.data.deposit as { id: number }).id
+      : r.data.id;
 
-const liveChange = (e: SseEvent) => (e.data as { type?: string; change?: Record<string, unknown> } | null)?.change;
+const liveChange = (e: SseEvent) =>
+  (e.data as { type?: string; change?: Record<string, unknown> } | null)?.change;
 
 describe('announced records', () => {
   it('has a case for every event type', () => {
@@ -311,7 +369,13 @@ describe('announced records', () => {
       // A deletion carries { id }; its GET answers 404.
       expect(hooks[0]!.data).toEqual(rest ?? { id: made.id });
 
-      const live = await stream.next((e) => stream.events.indexOf(e) >= liveFrom && liveChange(e)?.entity === entity && liveChange(e)?.id === made.id && liveChange(e)?.action === action);
+      const live = await stream.next(
+        (e) =>
+          stream.events.indexOf(e) >= liveFrom &&
+          liveChange(e)?.entity === entity &&
+          liveChange(e)?.id === made.id &&
+          liveChange(e)?.action === action,
+      );
       const change = liveChange(live)!;
       expect(change).toMatchObject(
         made.by === null ? { entity, id: made.id, action, by: null, by_name: null } : { entity, id: made.id, action, by: ctx.adminId, by_name: 'admin' },
@@ -320,7 +384,16 @@ describe('announced records', () => {
       const version = (rest as { version?: number } | null)?.version;
       if (version !== undefined) expect(change.version).toBe(version);
       // Announced once per change: no second live event of this action for this record.
-      expect(stream.events.slice(liveFrom).filter((e) => liveChange(e)?.entity === entity && liveChange(e)?.id === made.id && liveChange(e)?.action === action)).toHaveLength(1);
+      expect(
+        stream.events
+          .slice(liveFrom)
+          .filter(
+            (e) =>
+              liveChange(e)?.entity === entity &&
+              liveChange(e)?.id === made.id &&
+              liveChange(e)?.action === action,
+          ),
+      ).toHaveLength(1);
     });
   }
 
@@ -331,19 +404,31 @@ describe('announced records', () => {
     const deps = { database: ctx.database, changes: ctx.app.changes };
     await expect(
       changeTransaction(deps, async (tx) => {
-        await tx.update(orders).set({ notes: 'never committed', version: sql`${orders.version} + 1` }).where(eq(orders.id, id));
+        await tx
+          .update(orders)
+          .set({ notes: 'never committed', version: sql`${orders.version} + 1` })
+          .where(eq(orders.id, id));
         announceChange(tx, { entity: 'order', id, action: 'updated', by: ctx.adminId });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
     // A committed change after it: once it has arrived everywhere, the rolled-back one would have too.
-    await changeTransaction(deps, async (tx) => announceChange(tx, { entity: 'order', id, action: 'status_changed', by: ctx.adminId }));
+    await changeTransaction(deps, async (tx) =>
+      announceChange(tx, { entity: 'order', id, action: 'status_changed', by: ctx.adminId }),
+    );
     await waitFor(() => received.some((r) => r.type === 'order.status_changed' && r.data.id === id), 20_000);
-    await stream.next((e) => stream.events.indexOf(e) >= liveFrom && liveChange(e)?.action === 'status_changed' && liveChange(e)?.id === id);
+    await stream.next(
+      (e) =>
+        stream.events.indexOf(e) >= liveFrom &&
+        liveChange(e)?.action === 'status_changed' &&
+        liveChange(e)?.id === id,
+    );
     expect(received.filter((r) => r.type === 'order.updated')).toEqual([]);
     expect(stream.events.slice(liveFrom).map((e) => liveChange(e)?.action)).toEqual(['status_changed']);
     const events = rowsOf<{ type: string }>(
-      await ctx.database.db.execute(sql`select type from integration_events where record_id = ${id} and entity = 'order' order by id`),
+      await ctx.database.db.execute(
+        sql`select type from integration_events where record_id = ${id} and entity = 'order' order by id`,
+      ),
     );
     expect(events.map((e) => e.type)).toEqual(['order.created', 'order.status_changed']);
   });

@@ -15,6 +15,8 @@ export const ENTITY_READ_ACCESS: Record<ChangeEntity, Access> = {
   payment: 'user',
   customer: 'user',
   quote: 'user',
+  deposit: 'user',
+  credit_note: 'user',
 };
 
 export function mayRead(user: SessionUser, entity: ChangeEntity): boolean {

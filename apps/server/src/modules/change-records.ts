@@ -6,6 +6,8 @@ import { getInvoice } from './invoices/views';
 import { getOrder } from './orders/order-read';
 import { paymentRecordedView } from './payments/ledger';
 import { getQuote } from './quotes/quote-read';
+import { depositRecordedView } from './credit/deposits';
+import { getCreditNote } from './credit/credit-notes';
 
 /** A record announced but not readable (gone in the same transaction): null, and its announcement carries `{ id }`. */
 const orNullWhenGone =
@@ -29,4 +31,7 @@ export const changeRecordReaders: RecordReaders = {
   payment: (deps, id) => paymentRecordedView(deps.database.db, id),
   customer: orNullWhenGone(getCustomer),
   quote: orNullWhenGone(getQuote),
+  // No GET of the account as one record: the entry with its order's account, as GET /api/deposits/{id}/ answers it.
+  deposit: depositRecordedView,
+  credit_note: orNullWhenGone(getCreditNote),
 };

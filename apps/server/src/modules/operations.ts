@@ -20,6 +20,7 @@ import { reportsOperations } from './reports/operations';
 import { productionOperations } from './production/operations';
 import { quotesOperations } from './quotes/operations';
 import { customerLinkOperations } from './quotes/customer-operations';
+import { creditOperations } from './credit/operations';
 
 /** Every module's operations, one line each: the tRPC router, the REST routes and the access test are derived from this. */
 export const moduleOperations = {
@@ -45,4 +46,5 @@ export const moduleOperations = {
   production: productionOperations,
   quotes: quotesOperations,
   customerLinks: customerLinkOperations,
+  credit: creditOperations,
 };

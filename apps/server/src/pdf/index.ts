@@ -25,6 +25,7 @@ export {
   type RenderOptions,
 } from './renderer';
 export { renderInvoiceHtml } from './templates/invoice';
+export { renderCreditNoteHtml } from './templates/credit-note';
 export { renderBolHtml } from './templates/bill-of-lading';
 export { renderOrderPrintHtml } from './templates/order-print';
 export { renderQuoteHtml } from './templates/quote';

@@ -26,6 +26,8 @@ export const customers = pgTable(
     billingZipCode: text('billing_zip_code').notNull().default(''),
     billingCountry: text('billing_country').notNull().default(DEFAULT_COUNTRY),
     notes: text('notes').notNull().default(''),
+    /** Payment terms each new invoice takes ("Net 30" sets its due date 30 days on); '' for the default (decision 175). */
+    paymentTerms: text('payment_terms').notNull().default(''),
     version: integer('version').notNull().default(1),
     ...timestamps(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -6,6 +6,7 @@ export * from './files';
 export * from './customers';
 export * from './orders';
 export * from './invoices';
+export * from './credit';
 export * from './bols';
 export * from './history';
 export * from './integrators';

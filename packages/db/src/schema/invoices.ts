@@ -185,13 +185,73 @@ export const invoicePayments = pgTable(
     /** Copied: the record outlives the user. */
     recordedByUsername: text('recorded_by_username').notNull().default(''),
     recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
+    /** kind credit_note: the credit note whose total this entry is (one entry per note; decision 172). */
+    creditNoteId: integer('credit_note_id').references((): AnyPgColumn => creditNotes.id, {
+      onDelete: 'restrict',
+    }),
+    /** kind credit: the other entry of the pair (− on the invoice whose overpayment it was, + here; decision 174). */
+    pairedId: integer('paired_id').references((): AnyPgColumn => invoicePayments.id, {
+      onDelete: 'restrict',
+    }),
   },
   (t) => [
     unique('invoice_payments_reverses_id_key').on(t.reversesId),
+    unique('invoice_payments_credit_note_id_key').on(t.creditNoteId),
     index('invoice_payments_invoice_id_idx').on(t.invoiceId, t.id),
     index('invoice_payments_date_idx').on(t.date.desc(), t.id.desc()),
     check('invoice_payments_kind_check', inList(t.kind, PAYMENT_KINDS)),
     check('invoice_payments_method_check', inList(t.method, PAYMENT_METHODS)),
     check('invoice_payments_amount_nonzero', sql`${t.amount} <> 0`),
   ],
+);
+
+/**
+ * Credit notes (decision 172): issued against an invoice, numbered CN-1001.. (number_sequences
+ * credit_note_number; never reused), never edited. Their total reaches the invoice as a ledger entry
+ * of kind credit_note; the invoice's own total stays as issued. Totals are the domain's
+ * creditNoteTotals at the invoice's tax rate, stored for the reports.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    creditNoteNumber: text('credit_note_number').notNull().unique('credit_notes_credit_note_number_key'),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    taxRate: percent('tax_rate').notNull(),
+    taxExempt: boolean('tax_exempt').notNull(),
+    subtotal: money('subtotal').notNull(),
+    taxableSubtotal: money('taxable_subtotal').notNull(),
+    taxAmount: money('tax_amount').notNull(),
+    totalAmount: money('total_amount').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByUsername: text('created_by_username').notNull().default(''),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('credit_notes_invoice_id_idx').on(t.invoiceId, t.id),
+    index('credit_notes_date_idx').on(t.date, t.id),
+    check('credit_notes_total_positive', sql`${t.totalAmount} > 0`),
+  ],
+);
+
+/** A credit note's lines: quantity × price each, as on the invoice. */
+export const creditNoteLines = pgTable(
+  'credit_note_lines',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    creditNoteId: integer('credit_note_id')
+      .notNull()
+      .references(() => creditNotes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull(),
+    description: text('description').notNull().default(''),
+    priceEach: money('price_each').notNull(),
+    /** As on invoice lines: set when the line was copied from the invoice, NULL when typed (the description decides). */
+    isFreight: boolean('is_freight'),
+  },
+  (t) => [index('credit_note_lines_credit_note_id_idx').on(t.creditNoteId, t.position)],
 );

@@ -9,7 +9,8 @@ import type { Address } from './address';
  * Company information (invoices spec §5). ZIP, phone and fax carry hints only (MESSAGES.zipHint,
  * MESSAGES.phoneHint): the spec enforces no format there, so none is enforced here.
  */
-export const WEEKLY_CAPACITY_INVALID = 'Weekly capacity must be a whole number of units from 1 to 100000, or blank.';
+export const WEEKLY_CAPACITY_INVALID =
+  'Weekly capacity must be a whole number of units from 1 to 100000, or blank.';
 
 export const companySchema = z.object({
   name: requiredText(MESSAGES.nameRequired, TEXT_LIMITS.line),

@@ -6,6 +6,9 @@ import { addIssue, optionalEmail, optionalText, requiredText } from './fields';
 import { normalizePhone } from '../inputMasks';
 import { phoneField } from './order';
 
+/** Payment terms are at most this long. */
+export const PAYMENT_TERMS_MAX = 100;
+
 /** The order form's phone rule, with ten bare digits put in the app's format first (issue 26). */
 const customerPhoneField = z.preprocess((v) => (typeof v === 'string' ? normalizePhone(v) : v), phoneField);
 
@@ -23,6 +26,8 @@ export const customerSchema = z
     email: optionalEmail(MESSAGES.emailInvalid),
     billing_address: addressSchema.prefault({}),
     notes: optionalText(TEXT_LIMITS.longText),
+    /** Payment terms each new invoice of the customer takes ("Net 30": due 30 days after the invoice date); blank: the default. */
+    payment_terms: optionalText(PAYMENT_TERMS_MAX),
     ship_to: z
       .array(shipToAddressSchema)
       .max(LIMITS.customerShipToMax, MESSAGES.shipToTooMany(LIMITS.customerShipToMax))

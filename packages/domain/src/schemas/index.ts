@@ -12,3 +12,4 @@ export * from './invoice';
 export * from './bol';
 export * from './login';
 export * from './payment';
+export * from './credit';

@@ -10,6 +10,7 @@ import {
   CUSTOMER_COUNT_LIMIT,
   CUSTOMER_PAGE_SIZE,
   billingAddressOf,
+  customerDepositsHeld,
   customerInvoiceIds,
   shipToView,
   type CustomerListFilters,
@@ -82,9 +83,7 @@ export async function listCustomers(
   const count =
     total !== null
       ? Number(total)
-      : await searchCount(ids.length, page, size, CUSTOMER_COUNT_LIMIT, () =>
-          Number(ids[0]?.total ?? 0),
-        );
+      : await searchCount(ids.length, page, size, CUSTOMER_COUNT_LIMIT, () => Number(ids[0]?.total ?? 0));
   const { rows, next, previous } = pageRows(ids, page, size);
   return {
     count,
@@ -150,6 +149,7 @@ function listRowsQuery(database: Db) {
           where ${invoices.id} in ${customerInvoiceIds(sql`${customers.id}`)})`,
         paid: sql<string>`(select coalesce(sum(${invoices.paymentsCredits}), 0)::numeric(14, 2)::text from ${invoices}
           where ${invoices.id} in ${customerInvoiceIds(sql`${customers.id}`)})`,
+        depositsHeld: customerDepositsHeld(sql`${customers.id}`),
       })
       .from(customers)
       .leftJoin(
@@ -179,7 +179,7 @@ export async function listRows(db: Db, ids: number[]): Promise<CustomerListRow[]
         billing_address: billingAddressOf(c),
         default_ship_to: ship ? shipToView(ship) : null,
         order_count: Number(row.orderCount),
-        balance: customerBalanceOf(row.invoiced, row.paid),
+        balance: customerBalanceOf(row.invoiced, row.paid, row.depositsHeld),
         version: c.version,
         updated_at: c.updatedAt.toISOString(),
       },

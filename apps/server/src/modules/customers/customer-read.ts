@@ -1,10 +1,12 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { customerBalanceOf, statusLabel } from '@icehouse/domain';
+import { customerBalanceOf, statusLabel, toMoneyString } from '@icehouse/domain';
+import { creditSources } from '../credit/credit-sources';
 import { customerAddresses, customers, invoiceOrders, invoices, orders } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import {
   CUSTOMER_RECENT_ROWS,
   billingAddressOf,
+  customerDepositsHeld,
   customerInvoiceIds,
   notFound,
   shipToView,
@@ -70,11 +72,13 @@ export async function customerView(db: Db, id: number): Promise<CustomerView> {
         count: sql<number>`count(*)::int`,
         invoiced: sql<string>`coalesce(sum(${invoices.totalAmount}), 0)::numeric(14, 2)::text`,
         paid: sql<string>`coalesce(sum(${invoices.paymentsCredits}), 0)::numeric(14, 2)::text`,
+        depositsHeld: customerDepositsHeld(id),
       })
       .from(invoices)
       .where(sql`${invoices.id} in ${customerInvoices}`),
   ]);
-  const sums = totals[0] ?? { count: 0, invoiced: '0.00', paid: '0.00' };
+  const sums = totals[0] ?? { count: 0, invoiced: '0.00', paid: '0.00', depositsHeld: '0.00' };
+  const { credit } = await creditSources(db, id);
   return {
     id: row.id,
     name: row.name,
@@ -82,6 +86,7 @@ export async function customerView(db: Db, id: number): Promise<CustomerView> {
     email: row.email,
     billing_address: billingAddressOf(row),
     notes: row.notes,
+    payment_terms: row.paymentTerms,
     ship_to: shipTo.map(shipToView),
     orders: orderRows.map((o) => ({
       id: o.id,
@@ -107,7 +112,9 @@ export async function customerView(db: Db, id: number): Promise<CustomerView> {
     balance: {
       invoiced: sums.invoiced,
       paid: sums.paid,
-      balance: customerBalanceOf(sums.invoiced, sums.paid),
+      deposits_held: toMoneyString(sums.depositsHeld),
+      balance: customerBalanceOf(sums.invoiced, sums.paid, sums.depositsHeld),
+      credit,
     },
     version: row.version,
     created_at: row.createdAt.toISOString(),

@@ -83,3 +83,9 @@ export function shipToView(a: ShipToRow): ShipToView {
 export const customerInvoiceIds = (customerId: SQL | number) =>
   sql`(select distinct ${invoiceOrders.invoiceId} from ${invoiceOrders}
     join ${orders} on ${orders.id} = ${invoiceOrders.orderId} where ${orders.customerId} = ${customerId})`;
+
+/** What the customer's orders still hold in deposits (decision 171): one exact numeric sum, as text. */
+export const customerDepositsHeld = (customerId: SQL | number) =>
+  // Aliased names: inside another table's select, drizzle would leave the columns unqualified (ambiguous "id").
+  sql<string>`(select coalesce(sum(cd.amount), 0)::numeric(14, 2)::text from order_deposits cd
+    join orders co on co.id = cd.order_id where co.customer_id = ${customerId})`;

@@ -61,6 +61,7 @@ function customerValues(data: CustomerData) {
     billingZipCode: b.zip_code,
     billingCountry: b.country,
     notes: data.notes,
+    paymentTerms: data.payment_terms,
   };
 }
 

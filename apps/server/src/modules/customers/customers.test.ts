@@ -191,7 +191,9 @@ describe('customers', () => {
     expect(view.balance).toEqual({
       invoiced: stored.totals.total,
       paid: '100.00',
+      deposits_held: '0.00',
       balance: stored.totals.balance_due,
+      credit: '0.00',
     });
     expect(view.order_count).toBe(1);
 

@@ -128,6 +128,9 @@ export const customerAnswer = z.object({
   email: z.string(),
   billing_address: storedAddressSchema.describe("The billing address; its name is the customer's name"),
   notes: z.string(),
+  payment_terms: z
+    .string()
+    .describe('Terms each new invoice takes ("Net 30": due 30 days after its date); \'\' for the default'),
   ship_to: z.array(shipToAnswer),
   orders: z.array(customerOrderAnswer).describe('The newest orders (at most 100), newest first'),
   order_count: z.number().int(),
@@ -136,8 +139,22 @@ export const customerAnswer = z.object({
     .describe("Invoices of the customer's orders (at most 100), newest first"),
   invoice_count: z.number().int(),
   balance: z
-    .object({ invoiced: money, paid: money, balance: money })
-    .describe("Over all the customer's invoices: their totals, their payments/credits, and the difference"),
+    .object({
+      invoiced: money,
+      paid: money.describe(
+        'Payments/credits on those invoices: payments, deposits moved onto them, credit notes, credit applied',
+      ),
+      deposits_held: money.describe(
+        "Deposits still held on the customer's orders (not yet invoiced, or on a voided order)",
+      ),
+      balance: money.describe("invoiced − paid − deposits_held; negative: a credit in the customer's favour"),
+      credit: money.describe(
+        "Credit the customer may apply or be refunded: overpayments plus voided orders' deposits",
+      ),
+    })
+    .describe(
+      "Over all the customer's invoices and orders: what was invoiced, paid and held, and the difference",
+    ),
   version: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -6,9 +6,10 @@ import { getDocument, readBlob, type ArchivedPdf } from '../documents/archive';
 import { invoicePdf } from '../invoices/documents';
 import { bolPdf } from '../bols/documents';
 import { quotePdf } from '../quotes/documents';
+import { creditNotePdf } from '../credit/credit-note-pdf';
 
 /** The documents an email can carry. */
-export type EmailKind = 'invoice' | 'bol' | 'quote';
+export type EmailKind = 'invoice' | 'bol' | 'quote' | 'credit_note';
 
 type Deps = Pick<AppDeps, 'database' | 'pdf' | 'blobs'>;
 
@@ -21,6 +22,7 @@ export async function currentDocument(
 ): Promise<ArchivedPdf> {
   if (kind === 'invoice') return invoicePdf(deps, recordId, userId);
   if (kind === 'quote') return quotePdf(deps, recordId, userId);
+  if (kind === 'credit_note') return creditNotePdf(deps, recordId, userId);
   const [bol] = await deps.database.db
     .select()
     .from(billsOfLading)

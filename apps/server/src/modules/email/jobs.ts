@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { billsOfLading, emailMessages, invoices, quotes } from '@icehouse/db/schema';
+import { billsOfLading, creditNotes, emailMessages, invoices, quotes } from '@icehouse/db/schema';
 import { defineJob } from '../../jobs/define';
 import { currentDocument, pinnedDocument } from './document';
 import { fromAddress } from './settings';
@@ -30,19 +30,25 @@ export const sendEmailJob = defineJob({
             .from(quotes)
             .where(eq(quotes.id, message.recordId))
             .then(([row]) => (row ? `Quote #${row.number}` : `Quote (deleted, id ${message.recordId})`))
-        : message.kind === 'invoice'
+        : message.kind === 'credit_note'
         ? await db
-            .select({ number: invoices.invoiceNumber })
-            .from(invoices)
-            .where(eq(invoices.id, message.recordId))
-            .then(([row]) => (row ? `Invoice #${row.number}` : `Invoice (deleted, id ${message.recordId})`))
-        : await db
-            .select({ number: billsOfLading.bolNumber })
-            .from(billsOfLading)
-            .where(eq(billsOfLading.orderId, message.recordId))
-            .then(([row]) =>
-              row ? `Bill of lading #${row.number}` : `Bill of lading of order id ${message.recordId}`,
-            );
+            .select({ number: creditNotes.creditNoteNumber })
+            .from(creditNotes)
+            .where(eq(creditNotes.id, message.recordId))
+            .then(([row]) => (row ? `Credit note #${row.number}` : `Credit note id ${message.recordId}`))
+        : message.kind === 'invoice'
+          ? await db
+              .select({ number: invoices.invoiceNumber })
+              .from(invoices)
+              .where(eq(invoices.id, message.recordId))
+              .then(([row]) => (row ? `Invoice #${row.number}` : `Invoice (deleted, id ${message.recordId})`))
+          : await db
+              .select({ number: billsOfLading.bolNumber })
+              .from(billsOfLading)
+              .where(eq(billsOfLading.orderId, message.recordId))
+              .then(([row]) =>
+                row ? `Bill of lading #${row.number}` : `Bill of lading of order id ${message.recordId}`,
+              );
     const recipients = [...message.toAddresses, ...message.ccAddresses].join(', ');
     return recipients ? `${document} to ${recipients}` : document;
   },

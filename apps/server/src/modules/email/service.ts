@@ -8,6 +8,7 @@ import {
   emailFormSchema,
   emailSettingsSchema,
   fillEmailTemplate,
+  creditNoteEmail,
   formatMoney,
   formatUsDate,
   splitAddresses,
@@ -17,6 +18,7 @@ import {
 import {
   billsOfLading,
   companyInfo,
+  creditNotes,
   customers,
   emailMessages,
   invoiceOrders,
@@ -32,6 +34,7 @@ import { getQuote } from '../quotes/quote-read';
 import { createLinkInTx } from '../quotes/links';
 import { markQuoteSent } from '../quotes/quote-write';
 import { changeTransaction } from '../../changes';
+import { getCreditNote } from '../credit/credit-notes';
 import { sendEmailJob } from './jobs';
 import { currentDocument, type EmailKind } from './document';
 import { COMPANY_ID, fromAddress, getEmailSettings } from './settings';
@@ -84,6 +87,21 @@ async function placeholders(deps: Pick<AppDeps, 'database'>, kind: EmailKind, re
         valid_until: formatUsDate(quote.valid_until),
       },
       customerIds: quote.customer_id === null ? [] : [quote.customer_id],
+    };
+  }
+  if (kind === 'credit_note') {
+    const note = await getCreditNote(deps, recordId);
+    const invoice = await getInvoice(deps, note.invoice_id);
+    return {
+      values: {},
+      fixed: creditNoteEmail({
+        creditNoteNumber: note.credit_note_number,
+        invoiceNumber: note.invoice_number,
+        customerName: note.customer_name || invoice.customer_name,
+        companyName: company.name,
+        total: formatMoney(note.total),
+      }),
+      customerIds: invoice.orders_data.flatMap((o) => (o.customer_id === null ? [] : [o.customer_id])),
     };
   }
   if (kind === 'invoice') {
@@ -141,13 +159,17 @@ async function customerLastCc(
   ids: number[],
 ): Promise<string[]> {
   if (ids.length === 0) return [];
+  const invoicesOf = sql`(select ${invoiceOrders.invoiceId} from ${invoiceOrders} join ${orders} on ${orders.id} = ${invoiceOrders.orderId}
+          where ${inArray(orders.customerId, ids)})`;
   const records =
     kind === 'quote'
       ? sql`(select id from quotes where ${inArray(sql`customer_id`, ids)})`
+      : kind === 'credit_note'
+      ? sql`(select ${creditNotes.id} from ${creditNotes} where ${creditNotes.invoiceId} in ${invoicesOf})`
       : kind === 'invoice'
-      ? sql`(select ${invoiceOrders.invoiceId} from ${invoiceOrders} join ${orders} on ${orders.id} = ${invoiceOrders.orderId}
+        ? sql`(select ${invoiceOrders.invoiceId} from ${invoiceOrders} join ${orders} on ${orders.id} = ${invoiceOrders.orderId}
           where ${inArray(orders.customerId, ids)})`
-      : sql`(select ${orders.id} from ${orders} where ${inArray(orders.customerId, ids)})`;
+        : sql`(select ${orders.id} from ${orders} where ${inArray(orders.customerId, ids)})`;
   const [last] = await deps.database.db
     .select({ cc: emailMessages.ccAddresses })
     .from(emailMessages)
@@ -167,7 +189,7 @@ export async function composeEmail(
   kind: EmailKind,
   recordId: number,
 ) {
-  const [settings, { values, customerIds }] = await Promise.all([
+  const [settings, { values, customerIds, fixed }] = await Promise.all([
     getEmailSettings(deps),
     placeholders(deps, kind, recordId),
   ]);
@@ -184,8 +206,8 @@ export async function composeEmail(
   return {
     to: last ? last.to.join(', ') : await customerEmail(deps, customerIds),
     cc: (last ? last.cc : await customerLastCc(deps, kind, customerIds)).join(', '),
-    subject: fillEmailTemplate(subject, values),
-    body: fillEmailTemplate(body, values),
+    subject: fixed ? fixed.subject : fillEmailTemplate(subject, values),
+    body: fixed ? fixed.body : fillEmailTemplate(body, values),
     smtp_configured: deps.mailer !== null,
   };
 }

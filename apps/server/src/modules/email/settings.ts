@@ -30,4 +30,3 @@ export async function fromAddress(deps: DbDeps): Promise<string> {
   if (!address) return '';
   return company.name ? `"${company.name.replace(/["\\]/g, '')}" <${address}>` : address;
 }
-

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { LIMITS, MESSAGES } from '@icehouse/domain';
-import { history, invoiceOrders, invoices, orders } from '@icehouse/db/schema';
+import { history, invoiceOrders, invoicePayments, invoices, orders } from '@icehouse/db/schema';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
 import { bumpOrderVersion } from '../orders/order-write';
@@ -13,6 +13,7 @@ import { billingCustomers } from './customers';
 import { invoiceFilename, renderInvoicePdf } from './documents';
 import { INVOICE_MESSAGES, type InvoiceDeps, type CreatedInvoice } from './service-common';
 import { insertInvoice, recordInvoiceOnOrders, sortedForInvoice } from './invoice-store';
+import { moveDepositsOntoInvoice } from '../credit/deposits';
 import { announceChange, changeTransaction } from '../../changes';
 
 /** A combined invoice: one invoice for several orders of one customer, and its undoing when its PDF fails. */
@@ -31,15 +32,21 @@ export interface CombinedInvoiceInput {
  * problem at once; orders billed to different customers are refused with 400
  * {confirm_mixed_customers: [...]} naming them, unless input.confirm_mixed_customers (decision 012).
  */
-export async function createCombinedInvoice(deps: InvoiceDeps, actor: Actor, input: CombinedInvoiceInput): Promise<CreatedInvoice> {
+export async function createCombinedInvoice(
+  deps: InvoiceDeps,
+  actor: Actor,
+  input: CombinedInvoiceInput,
+): Promise<CreatedInvoice> {
   const userId = actor?.id ?? null;
   const ids = [...new Set(input.order_ids)];
-  if (ids.length < LIMITS.combinedInvoiceMinOrders) throw AppError.validation({ order_ids: [MESSAGES.combinedInvoiceMinOrders] });
+  if (ids.length < LIMITS.combinedInvoiceMinOrders)
+    throw AppError.validation({ order_ids: [MESSAGES.combinedInvoiceMinOrders] });
   return withInvoiceNumberRetry(() =>
     changeTransaction(deps, async (tx) => {
       const locked = await lockOrders(tx, ids);
       const problems: string[] = [];
-      for (const id of ids) if (!locked.some((o) => o.id === id)) problems.push(INVOICE_MESSAGES.combined.missing(id));
+      for (const id of ids)
+        if (!locked.some((o) => o.id === id)) problems.push(INVOICE_MESSAGES.combined.missing(id));
       const invoiced = await tx
         .select({ orderId: invoiceOrders.orderId, number: invoices.invoiceNumber })
         .from(invoiceOrders)
@@ -52,12 +59,21 @@ export async function createCombinedInvoice(deps: InvoiceDeps, actor: Actor, inp
       }
       const exempt = locked.filter((o) => o.taxExempt).map((o) => o.doorNumber);
       if (exempt.length > 0 && exempt.length < locked.length) {
-        problems.push(INVOICE_MESSAGES.combined.mixedTaxExempt(exempt, locked.filter((o) => !o.taxExempt).map((o) => o.doorNumber)));
+        problems.push(
+          INVOICE_MESSAGES.combined.mixedTaxExempt(
+            exempt,
+            locked.filter((o) => !o.taxExempt).map((o) => o.doorNumber),
+          ),
+        );
       }
-      if (problems.length > 0) throw new AppError('VALIDATION', problems.join(' '), { fieldErrors: { order_ids: problems } });
+      if (problems.length > 0)
+        throw new AppError('VALIDATION', problems.join(' '), { fieldErrors: { order_ids: problems } });
 
       const ordered = sortedForInvoice(locked);
-      const loaded = await loadOrdersForInvoicing(tx, ordered.map((o) => o.id));
+      const loaded = await loadOrdersForInvoicing(
+        tx,
+        ordered.map((o) => o.id),
+      );
       // Orders of different billing customers share an invoice only when the user said so.
       const customers = billingCustomers(loaded);
       if (customers.length > 1 && !input.confirm_mixed_customers) {
@@ -74,6 +90,12 @@ export async function createCombinedInvoice(deps: InvoiceDeps, actor: Actor, inp
         { invoiceNumber, date: input.date, draft, isCombined: true, userId },
       );
       await recordInvoiceOnOrders(tx, ordered, id, invoiceNumber, userId);
+      await moveDepositsOntoInvoice(
+        tx,
+        actor,
+        ordered.map((o) => o.id),
+        id,
+      );
       announceChange(tx, { entity: 'invoice', id, version: 1, action: 'created', by: userId });
       return { id, invoice_number: invoiceNumber, created: true };
     }),
@@ -85,19 +107,42 @@ export async function createCombinedInvoice(deps: InvoiceDeps, actor: Actor, inp
  * invoice and its 'invoice_created' entries go, and the orders get their Invoice Number back.
  * Kept when someone has already edited it (version moved on).
  */
-export async function discardNewInvoice(deps: InvoiceDeps, actor: Actor, invoiceId: number, previousNumbers: ReadonlyMap<number, string>): Promise<boolean> {
+export async function discardNewInvoice(
+  deps: InvoiceDeps,
+  actor: Actor,
+  invoiceId: number,
+  previousNumbers: ReadonlyMap<number, string>,
+): Promise<boolean> {
   const userId = actor?.id ?? null;
   return changeTransaction(deps, async (tx) => {
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
     if (!invoice || invoice.version !== 1) return false;
-    const links = await tx.select({ orderId: invoiceOrders.orderId }).from(invoiceOrders).where(eq(invoiceOrders.invoiceId, invoiceId));
+    // Deposits moved onto it are on the books now (decision 171): the invoice stays, as one with payments does.
+    const [entry] = await tx
+      .select({ id: invoicePayments.id })
+      .from(invoicePayments)
+      .where(eq(invoicePayments.invoiceId, invoiceId))
+      .limit(1);
+    if (entry) return false;
+    const links = await tx
+      .select({ orderId: invoiceOrders.orderId })
+      .from(invoiceOrders)
+      .where(eq(invoiceOrders.invoiceId, invoiceId));
     const locked = await lockOrders(
       tx,
       links.map((l) => l.orderId),
     );
-    await tx.delete(history).where(and(eq(history.invoiceId, invoiceId), eq(history.action, 'invoice_created')));
+    await tx
+      .delete(history)
+      .where(and(eq(history.invoiceId, invoiceId), eq(history.action, 'invoice_created')));
     await tx.delete(invoices).where(eq(invoices.id, invoiceId));
-    announceChange(tx, { entity: 'invoice', id: invoiceId, version: invoice.version, action: 'deleted', by: userId });
+    announceChange(tx, {
+      entity: 'invoice',
+      id: invoiceId,
+      version: invoice.version,
+      action: 'deleted',
+      by: userId,
+    });
     for (const o of locked) {
       const previous = previousNumbers.get(o.id) ?? '';
       if (o.invoiceNumber === invoice.invoiceNumber && previous !== o.invoiceNumber) {
@@ -110,7 +155,10 @@ export async function discardNewInvoice(deps: InvoiceDeps, actor: Actor, invoice
 }
 
 /** The Invoice Number fields of these orders now (for discardNewInvoice). */
-export async function orderInvoiceNumbers(deps: Pick<AppDeps, 'database'>, ids: readonly number[]): Promise<Map<number, string>> {
+export async function orderInvoiceNumbers(
+  deps: Pick<AppDeps, 'database'>,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await deps.database.db
     .select({ id: orders.id, invoiceNumber: orders.invoiceNumber })

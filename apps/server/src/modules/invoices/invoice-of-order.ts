@@ -20,7 +20,9 @@ import {
   recordInvoiceOnOrders,
   existingInvoiceOf,
   sortedForInvoice,
+  withCustomerTerms,
 } from './invoice-store';
+import { moveDepositsOntoInvoice } from '../credit/deposits';
 
 /** The invoice of one order: created from the order, or made again from it. */
 
@@ -30,7 +32,11 @@ import {
  * transaction, so a double click, a retry or 50 parallel calls make one invoice and the others
  * answer it (created: false); invoice_orders.order_id UNIQUE backs this up.
  */
-export async function createInvoiceForOrder(deps: InvoiceDeps, actor: Actor, orderId: number): Promise<CreatedInvoice> {
+export async function createInvoiceForOrder(
+  deps: InvoiceDeps,
+  actor: Actor,
+  orderId: number,
+): Promise<CreatedInvoice> {
   const userId = actor?.id ?? null;
   try {
     return await withInvoiceNumberRetry(() =>
@@ -47,11 +53,21 @@ export async function createInvoiceForOrder(deps: InvoiceDeps, actor: Actor, ord
         const expected = orderTotal(order!, taxRate);
         if (draft.totals.total !== expected) {
           // The domain promises they agree (and a property test proves it); say so loudly if not.
-          deps.log.error({ orderId, invoiceTotal: draft.totals.total, orderTotal: expected }, 'invoice total differs from the order total');
+          deps.log.error(
+            { orderId, invoiceTotal: draft.totals.total, orderTotal: expected },
+            'invoice total differs from the order total',
+          );
         }
         const invoiceNumber = await allocateInvoiceNumber(tx, locked.invoiceNumber, [orderId]);
-        const id = await insertInvoice(tx, [orderId], { invoiceNumber, date: todayIso(), draft, isCombined: false, userId });
+        const id = await insertInvoice(tx, [orderId], {
+          invoiceNumber,
+          date: todayIso(),
+          draft,
+          isCombined: false,
+          userId,
+        });
         await recordInvoiceOnOrders(tx, [locked], id, invoiceNumber, userId);
+        await moveDepositsOntoInvoice(tx, actor, [orderId], id);
         announceChange(tx, { entity: 'invoice', id, version: 1, action: 'created', by: userId });
         await queueInvoiceRender(deps.jobs, id, userId, tx);
         return { id, invoice_number: invoiceNumber, created: true };
@@ -72,26 +88,43 @@ export async function createInvoiceForOrder(deps: InvoiceDeps, actor: Actor, ord
  * totals), keeping its id, number, date, due date and payments. Manual edits are dropped
  * (has_manual_edits false) and the version moves on. The order form's SAVE & RECREATE INVOICE.
  */
-export async function recreateInvoiceForOrder(deps: InvoiceDeps, actor: Actor, orderId: number): Promise<CreatedInvoice> {
+export async function recreateInvoiceForOrder(
+  deps: InvoiceDeps,
+  actor: Actor,
+  orderId: number,
+): Promise<CreatedInvoice> {
   const userId = actor?.id ?? null;
   const existing = await existingInvoiceOf(deps.database.db, orderId);
   if (!existing) return createInvoiceForOrder(deps, actor, orderId);
   return changeTransaction(deps, async (tx) => {
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, existing.id)).for('update');
     if (!invoice) throw createError('NOT_FOUND', INVOICE_NOT_FOUND);
-    const links = await tx.select({ orderId: invoiceOrders.orderId }).from(invoiceOrders).where(eq(invoiceOrders.invoiceId, invoice.id));
+    const links = await tx
+      .select({ orderId: invoiceOrders.orderId })
+      .from(invoiceOrders)
+      .where(eq(invoiceOrders.invoiceId, invoice.id));
     const locked = await lockOrders(
       tx,
       links.map((l) => l.orderId),
     );
     const exempt = locked.filter((o) => o.taxExempt).map((o) => o.doorNumber);
     if (exempt.length > 0 && exempt.length < locked.length) {
-      const message = INVOICE_MESSAGES.combined.mixedTaxExempt(exempt, locked.filter((o) => !o.taxExempt).map((o) => o.doorNumber));
+      const message = INVOICE_MESSAGES.combined.mixedTaxExempt(
+        exempt,
+        locked.filter((o) => !o.taxExempt).map((o) => o.doorNumber),
+      );
       throw createError('VALIDATION', message);
     }
-    const loaded = await loadOrdersForInvoicing(tx, sortedForInvoice(locked).map((o) => o.id));
+    const loaded = await loadOrdersForInvoicing(
+      tx,
+      sortedForInvoice(locked).map((o) => o.id),
+    );
     const taxRate = await salesTaxRate(tx);
-    const draft = draftFromOrders(loaded, taxRate);
+    const draft = await withCustomerTerms(
+      tx,
+      draftFromOrders(loaded, taxRate),
+      loaded.map((o) => o.id),
+    );
     const totals = calculateInvoiceTotals({
       lineItems: draft.lines,
       discount: draft.discount,
@@ -110,7 +143,13 @@ export async function recreateInvoiceForOrder(deps: InvoiceDeps, actor: Actor, o
       })
       .where(eq(invoices.id, invoice.id))
       .returning({ version: invoices.version });
-    announceChange(tx, { entity: 'invoice', id: invoice.id, version: recreated!.version, action: 'updated', by: userId });
+    announceChange(tx, {
+      entity: 'invoice',
+      id: invoice.id,
+      version: recreated!.version,
+      action: 'updated',
+      by: userId,
+    });
     await tx.delete(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, invoice.id));
     await insertLines(tx, invoice.id, draft.lines);
     for (const o of locked) {
@@ -118,7 +157,10 @@ export async function recreateInvoiceForOrder(deps: InvoiceDeps, actor: Actor, o
         orderId: o.id,
         invoiceId: invoice.id,
         action: 'invoice_updated',
-        changes: { recreated_from_order: { old: null, new: true }, total_amount: { old: toMoneyString(invoice.totalAmount), new: totals.total } },
+        changes: {
+          recreated_from_order: { old: null, new: true },
+          total_amount: { old: toMoneyString(invoice.totalAmount), new: totals.total },
+        },
         userId,
       });
     }

@@ -1,6 +1,12 @@
-import { eq } from 'drizzle-orm';
-import { toDecimal, toMoneyString, type InvoiceLineItem, type InvoiceTotals } from '@icehouse/domain';
-import { invoiceLineItems, invoiceOrders, invoices, orders } from '@icehouse/db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import {
+  dueDateForTerms,
+  toDecimal,
+  toMoneyString,
+  type InvoiceLineItem,
+  type InvoiceTotals,
+} from '@icehouse/domain';
+import { customers, invoiceLineItems, invoiceOrders, invoices, orders } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { bumpOrderVersion } from '../orders/order-write';
 import type { ChangeTx } from '../../changes';
@@ -62,14 +68,40 @@ export function draftColumns(d: InvoiceDraft) {
   };
 }
 
-export async function insertInvoice(tx: Db, orderIds: readonly number[], c: InvoiceContent): Promise<number> {
+/**
+ * The draft with its customer's payment terms (decision 175): the terms of the first of these orders'
+ * customers that has some; else the draft's own (the default).
+ */
+export async function withCustomerTerms(
+  tx: Db,
+  draft: InvoiceDraft,
+  orderIds: readonly number[],
+): Promise<InvoiceDraft> {
+  if (orderIds.length === 0) return draft;
+  const rows = await tx
+    .select({ orderId: orders.id, terms: customers.paymentTerms })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(inArray(orders.id, [...orderIds]));
+  const byOrder = new Map(rows.map((r) => [r.orderId, r.terms.trim()]));
+  const terms = orderIds.map((id) => byOrder.get(id) ?? '').find((t) => t !== '');
+  return terms ? { ...draft, terms } : draft;
+}
+
+/** A new invoice: its customer's terms, and the due date they give from its date (the domain's dueDateForTerms). */
+export async function insertInvoice(
+  tx: Db,
+  orderIds: readonly number[],
+  content: InvoiceContent,
+): Promise<number> {
+  const c = { ...content, draft: await withCustomerTerms(tx, content.draft, orderIds) };
   const [invoice] = await tx
     .insert(invoices)
     .values({
       invoiceNumber: c.invoiceNumber,
       date: c.date,
       ...draftColumns(c.draft),
-      dueDate: c.date,
+      dueDate: dueDateForTerms(c.draft.terms, c.date),
       paymentsCredits: '0.00',
       ...totalsColumns(c.draft.totals),
       hasManualEdits: false,

@@ -1,11 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { OrderData } from '@icehouse/domain';
+import { MESSAGES, type OrderData } from '@icehouse/domain';
 import { isForeignKeyViolation, isUniqueViolation } from '@icehouse/db';
 import {
   addresses,
   invoiceOrders,
   invoices,
   orderBuildingInfo,
+  orderDeposits,
   orders,
   storedFiles,
 } from '@icehouse/db/schema';
@@ -225,6 +226,9 @@ export async function deleteOrder(deps: ChangeDeps, actor: Actor, id: number): P
         `This order has an invoice (#${invoice.number}) and cannot be deleted. Delete the invoice first.`,
       );
     }
+    // Money taken on it stays on the books (decision 171), as an invoice's payments do (decision 127).
+    const [deposit] = await tx.select({ id: orderDeposits.id }).from(orderDeposits).where(eq(orderDeposits.orderId, id)).limit(1);
+    if (deposit) throw new AppError('CONFLICT', MESSAGES.orderHasDeposits);
     const addressIds = [row.billingAddressId, row.shippingAddressId].filter((v): v is number => v !== null);
     const fileIds = [row.blueprintFileId, row.doorPlacementFileId].filter((v): v is number => v !== null);
     const names = addressIds.length

@@ -2,6 +2,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  LINKED_PAYMENT_KINDS,
   MESSAGES,
   PAYMENT_NOTES,
   balanceDueOf,
@@ -101,6 +102,10 @@ export interface LedgerEntry {
   note?: string;
   reason?: string;
   reversesId?: number | null;
+  /** kind credit_note: the credit note (decision 172). */
+  creditNoteId?: number | null;
+  /** kind credit: the other entry of the pair (decision 174). */
+  pairedId?: number | null;
 }
 
 /** What to say when an entry would take the sum below 0: a field error on `amount`, or a 409. */
@@ -143,6 +148,8 @@ export async function recordLedgerEntry(
       note: entry.note ?? '',
       reason: entry.reason ?? '',
       reversesId: entry.reversesId ?? null,
+      creditNoteId: entry.creditNoteId ?? null,
+      pairedId: entry.pairedId ?? null,
       recordedBy: actor?.id ?? null,
       recordedByUsername: actor?.username ?? '',
     })
@@ -235,6 +242,9 @@ export async function reversePayment(
         .where(eq(invoicePayments.id, id));
       if (!original) throw AppError.notFound(MESSAGES.paymentNotFound);
       if (original.entry.kind === 'reversal') throw new AppError('CONFLICT', MESSAGES.reversalNotReversible);
+      // A deposit moved onto the invoice, a credit note, applied credit: each belongs to another record too (decisions 171-174).
+      if (LINKED_PAYMENT_KINDS.includes(original.entry.kind))
+        throw new AppError('CONFLICT', MESSAGES.creditEntryNotReversible);
       if (original.reversedBy !== null) throw new AppError('CONFLICT', MESSAGES.paymentAlreadyReversed);
       return recordLedgerEntry(
         tx,

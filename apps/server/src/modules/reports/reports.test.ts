@@ -84,6 +84,7 @@ describe('sales tax report', () => {
     }
     expect(report.total).toEqual({
       invoices: expected.length,
+      credit_notes: 0,
       ...addSalesTax(expected.map((e) => e.amounts)),
     });
     // The tax collected is the invoices' own tax, summed.
@@ -228,11 +229,12 @@ describe('aging report', () => {
       expect(answer.statusCode, answer.body).toBe(200);
       return agingInvoicesAnswer.parse(answer.json()).results;
     };
-    const centsOf = (amounts: string[]) =>
-      amounts.reduce((sum, a) => sum + BigInt(a.replace('.', '')), 0n);
+    const centsOf = (amounts: string[]) => amounts.reduce((sum, a) => sum + BigInt(a.replace('.', '')), 0n);
     for (const row of report.rows) {
       const who: Record<string, string> =
-        row.customer_id === null ? { customer_name: row.customer_name } : { customer_id: String(row.customer_id) };
+        row.customer_id === null
+          ? { customer_name: row.customer_name }
+          : { customer_id: String(row.customer_id) };
       const all = await behind(who);
       expect(all).toHaveLength(row.invoices);
       for (const b of AGING_BUCKETS) {

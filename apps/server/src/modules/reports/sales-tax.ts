@@ -5,11 +5,13 @@ import {
   addSalesTax,
   periodKeyOf,
   periodOf,
+  salesTaxOfCreditNote,
   sumSalesTaxOfInvoices,
+  type SalesTaxAmounts,
   type ReportPeriod,
   type SalesTaxInvoice,
 } from '@icehouse/domain';
-import { invoices } from '@icehouse/db/schema';
+import { creditNotes, invoices } from '@icehouse/db/schema';
 import type { DbDeps } from '../../deps';
 import type { salesTaxAnswer } from './schemas';
 
@@ -19,7 +21,8 @@ export type SalesTaxReport = z.output<typeof salesTaxAnswer>;
  * Sales tax by period (issue 16 item 3): each invoice dated in from..to contributes what the
  * domain's salesTaxOfInvoice makes of its stored totals (the invoice totals rule's own results:
  * subtotal, taxable subtotal, discount, tax, total), summed per period (sumSalesTaxOfInvoices) and
- * the periods with addSalesTax. Every period of the range has a row, empty ones included.
+ * the periods with addSalesTax; each credit note dated in the period takes its salesTaxOfCreditNote off
+ * (decision 172). Every period of the range has a row, empty ones included.
  */
 export async function salesTaxReport(
   deps: DbDeps,
@@ -38,23 +41,42 @@ export async function salesTaxReport(
     .from(invoices)
     .where(and(gte(invoices.date, input.from), lte(invoices.date, input.to)))
     .orderBy(asc(invoices.date));
+  // Credit notes count in the period they are dated in (decision 172), whatever their invoice's date.
+  const notes = await deps.database.db
+    .select({
+      date: creditNotes.date,
+      subtotal: creditNotes.subtotal,
+      taxableSubtotal: creditNotes.taxableSubtotal,
+      taxAmount: creditNotes.taxAmount,
+      total: creditNotes.totalAmount,
+      taxExempt: creditNotes.taxExempt,
+    })
+    .from(creditNotes)
+    .where(and(gte(creditNotes.date, input.from), lte(creditNotes.date, input.to)))
+    .orderBy(asc(creditNotes.date));
 
-  const periods = new Map<string, { start: string; end: string; items: SalesTaxInvoice[] }>();
+  const periods = new Map<
+    string,
+    { start: string; end: string; items: SalesTaxInvoice[]; notes: SalesTaxAmounts[] }
+  >();
   // Every period of the range, in order.
   for (let day = input.from; day <= input.to;) {
     const p = periodOf(day, input.period);
-    periods.set(p.key, { start: p.start, end: p.end, items: [] });
+    periods.set(p.key, { start: p.start, end: p.end, items: [], notes: [] });
     day = nextDay(p.end);
   }
   for (const row of rows) periods.get(periodKeyOf(row.date, input.period))?.items.push(row);
+  for (const note of notes)
+    periods.get(periodKeyOf(note.date, input.period))?.notes.push(salesTaxOfCreditNote(note));
   const out = [...periods].map(([key, p]) => ({
     period: key,
     start: p.start,
     end: p.end,
     invoices: p.items.length,
-    ...sumSalesTaxOfInvoices(p.items),
+    credit_notes: p.notes.length,
+    ...addSalesTax([sumSalesTaxOfInvoices(p.items), ...p.notes]),
   }));
-  const total = { invoices: rows.length, ...addSalesTax(out) };
+  const total = { invoices: rows.length, credit_notes: notes.length, ...addSalesTax(out) };
   return { from: input.from, to: input.to, period: input.period, rows: out, total };
 }
 

@@ -42,14 +42,20 @@ export const salesTaxInput = z
 
 const amounts = {
   invoices: z.number().int().describe('Invoices dated in the period'),
+  credit_notes: z
+    .number()
+    .int()
+    .describe(
+      'Credit notes dated in the period: their credited lines, reversed tax and totals come off the amounts',
+    ),
   taxable_sales: money.describe(
     'What tax was charged on: non-freight lines less the discount, on invoices not tax exempt',
   ),
   exempt_sales: money.describe('The same on tax-exempt invoices'),
   freight: money.describe('Freight lines (never taxed)'),
   discounts: money.describe('Discounts given (already taken off taxable/exempt sales)'),
-  tax: money.describe('Tax collected (charged on the invoices)'),
-  total: money.describe('Invoice totals'),
+  tax: money.describe('Tax collected (charged on the invoices, less the tax reversed by credit notes)'),
+  total: money.describe('Invoice totals less credit note totals'),
 };
 
 export const salesTaxAnswer = z.object({
@@ -110,7 +116,9 @@ export const agingInvoicesInput = z
   .object({
     as_of: isoDate.describe('As the report: the day the days past due are counted to (default today)'),
     bucket: z.preprocess(blank, z.enum(AGING_BUCKET_KEYS).optional()).describe('One bucket (default: all)'),
-    customer_id: z.preprocess(blank, z.coerce.number().int().positive().optional()).describe("A row's customer_id"),
+    customer_id: z
+      .preprocess(blank, z.coerce.number().int().positive().optional())
+      .describe("A row's customer_id"),
     customer_name: z
       .preprocess(blank, z.string().max(200).optional())
       .describe("A row's customer_name when its customer_id is null (unlinked invoices, by bill-to name)"),

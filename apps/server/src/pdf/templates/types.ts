@@ -237,3 +237,21 @@ export interface QuoteDocument {
   /** The customer's acceptance, printed under the lines once given. */
   accepted?: { name: string; at: IsoDate } | null;
 }
+
+// Credit note
+
+export interface CreditNoteDocument {
+  company: PdfCompany;
+  credit_note_number: string;
+  date: IsoDate;
+  invoice_number: string;
+  invoice_date: IsoDate;
+  po_job_name?: Text;
+  bill_to: PdfAddress;
+  reason: string;
+  line_items: { quantity: Money; description: string; price_each: Money; amount: Money }[];
+  totals: { subtotal: Money; tax_rate: Money; tax_exempt: boolean; tax_amount: Money; total: Money };
+  /** The invoice's total as issued, and its balance due now (after this and every credit and payment). */
+  invoice_total: Money;
+  invoice_balance_due: Money;
+}

@@ -7,6 +7,8 @@ import { ORDER_PARAM, useOrderForm } from '../order-form/OrderFormProvider';
 import { CustomerSection } from './CustomerFields';
 import { newOrderCustomerOf } from './customerFormValues';
 import { CUSTOMER_TEXT as T } from './texts';
+import { CREDIT_TEXT } from '../credit/texts';
+import { CustomerCreditPanel } from '../credit/CustomerCreditPanel';
 import type { CustomerDetail } from './types';
 
 const HEAD = 'py-1';
@@ -95,11 +97,12 @@ export function CustomerActivity({ customer }: { customer: CustomerDetail }) {
         )}
       </CustomerSection>
       <CustomerSection title={T.invoicesTitle}>
-        <dl className="grid grid-cols-3 gap-2 text-sm">
+        <dl className="grid grid-cols-4 gap-2 text-sm">
           {(
             [
               [T.invoiced, customer.balance.invoiced, 'font-medium'],
               [T.paid, customer.balance.paid, 'font-medium'],
+              [CREDIT_TEXT.depositsHeldLabel, customer.balance.deposits_held, 'font-medium'],
               [T.balance, customer.balance.balance, 'font-semibold'],
             ] as const
           ).map(([term, value, weight]) => (
@@ -132,6 +135,7 @@ export function CustomerActivity({ customer }: { customer: CustomerDetail }) {
           </ActivityTable>
         )}
       </CustomerSection>
+      <CustomerCreditPanel customerId={customer.id} />
     </div>
   );
 }

@@ -79,7 +79,14 @@ function lakeside(): CustomerDetail {
       },
     ],
     invoice_count: 1,
-    balance: { invoiced: '1000.00', paid: '1040.00', balance: '-40.00' },
+    balance: {
+      invoiced: '1000.00',
+      paid: '1040.00',
+      deposits_held: '0.00',
+      balance: '-40.00',
+      credit: '40.00',
+    },
+    payment_terms: '',
     version: 3,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
@@ -139,6 +146,10 @@ describe('CustomerPage (issue 26)', () => {
     const fake = server();
     const rendered = renderApp('/customers/29', fake.handler);
     await screen.findByRole('heading', { level: 1, name: 'Lakeside Resort' });
+    // The Credit panel has loaded too (its own query): the page is settled.
+    await within(await screen.findByRole('region', { name: 'Credit' })).findByText(
+      /No credit|Credit available/,
+    );
     return { ...rendered, fake };
   }
 

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { formatPhone, type FieldErrors } from '@icehouse/domain';
+import { PAYMENT_TERMS_CHOICES, formatPhone, type FieldErrors } from '@icehouse/domain';
 import { Button } from '../../components/Button';
-import { Field, inputClassName } from '../../components/Field';
+import { Field, TextInput, inputClassName } from '../../components/Field';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { serverErrorData, serverFieldErrors, serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { CustomerActivity } from './CustomerActivity';
+import { CREDIT_TEXT } from '../credit/texts';
 import { CustomerSection, CustomerTextField } from './CustomerFields';
 import {
   ADDRESS_FIELDS,
@@ -45,9 +46,13 @@ export function CustomerPage() {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   const loaded = customer.data;
+  // Reset the form when another customer or a new version arrives, not on every refetch of the same one
+  // (the credit panel's changes refetch the customer for its balance; what was typed stays).
+  const loadedKey = loaded ? `${loaded.id}:${loaded.version}` : null;
   useEffect(() => {
     if (loaded) setValues(valuesOf(loaded));
-  }, [loaded]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on id and version on purpose (above)
+  }, [loadedKey]);
 
   if (!isNew && customer.isError) {
     const missing = serverErrorData(customer.error)?.appCode === 'NOT_FOUND';
@@ -161,6 +166,27 @@ export function CustomerPage() {
                 onChange={(e) => set({ notes: e.target.value })}
                 className={inputClassName(false)}
               />
+            )}
+          </Field>
+          <Field
+            label={CREDIT_TEXT.paymentTerms}
+            error={errorAt(errors, 'payment_terms')}
+            hint={CREDIT_TEXT.paymentTermsHint}
+          >
+            {(control) => (
+              <>
+                <TextInput
+                  {...control}
+                  list="payment-terms-choices"
+                  value={values.payment_terms}
+                  onChange={(e) => set({ payment_terms: e.target.value })}
+                />
+                <datalist id="payment-terms-choices">
+                  {PAYMENT_TERMS_CHOICES.map((t) => (
+                    <option key={t} value={t} />
+                  ))}
+                </datalist>
+              </>
             )}
           </Field>
         </CustomerSection>

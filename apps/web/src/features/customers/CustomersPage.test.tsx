@@ -46,7 +46,8 @@ function detailOf(row: CustomerListRow): CustomerDetail {
     orders: [],
     invoices: [],
     invoice_count: 0,
-    balance: { invoiced: '0.00', paid: '0.00', balance: '0.00' },
+    balance: { invoiced: '0.00', paid: '0.00', deposits_held: '0.00', balance: '0.00', credit: '0.00' },
+    payment_terms: '',
     created_at: '2026-01-01T00:00:00.000Z',
   };
 }

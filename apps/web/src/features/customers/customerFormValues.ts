@@ -16,6 +16,7 @@ export interface CustomerValues {
   email: string;
   billing_address: BillingValues;
   notes: string;
+  payment_terms: string;
   ship_to: ShipToValues[];
 }
 
@@ -36,7 +37,16 @@ export const emptyShipTo = (isDefault: boolean): ShipToValues => ({
 });
 
 export function valuesOf(c: CustomerDetail | undefined): CustomerValues {
-  if (!c) return { name: '', phone: '', email: '', billing_address: emptyBilling(), notes: '', ship_to: [] };
+  if (!c)
+    return {
+      name: '',
+      phone: '',
+      email: '',
+      billing_address: emptyBilling(),
+      notes: '',
+      payment_terms: '',
+      ship_to: [],
+    };
   const { street, city, state, zip_code, country } = c.billing_address;
   return {
     name: c.name,
@@ -44,6 +54,7 @@ export function valuesOf(c: CustomerDetail | undefined): CustomerValues {
     email: c.email,
     billing_address: { street, city, state, zip_code, country },
     notes: c.notes,
+    payment_terms: c.payment_terms,
     ship_to: c.ship_to.map((a) => ({ ...a })),
   };
 }

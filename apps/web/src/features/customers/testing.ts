@@ -20,7 +20,8 @@ export function customerDetailOf(
     orders: [],
     invoices: [],
     invoice_count: 0,
-    balance: { invoiced: '0.00', paid: '0.00', balance: '0.00' },
+    balance: { invoiced: '0.00', paid: '0.00', deposits_held: '0.00', balance: '0.00', credit: '0.00' },
+    payment_terms: '',
     created_at: row.updated_at,
   };
 }

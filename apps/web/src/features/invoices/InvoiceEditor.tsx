@@ -22,6 +22,7 @@ import { useLiveRecord } from '../live-record/useLiveRecord';
 import { invoiceFieldLabel } from './fieldLabels';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 import { PaymentsSection } from './PaymentsSection';
+import { CreditNotesSection } from '../credit/CreditNotesSection';
 import type { PaymentRecorded } from './RecordPaymentForm';
 import { errorAt, isInvoiceField, placeServerErrors } from './formErrors';
 import { PRINT_FRAME_TITLE, fetchInvoicePdf } from './pdf';
@@ -385,6 +386,9 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
       )}
       <div className="mt-4">
         <PaymentsSection invoiceId={saved.id} onChanged={paymentsChanged} />
+      </div>
+      <div className="mt-4">
+        <CreditNotesSection invoiceId={saved.id} onIssued={(answer) => paymentsChanged(answer.invoice)} />
       </div>
     </FormProvider>
   );

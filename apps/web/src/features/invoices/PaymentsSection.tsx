@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { PAYMENT_KIND_LABELS, PAYMENT_METHOD_LABELS, formatMoney, formatUsDate } from '@icehouse/domain';
+import {
+  LINKED_PAYMENT_KINDS,
+  PAYMENT_KIND_LABELS,
+  PAYMENT_METHOD_LABELS,
+  formatMoney,
+  formatUsDate,
+} from '@icehouse/domain';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { trpc } from '../../lib/trpc';
@@ -106,13 +112,17 @@ export function PaymentsSection({ invoiceId, onChanged }: PaymentsSectionProps) 
                   <td className="py-1 pr-3">
                     {PAYMENT_KIND_LABELS[p.kind]}
                     {p.reason && <span className="block text-xs text-slate-500">{p.reason}</span>}
+                    {LINKED_PAYMENT_KINDS.includes(p.kind) && p.note && (
+                      <span className="block text-xs text-slate-500">{p.note}</span>
+                    )}
                   </td>
                   <td className="py-1 pr-3">{PAYMENT_METHOD_LABELS[p.method]}</td>
                   <td className="py-1 pr-3">{p.reference}</td>
                   <td className="py-1 pr-3 text-right tabular-nums">{formatMoney(p.amount)}</td>
                   <td className="py-1 pr-3">{p.recorded_by ?? ''}</td>
                   <td className="py-1 text-right whitespace-nowrap">
-                    {p.kind === 'reversal' ? null : p.reversed_by_id !== null ? (
+                    {p.kind === 'reversal' ||
+                    LINKED_PAYMENT_KINDS.includes(p.kind) ? null : p.reversed_by_id !== null ? (
                       <span className="text-xs text-slate-500">{PAYMENT_TEXT.reversed}</span>
                     ) : asking === p.id ? (
                       <span className="inline-flex items-center gap-1.5">

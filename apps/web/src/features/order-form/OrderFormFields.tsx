@@ -1,5 +1,6 @@
 import { useFormContext } from 'react-hook-form';
 import { DocumentsSection } from '../documents/DocumentsSection';
+import { DepositsSection } from '../credit/DepositsSection';
 import { BolEmailSection } from '../email/BolEmailSection';
 import { OrderMaterialsSection } from '../production/OrderMaterialsSection';
 import { Section, TextAreaField } from './fields/controls';
@@ -83,6 +84,7 @@ export function OrderFormFields({
       <ItemsEditor lookups={lookups} />
       <TotalsPanel taxRate={lookups.taxRate} />
       {order && !invoiceMode && <OrderMaterialsSection orderId={order.id} version={order.version} />}
+      {order && <DepositsSection orderId={order.id} invoiced={order.has_invoice} />}
       {order && <DocumentsSection of="order" id={order.id} />}
       {order?.bol_number && <BolEmailSection orderId={order.id} />}
       {order && <HistorySection orderId={order.id} />}

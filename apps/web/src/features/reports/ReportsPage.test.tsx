@@ -20,6 +20,7 @@ const salesTax = {
       start: '2026-01-01',
       end: '2026-03-31',
       invoices: 2,
+      credit_notes: 0,
       taxable_sales: money('1000.00'),
       exempt_sales: '0.00',
       freight: '150.00',
@@ -30,6 +31,7 @@ const salesTax = {
   ],
   total: {
     invoices: 2,
+    credit_notes: 0,
     taxable_sales: '1000.00',
     exempt_sales: '0.00',
     freight: '150.00',
@@ -113,7 +115,10 @@ describe('ReportsPage, issue 26 item 12', () => {
         },
       },
     });
-    const { router } = renderApp('/reports?report=sales-tax&from=2025-04-01&to=2025-06-30&period=month', server.handler);
+    const { router } = renderApp(
+      '/reports?report=sales-tax&from=2025-04-01&to=2025-06-30&period=month',
+      server.handler,
+    );
     await screen.findByRole('table', { name: 'Sales tax by period' }, { timeout: 10_000 });
     expect(screen.getByLabelText('From')).toHaveValue('2025-04-01');
     expect(screen.getByLabelText('To')).toHaveValue('2025-06-30');
@@ -122,7 +127,9 @@ describe('ReportsPage, issue 26 item 12', () => {
 
     await userEvent.selectOptions(screen.getByLabelText('Group by'), 'year');
     expect(currentPath(router)).toBe('/reports?report=sales-tax&from=2025-04-01&to=2025-06-30&period=year');
-    await waitFor(() => expect(asked.at(-1)).toEqual({ from: '2025-04-01', to: '2025-06-30', period: 'year' }));
+    await waitFor(() =>
+      expect(asked.at(-1)).toEqual({ from: '2025-04-01', to: '2025-06-30', period: 'year' }),
+    );
   });
 
   it("says on the To field when To is before From (the server's message), not that the report failed", async () => {
@@ -144,7 +151,9 @@ describe('ReportsPage, issue 26 item 12', () => {
     });
     renderApp('/reports?from=2026-05-01&to=2026-04-01', server.handler);
     const to = await screen.findByLabelText('To', {}, { timeout: 10_000 });
-    await waitFor(() => expect(to).toHaveAccessibleDescription('The end date must be on or after the start date'));
+    await waitFor(() =>
+      expect(to).toHaveAccessibleDescription('The end date must be on or after the start date'),
+    );
     expect(to).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
   });
@@ -178,7 +187,9 @@ describe('ReportsPage, issue 26 item 12', () => {
     renderApp('/reports?report=aging', server.handler);
     const table = await screen.findByRole('table', { name: /Balances due/ }, { timeout: 10_000 });
     const row = within(table).getByRole('row', { name: /Lakeside Resort/ });
-    await userEvent.click(within(row).getByRole('button', { name: '$250.00: show the invoices of Lakeside Resort, 1–30 days' }));
+    await userEvent.click(
+      within(row).getByRole('button', { name: '$250.00: show the invoices of Lakeside Resort, 1–30 days' }),
+    );
     const list = await screen.findByRole('table', { name: 'Invoices behind Lakeside Resort, 1–30 days' });
     expect(asked.at(-1)).toMatchObject({ customer_id: 3, bucket: 'days_1_30' });
     expect(within(list).getByRole('link', { name: '1041' })).toHaveAttribute('href', '/invoices/41/edit');

@@ -159,6 +159,18 @@ export function invoicesProcedures(
       }
       return { ...updated, payment_adjustment: adjustment };
     },
+    // Credit notes (decision 172): none, unless a test says otherwise.
+    'credit.invoiceCreditNotes': (input) => {
+      const invoice = find(asRecord(input).invoiceId);
+      return {
+        invoice_id: invoice.id,
+        invoice_number: invoice.invoice_number,
+        total: invoice.totals.total,
+        credited: '0.00',
+        creditable: invoice.totals.total,
+        results: [],
+      };
+    },
     'payments.forInvoice': (input) => {
       const invoice = find(asRecord(input).invoiceId);
       return {

@@ -183,6 +183,21 @@ export function createOrderServer(options: OrderServerOptions = {}): OrderServer
     'orders.history': () => options.history ?? [],
     'documents.forOrder': () => ({ results: [] }),
     'email.log': () => ({ results: [] }),
+    // Deposits and customer credit (decisions 171, 174): none, unless a test says otherwise.
+    'credit.orderDeposits': (input) => ({
+      order_id: find({ id: record(input).orderId }).id,
+      order_status: find({ id: record(input).orderId }).status,
+      held: '0.00',
+      owed_to_customer: false,
+      results: [],
+    }),
+    'credit.customerCredit': (input) => ({
+      customer_id: Number(record(input).id),
+      credit: '0.00',
+      sources: [],
+      open_invoices: [],
+      payment_terms: '',
+    }),
     'orders.removeFile': (input) => {
       const order = find(input);
       const kind = record(input).kind;

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import {
+  DEPOSIT_KINDS,
+  PAYMENT_METHODS,
+  creditApplySchema,
+  creditNoteFormSchema,
+  creditRefundSchema,
+  depositFormSchema,
+  depositRefundSchema,
+} from '@icehouse/domain';
+import { idField } from '../../operations/input';
+import { invoicePaymentSummary, paymentAnswer } from '../payments/schemas';
+
+/** Schemas of deposits, credit notes and customer credit (decisions 170-175): inputs from the domain, answers here. */
+
+const money = z.string().describe('Decimal with two places, e.g. "1250.00"');
+const date = z.string().describe('YYYY-MM-DD');
+
+// ------------------------------------------------------------------------------------- inputs
+
+export const orderIdInput = z.object({ orderId: idField });
+export const invoiceIdInput = z.object({ invoiceId: idField });
+export const recordIdInput = z.object({ id: idField });
+export const recordDepositInput = z.object({ orderId: idField, data: depositFormSchema });
+export const refundDepositInput = z.object({ orderId: idField, data: depositRefundSchema });
+export const issueCreditNoteInput = z.object({ invoiceId: idField, data: creditNoteFormSchema });
+export const applyCreditInput = z.object({ id: idField, data: creditApplySchema });
+export const refundCreditInput = z.object({ id: idField, data: creditRefundSchema });
+
+// ------------------------------------------------------------------------------------- answers
+
+export const depositAnswer = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  door_number: z.string(),
+  kind: z
+    .enum(DEPOSIT_KINDS)
+    .describe(
+      "deposit (> 0), refund (< 0, paid back), invoiced (< 0: moved onto the order's invoice), applied (< 0: a voided order's deposit applied to another invoice)",
+    ),
+  date,
+  amount: money.describe(
+    'Positive: money taken; negative: money leaving the order (refunded, invoiced, applied)',
+  ),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string(),
+  note: z.string(),
+  reason: z.string(),
+  invoice_payment_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The ledger entry on an invoice this entry became'),
+  invoice_id: z.number().int().nullable().describe('The invoice of that ledger entry'),
+  invoice_number: z.string().nullable(),
+  recorded_by: z.string().nullable(),
+  recorded_at: z.string().describe('ISO 8601 timestamp'),
+});
+
+/** An order's deposit account. */
+export const orderDepositsAnswer = z.object({
+  order_id: z.number().int(),
+  order_status: z.string(),
+  /** What the order still holds: the entries' sum. On a voided order, a credit owed to the customer until refunded. */
+  held: money,
+  /** True on a voided order: what it holds is owed to the customer (customer credit). */
+  owed_to_customer: z.boolean(),
+  results: z.array(depositAnswer),
+});
+
+/** A deposit entry as recorded: the entry and its order's account (the deposit.recorded event's body). */
+export const depositRecordedAnswer = z.object({
+  deposit: depositAnswer,
+  order: orderDepositsAnswer.omit({ results: true }),
+});
+
+export const creditNoteLineAnswer = z.object({
+  quantity: z.string(),
+  description: z.string(),
+  price_each: money,
+  amount: money,
+  is_freight: z.boolean().nullable(),
+});
+
+export const creditNoteAnswer = z.object({
+  id: z.number().int(),
+  credit_note_number: z.string().describe('CN-1001 onwards, never reused'),
+  invoice_id: z.number().int(),
+  invoice_number: z.string(),
+  customer_name: z.string(),
+  date,
+  reason: z.string(),
+  line_items: z.array(creditNoteLineAnswer),
+  tax_rate: z.string(),
+  tax_exempt: z.boolean(),
+  subtotal: money,
+  taxable_subtotal: money,
+  tax_amount: money.describe('The tax reversed on the credited lines'),
+  total: money,
+  payment_id: z.number().int().nullable().describe("Its entry in the invoice's payments ledger"),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** An invoice's credit notes, with what may still be credited. */
+export const invoiceCreditNotesAnswer = z.object({
+  invoice_id: z.number().int(),
+  invoice_number: z.string(),
+  total: money.describe("The invoice's total as issued (credit notes never change it)"),
+  credited: money.describe("The credit notes' totals"),
+  creditable: money.describe('What may still be credited: total − credited'),
+  results: z.array(creditNoteAnswer),
+});
+
+export const creditNoteIssuedAnswer = z.object({
+  credit_note: creditNoteAnswer,
+  invoice: invoicePaymentSummary,
+});
+
+/** Where a customer's credit sits: an overpaid invoice, or a voided order holding deposits. */
+export const creditSourceAnswer = z.object({
+  kind: z.enum(['invoice', 'voided_order']),
+  invoice_id: z.number().int().nullable(),
+  invoice_number: z.string().nullable(),
+  order_id: z.number().int().nullable(),
+  door_number: z.string().nullable(),
+  amount: money,
+});
+
+export const customerCreditAnswer = z.object({
+  customer_id: z.number().int(),
+  credit: money.describe("The customer's credit: overpayments plus the deposits of voided orders"),
+  sources: z.array(creditSourceAnswer),
+  /** Open invoices the credit may be applied to. */
+  open_invoices: z.array(
+    z.object({
+      invoice_id: z.number().int(),
+      invoice_number: z.string(),
+      balance_due: money,
+      due_date: date.nullable(),
+    }),
+  ),
+  payment_terms: z.string(),
+});
+
+/** Applying credit: the two entries of the pair (the − side on the source invoice, or the voided order's deposit entry). */
+export const creditAppliedAnswer = z.object({
+  applied: paymentAnswer.describe('The + entry on the invoice the credit pays'),
+  source_payment: paymentAnswer
+    .nullable()
+    .describe('The − entry on the overpaid invoice (null for a deposit source)'),
+  source_deposit: depositAnswer
+    .nullable()
+    .describe("The voided order's deposit entry (null for an invoice source)"),
+  credit: customerCreditAnswer,
+});
+
+export const creditRefundedAnswer = z.object({
+  payment: paymentAnswer.nullable(),
+  deposit: depositAnswer.nullable(),
+  credit: customerCreditAnswer,
+});
