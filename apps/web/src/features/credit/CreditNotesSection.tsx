@@ -6,6 +6,7 @@ import { MoneyInput } from '../../components/MoneyInput';
 import { Notice } from '../../components/Notice';
 import { serverFieldErrors } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { EmailDialog } from '../email/EmailDialog';
 import { CREDIT_TEXT } from './texts';
 
 type Issued = Awaited<ReturnType<ReturnType<typeof trpc.credit.issueCreditNote.useMutation>['mutateAsync']>>;
@@ -46,6 +47,7 @@ export function CreditNotesSection({
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [failed, setFailed] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  const [emailing, setEmailing] = useState<number | null>(null);
 
   const setLine = (i: number, patch: Partial<Line>) =>
     setLines((all) => all.map((l, j) => (j === i ? { ...l, ...patch } : l)));
@@ -134,11 +136,30 @@ export function CreditNotesSection({
                   >
                     {`${CREDIT_TEXT.pdf} ${n.credit_note_number}`}
                   </a>
+                  <Button
+                    className="ml-2"
+                    aria-label={`${CREDIT_TEXT.email} ${n.credit_note_number}`}
+                    onClick={() => setEmailing(n.id)}
+                  >
+                    {CREDIT_TEXT.email}
+                  </Button>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
+      )}
+      {emailing !== null && (
+        <EmailDialog
+          kind="credit_note"
+          id={emailing}
+          open
+          onClose={() => setEmailing(null)}
+          onQueued={(text) => {
+            setEmailing(null);
+            setDone(text);
+          }}
+        />
       )}
       {notes.data && (
         <p className="text-sm text-slate-700">{CREDIT_TEXT.creditable(formatMoney(notes.data.creditable))}</p>

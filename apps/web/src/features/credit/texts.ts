@@ -37,6 +37,7 @@ export const CREDIT_TEXT = {
   total: 'Total',
   tax: 'Tax reversed',
   pdf: 'PDF',
+  email: 'Email',
   issued: (number: string, total: string) => `Credit note ${number} issued for ${total}.`,
   // customer credit and terms (customer page)
   creditTitle: 'Credit',

@@ -8,10 +8,14 @@ import { serverFieldErrors } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { EMAIL_TEXT } from './texts';
 
+/** What the dialog's title calls each kind of document. */
+const KIND_WORDS = { invoice: 'invoice', bol: 'bill of lading', quote: 'quote', credit_note: 'credit note' } as const;
+
 type FormErrors = Partial<Record<'to' | 'cc' | 'subject' | 'body', string>>;
 
 /**
- * Emails an invoice (kind 'invoice', the invoice's id), a bill of lading ('bol', the order's id) or a quote ('quote'):
+ * Emails an invoice (kind 'invoice', the invoice's id), a bill of lading ('bol', the order's id), a quote ('quote')
+ * or a credit note ('credit_note'):
  * To, Cc, Subject and Message prefilled from Company Information's templates; the archived PDF is
  * attached by the server's email job. Field errors from the domain's schema, then from the server.
  */
@@ -22,7 +26,7 @@ export function EmailDialog({
   onClose,
   onQueued,
 }: {
-  kind: 'invoice' | 'bol' | 'quote';
+  kind: 'invoice' | 'bol' | 'quote' | 'credit_note';
   id: number;
   open: boolean;
   onClose: () => void;
@@ -88,7 +92,7 @@ export function EmailDialog({
     <Modal
       open={open}
       onClose={onClose}
-      title={EMAIL_TEXT.dialogTitle(kind === 'invoice' ? 'invoice' : kind === 'quote' ? 'quote' : 'bill of lading')}
+      title={EMAIL_TEXT.dialogTitle(KIND_WORDS[kind])}
       description={EMAIL_TEXT.attachment}
       actions={
         <>
