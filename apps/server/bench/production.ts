@@ -12,10 +12,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { createDb, type Database } from '@icehouse/db/client';
+import type { Database } from '@icehouse/db/client';
 import { rowsOf } from '@icehouse/db';
 import { archivedDocuments, orderCostings, orders, storedFiles } from '@icehouse/db/schema';
-import { seedBenchData } from './seed';
+import { openSeededBenchDatabase } from './seeded-database';
 import { loadBillsOfMaterials } from '../src/modules/production/bom-loader';
 import { materialsForRange } from '../src/modules/production/materials';
 import { marginReport } from '../src/modules/production/margin-report';
@@ -23,30 +23,6 @@ import { buildSheetPdf } from '../src/modules/production/build-sheet';
 import { createPdfRenderer } from '../src/pdf/renderer';
 import { createFolderBlobStore } from '../src/blobs';
 import { createLogger } from '../src/logger';
-
-const base = new URL(process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-const name = process.env.BENCH_PG_DATABASE ?? 'icehouse_bench_reports';
-
-async function openBenchDatabase(): Promise<Database> {
-  const admin = await createDb({ databaseUrl: base.toString(), poolMax: 1 });
-  const exists =
-    rowsOf(await admin.db.execute(sql`select 1 from pg_database where datname = ${name}`)).length > 0;
-  if (!exists) await admin.db.execute(sql.raw(`create database "${name}"`));
-  await admin.close();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await createDb({ databaseUrl: url.toString(), poolMax: 4 });
-  await database.migrate();
-  const { n } = rowsOf<{ n: number }>(
-    await database.db.execute(sql`select count(*)::int as n from orders`),
-  )[0]!;
-  if (Number(n) === 0) {
-    const t = Date.now();
-    await seedBenchData(database, { orders: 100_000, invoices: 20_000, log: () => {} });
-    console.log(`seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  }
-  return database;
-}
 
 /**
  * The bench seed writes orders with SQL, so no save recorded their cost: each order's costing is
@@ -214,7 +190,7 @@ async function buildSheetWithDrawings(database: Database) {
 }
 
 async function main() {
-  const database = await openBenchDatabase();
+  const database = await openSeededBenchDatabase('icehouse_bench_reports', 4);
   await recordCostings(database);
   await database.db.execute(sql`analyze`);
   const deps = { database };

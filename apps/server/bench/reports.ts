@@ -4,34 +4,13 @@
  * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres); database icehouse_bench_reports.
  */
 import { sql } from 'drizzle-orm';
-import { createDb } from '@icehouse/db/client';
 import { rowsOf } from '@icehouse/db';
-import { seedBenchData } from './seed';
+import { openSeededBenchDatabase } from './seeded-database';
 import { salesTaxReport } from '../src/modules/reports/sales-tax';
 import { agingReport } from '../src/modules/reports/aging';
 
-const base = new URL(process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-// BENCH_PG_DATABASE=icehouse_bench reuses the load benchmark's seeded database (it seeds only an empty one).
-const name = process.env.BENCH_PG_DATABASE ?? 'icehouse_bench_reports';
-
 async function main() {
-  const admin = await createDb({ databaseUrl: base.toString(), poolMax: 1 });
-  const exists =
-    rowsOf(await admin.db.execute(sql`select 1 from pg_database where datname = ${name}`)).length > 0;
-  if (!exists) await admin.db.execute(sql.raw(`create database "${name}"`));
-  await admin.close();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await createDb({ databaseUrl: url.toString(), poolMax: 1 });
-  await database.migrate();
-  const { n } = rowsOf<{ n: number }>(
-    await database.db.execute(sql`select count(*)::int as n from orders`),
-  )[0]!;
-  if (Number(n) === 0) {
-    const t = Date.now();
-    await seedBenchData(database, { orders: 100_000, invoices: 20_000, log: () => {} });
-    console.log(`seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  }
+  const database = await openSeededBenchDatabase('icehouse_bench_reports');
   await database.db.execute(sql`analyze`);
   const { y } = rowsOf<{ y: string }>(
     await database.db.execute(sql`select to_char(max(date), 'YYYY') as y from invoices`),
