@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { QUOTE_MESSAGES, quoteAcceptSchema, quoteDeclineSchema, todayIso, zodIssuesToFieldErrors } from '@icehouse/domain';
 import { quotes } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
+import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { announceChange, changeTransaction } from '../../changes';
@@ -69,10 +71,20 @@ async function lockQuote(tx: Db, id: number): Promise<QuoteRow> {
   return row;
 }
 
-/** Accepts the quote: the typed name, the time and the address recorded; staff hear it live (quote.accepted). */
-export async function acceptQuote(deps: Pick<AppDeps, 'database' | 'changes'>, caller: LinkCaller, id: number, body: Record<string, unknown>) {
+/**
+ * The customer's answer from a link, accepted or declined: the link resolved and logged, the body
+ * checked, the quote locked and refused when it cannot be answered (decision 160), its answer and the
+ * caller's address recorded; staff hear it live (quote.accepted / quote.declined).
+ */
+async function answerQuote<T>(
+  deps: Pick<AppDeps, 'database' | 'changes'>,
+  caller: LinkCaller,
+  id: number,
+  body: Record<string, unknown>,
+  answer: { action: 'accepted' | 'declined'; schema: z.ZodType<T>; fields: (data: T) => PgUpdateSetSource<typeof quotes> },
+) {
   const link = await resolveLink(deps.database.db, caller, 'quote', id);
-  const parsed = quoteAcceptSchema.safeParse(body);
+  const parsed = answer.schema.safeParse(body);
   if (!parsed.success) throw AppError.validation(zodIssuesToFieldErrors(parsed.error));
   await changeTransaction(deps, async (tx) => {
     const row = await lockQuote(tx, id);
@@ -80,31 +92,29 @@ export async function acceptQuote(deps: Pick<AppDeps, 'database' | 'changes'>, c
     if (refused) throw refused;
     const [updated] = await tx
       .update(quotes)
-      .set({ status: 'accepted', acceptedName: parsed.data.name, acceptedAt: sql`now()`, acceptedIp: caller.ip, version: sql`${quotes.version} + 1` })
+      .set({ ...answer.fields(parsed.data), status: answer.action, version: sql`${quotes.version} + 1` })
       .where(eq(quotes.id, id))
       .returning({ version: quotes.version });
-    await logLinkEvent(tx, link, caller, 'accept');
-    announceChange(tx, { entity: 'quote', id, action: 'accepted', by: null, version: updated!.version });
+    await logLinkEvent(tx, link, caller, answer.action === 'accepted' ? 'accept' : 'decline');
+    announceChange(tx, { entity: 'quote', id, action: answer.action, by: null, version: updated!.version });
   });
   return customerView(deps, id);
 }
 
-/** Declines the quote with the customer's comment (quote.declined). */
-export async function declineQuote(deps: Pick<AppDeps, 'database' | 'changes'>, caller: LinkCaller, id: number, body: Record<string, unknown>) {
-  const link = await resolveLink(deps.database.db, caller, 'quote', id);
-  const parsed = quoteDeclineSchema.safeParse(body);
-  if (!parsed.success) throw AppError.validation(zodIssuesToFieldErrors(parsed.error));
-  await changeTransaction(deps, async (tx) => {
-    const row = await lockQuote(tx, id);
-    const refused = answerRefusal(row, body.version);
-    if (refused) throw refused;
-    const [updated] = await tx
-      .update(quotes)
-      .set({ status: 'declined', declinedComment: parsed.data.comment, declinedAt: sql`now()`, declinedIp: caller.ip, version: sql`${quotes.version} + 1` })
-      .where(eq(quotes.id, id))
-      .returning({ version: quotes.version });
-    await logLinkEvent(tx, link, caller, 'decline');
-    announceChange(tx, { entity: 'quote', id, action: 'declined', by: null, version: updated!.version });
+/** Accepts the quote: the typed name, the time and the address recorded. */
+export function acceptQuote(deps: Pick<AppDeps, 'database' | 'changes'>, caller: LinkCaller, id: number, body: Record<string, unknown>) {
+  return answerQuote(deps, caller, id, body, {
+    action: 'accepted',
+    schema: quoteAcceptSchema,
+    fields: (data) => ({ acceptedName: data.name, acceptedAt: sql`now()`, acceptedIp: caller.ip }),
   });
-  return customerView(deps, id);
+}
+
+/** Declines the quote with the customer's comment, the time and the address. */
+export function declineQuote(deps: Pick<AppDeps, 'database' | 'changes'>, caller: LinkCaller, id: number, body: Record<string, unknown>) {
+  return answerQuote(deps, caller, id, body, {
+    action: 'declined',
+    schema: quoteDeclineSchema,
+    fields: (data) => ({ declinedComment: data.comment, declinedAt: sql`now()`, declinedIp: caller.ip }),
+  });
 }
