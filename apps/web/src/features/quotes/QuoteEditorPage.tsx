@@ -25,7 +25,6 @@ export function QuoteEditorPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const lookups = useOrderLookups();
-  const customers = trpc.customers.list.useQuery({ page_size: 100 });
   const quote = trpc.quotes.get.useQuery({ id: id ?? 0 }, { enabled: id !== null });
   const create = trpc.quotes.create.useMutation();
   const update = trpc.quotes.update.useMutation();
@@ -34,8 +33,11 @@ export function QuoteEditorPage() {
   const [message, setMessage] = useState<{ tone: 'success' | 'error' | 'info'; text: string } | null>(null);
 
   const loaded = quote.data;
+  const [customerName, setCustomerName] = useState('');
   useEffect(() => {
-    if (loaded) setValues(valuesOfQuote(loaded));
+    if (!loaded) return;
+    setValues(valuesOfQuote(loaded));
+    setCustomerName(loaded.customer_name ?? '');
   }, [loaded?.id, loaded?.version]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // The customer's answer (or anyone's change) shows at once.
@@ -117,7 +119,8 @@ export function QuoteEditorPage() {
       )}
       {locked && <Notice tone="info">{QUOTE_TEXT.locked}</Notice>}
       <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
-        <QuoteForm values={values} onChange={setValues} errors={errors} lookups={lookups} customers={customers.data?.results ?? []} disabled={locked || busy} />
+        <QuoteForm values={values} onChange={setValues} errors={errors} lookups={lookups} customerName={customerName}
+          onCustomerName={setCustomerName} disabled={locked || busy} />
         <aside className="flex flex-col gap-4">
           <div role="group" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Quote totals">
             <dl className="grid grid-cols-2 gap-1 text-sm">

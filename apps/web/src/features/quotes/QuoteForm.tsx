@@ -6,6 +6,7 @@ import { Field, TextInput, inputClassName } from '../../components/Field';
 import { MoneyInput } from '../../components/MoneyInput';
 import { CUSTOM_OPTION_LABEL, productPrice, type OrderLookups } from '../order-form/lookups';
 import { BUILDING_TYPE_OPTIONS, type QuoteAddress, type QuoteFormValues } from './formValues';
+import { QuoteCustomerPicker } from './QuoteCustomerPicker';
 
 /** The first server message at a dotted path ('building_info.price'), or undefined. */
 export function errorAt(errors: FieldErrors | null, path: string): string | undefined {
@@ -32,14 +33,17 @@ export function QuoteForm({
   onChange,
   errors,
   lookups,
-  customers,
+  customerName,
+  onCustomerName,
   disabled,
 }: {
   values: QuoteFormValues;
   onChange: (next: QuoteFormValues) => void;
   errors: FieldErrors | null;
   lookups: OrderLookups;
-  customers: { id: number; name: string }[];
+  /** The picked customer's name as the picker shows it (the quote's own, or the one just picked). */
+  customerName: string;
+  onCustomerName: (name: string) => void;
   disabled: boolean;
 }) {
   const b = values.building_info;
@@ -73,28 +77,25 @@ export function QuoteForm({
         </Field>
         <Field label="Customer" error={errorAt(errors, 'customer_id')}>
           {(control) => (
-            <select
-              {...control}
-              className={inputClassName(false)}
-              value={values.customer_id ?? ''}
+            <QuoteCustomerPicker
+              control={control}
+              invalid={Boolean(errorAt(errors, 'customer_id'))}
+              value={values.customer_id === null ? null : { value: values.customer_id, label: customerName || `#${values.customer_id}` }}
               disabled={disabled}
-              onChange={(e) => {
-                const id = e.target.value ? Number(e.target.value) : null;
-                const picked = customers.find((c) => c.id === id);
+              onChange={(option) => {
+                const picked = option?.customer;
                 onChange({
                   ...values,
-                  customer_id: id,
-                  billing_address: picked && !values.billing_address.name ? { ...values.billing_address, name: picked.name } : values.billing_address,
+                  customer_id: option?.value ?? null,
+                  // The bill-to is filled from the customer only when nothing is typed there yet.
+                  billing_address:
+                    picked && !values.billing_address.name
+                      ? { ...values.billing_address, ...picked.billing_address }
+                      : values.billing_address,
                 });
+                onCustomerName(option?.label ?? '');
               }}
-            >
-              <option value="">No customer</option>
-              {customers.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
+            />
           )}
         </Field>
         <Field label="Customer PO / Job Name" error={errorAt(errors, 'customer_po_job_name')}>
