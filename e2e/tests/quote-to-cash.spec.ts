@@ -1,90 +1,43 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { SMTPServer } from 'smtp-server';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { startServerWithSmtp, textOf, type ServerWithSmtp } from './support/server-with-smtp';
 import { ADMIN, signIn } from './support/session';
 
 /**
- * A quote from the form to an order, through the customer (decisions 160-163): staff make a quote and
- * email it; the test SMTP server receives it; the customer opens the link in that email (another browser,
- * no session), accepts it with a typed name; the staff screen shows the acceptance live; staff convert it
- * to an order, which takes a door number only then.
+ * Quote to cash, one customer's whole journey through the built app (decisions 160-175): staff make a quote
+ * and email it; the test SMTP server receives it; the customer opens the link in that email (another
+ * browser, no session) and accepts it with a typed name; staff see the acceptance live and convert it to an
+ * order, which takes a door number only then; a deposit on the order; the invoice carries the deposit and the
+ * customer's terms; a partial payment; a credit note; the customer page's balance is the invoice's balance due.
  *
- * This file runs its own server (the shared one has no SMTP): the built server, a fresh demo database,
- * SMTP_URL pointing at an SMTP server in this test process, PUBLIC_BASE_URL its own address.
+ * It runs its own server (support/server-with-smtp.ts): the shared one has no SMTP.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../..');
 const PORT = Number(process.env.E2E_QUOTES_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 5);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+let app: ServerWithSmtp | null = null;
 
-let server: ChildProcess | null = null;
-let smtp: SMTPServer | null = null;
-const received: string[] = [];
-
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
-test.use({ baseURL: BASE_URL });
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    authOptional: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp!.listen(0, '127.0.0.1', resolve));
-  const smtpPort = (smtp.server.address() as { port: number }).port;
-  const dataDir = path.join(repoRoot, '.tmp', `e2e-quotes-${Date.now()}`);
-  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  server = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      PUBLIC_BASE_URL: BASE_URL,
-    },
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${BASE_URL}/healthz`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error('the quotes e2e server did not start');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  app = await startServerWithSmtp('quote-to-cash', PORT);
 });
 
 test.afterAll(async () => {
-  if (server?.pid) process.kill(server.pid, 'SIGTERM');
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await app?.stop();
 });
-
-/** The text of a raw message with quoted-printable soft line breaks joined. */
-const textOf = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
 const nextDoorNumber = async (request: APIRequestContext) =>
   ((await (await request.get('/api/orders/get-next-door-number/')).json()) as { door_number: string }).door_number;
 
-test('a quote emailed to a customer, accepted from the link in that email, converted to an order', async ({ page, browser }) => {
+const money = (text: string) => Number(text.replace(/[$,]/g, ''));
+const shown = (amount: string) => `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+
+test('a quote emailed and accepted from the link, converted, a deposit, the invoice, a payment, a credit note', async ({
+  page,
+  browser,
+}) => {
+  const { baseURL, received } = app!;
+  const customerName = `Journey Ice ${Date.now().toString(36)}`;
   await signIn(page, ADMIN);
 
   // The From address the email needs.
@@ -93,15 +46,26 @@ test('a quote emailed to a customer, accepted from the link in that email, conve
   await page.getByRole('button', { name: 'Save email settings' }).click();
   await expect(page.getByText('Email settings saved.')).toBeVisible();
 
+  // A customer on Net 30 terms.
+  await page.goto('/customers/new');
+  await page.getByRole('region', { name: 'Contact' }).getByRole('textbox', { name: 'Name' }).fill(customerName);
+  await page.getByRole('combobox', { name: 'Payment terms' }).fill('Net 30');
+  await page.getByRole('button', { name: 'Save Customer' }).click();
+  await expect(page).toHaveURL(/\/customers\/\d+$/);
+  const customerId = Number(/\/customers\/(\d+)$/.exec(page.url())![1]);
+
   const doorBefore = await nextDoorNumber(page.request);
 
-  // A quote from the order form's fields.
+  // 1. A quote from the order form's fields; the customer is found by typing part of the name.
   await page.getByRole('link', { name: 'Quotes', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Quotes' })).toBeVisible();
   await page.getByRole('link', { name: 'New Quote' }).click();
-  await page.getByLabel('Customer', { exact: true }).selectOption({ label: 'Lakeside Bait & Tackle' });
-  await expect(page.getByLabel('Bill To Name')).toHaveValue('Lakeside Bait & Tackle');
-  await page.getByLabel('Product').selectOption({ index: 1 });
+  const picker = page.getByRole('combobox', { name: 'Customer', exact: true });
+  await picker.click();
+  await picker.fill(customerName.slice(0, -2));
+  await page.getByRole('option', { name: customerName, exact: true }).click();
+  await expect(page.getByLabel('Bill To Name')).toHaveValue(customerName);
+  await page.getByLabel('Product').selectOption({ label: 'Walk-in Cooler 8x10' });
   await page.getByLabel('Freight Cost').fill('150');
   await page.getByRole('button', { name: 'Save Quote' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Quote Q-\d+$/ })).toBeVisible();
@@ -110,12 +74,15 @@ test('a quote emailed to a customer, accepted from the link in that email, conve
   expect(total).toMatch(/^\$[\d,]+\.\d\d$/);
   // Saving a quote takes no door number.
   expect(await nextDoorNumber(page.request)).toBe(doorBefore);
+  // The picker shows the quote's customer after a reload.
+  await page.reload();
+  await expect(page.getByText(customerName, { exact: true }).first()).toBeVisible();
 
-  // Emailed through the queue; the test SMTP server receives it with the PDF and the link.
+  // 2. Emailed through the queue; the test SMTP server receives it with the PDF and the link.
   await page.getByRole('button', { name: 'Email Quote' }).click();
   const dialog = page.getByRole('dialog', { name: 'Email quote' });
   await expect(dialog.getByLabel('Subject')).toHaveValue(new RegExp(`^Quote ${number} from `));
-  await dialog.getByRole('textbox', { name: /^To/ }).fill('buyer@lakeside.example');
+  await dialog.getByRole('textbox', { name: /^To/ }).fill('buyer@journey.example');
   await dialog.getByRole('button', { name: 'Send' }).click();
   // Send archives the PDF first (a cold Chromium may take a few seconds).
   await expect(page.getByText('The email is queued: the sent log shows when it is sent.')).toBeVisible({ timeout: 30_000 });
@@ -123,10 +90,10 @@ test('a quote emailed to a customer, accepted from the link in that email, conve
   await expect.poll(() => received.length, { timeout: 60_000 }).toBeGreaterThan(0);
   const mail = textOf(received[0]!);
   expect(mail).toContain('Content-Type: application/pdf');
-  const link = new RegExp(`${BASE_URL.replace(/[.]/g, '\\.')}/customer/quote/\\d+#[A-Za-z0-9_-]{43}`).exec(mail)?.[0];
+  const link = new RegExp(`${baseURL.replace(/[.]/g, '\\.')}/customer/quote/\\d+#[A-Za-z0-9_-]{43}`).exec(mail)?.[0];
   expect(link, mail).toBeTruthy();
 
-  // The customer: another browser, no session, opens the link from the email and accepts.
+  // 3. The customer: another browser, no session, opens the link from the email and accepts.
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
   await customer.goto(link!);
@@ -134,34 +101,75 @@ test('a quote emailed to a customer, accepted from the link in that email, conve
   await expect(customer.getByText(total).first()).toBeVisible();
   await customer.getByRole('button', { name: 'Accept Quote' }).click();
   await expect(customer.getByText('Type your name to accept the quote.')).toBeVisible();
-  await customer.getByLabel(/^Your name/).fill('Pat Lakeside');
+  await customer.getByLabel(/^Your name/).fill('Pat Journey');
   await customer.getByRole('button', { name: 'Accept Quote' }).click();
   await expect(customer.getByText('Thank you: your acceptance has been recorded.')).toBeVisible();
   await expect(customer.getByRole('button', { name: 'Accept Quote' })).toHaveCount(0);
   expect((await customerContext.cookies()).map((c) => c.name)).not.toContain('sessionid');
 
   // Staff see it live, without reloading.
-  await expect(page.getByText(/^Accepted by Pat Lakeside on \d\d\/\d\d\/\d{4}$/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/^Accepted by Pat Journey on \d\d\/\d\d\/\d{4}$/)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('The customer has just answered this quote.')).toBeVisible();
 
   // The same link again: the quote is answered, so no second acceptance.
   await customer.reload();
-  await expect(customer.getByText(/^Accepted by Pat Lakeside/)).toBeVisible();
+  await expect(customer.getByText(/^Accepted by Pat Journey/)).toBeVisible();
   await expect(customer.getByRole('button', { name: 'Accept Quote' })).toHaveCount(0);
+  await customerContext.close();
 
-  // Convert: the door number is proposed and taken now.
+  // 4. Convert: the door number is proposed and taken now.
   await page.getByRole('button', { name: 'Convert to Order' }).click();
   const convert = page.getByRole('dialog', { name: 'Convert to Order' });
   await expect(convert.getByLabel(/^Door Number/)).toHaveValue(doorBefore);
   await convert.getByRole('button', { name: 'Convert to Order' }).click();
   await expect(page.getByText(`Order ${doorBefore} created from quote ${number}.`)).toBeVisible();
-  await expect(page.getByRole('link', { name: `Open order ${doorBefore}` }).first()).toBeVisible();
   expect(Number(await nextDoorNumber(page.request))).toBeGreaterThan(Number(doorBefore));
   await expect(page.getByLabel('Quote status').getByText('Converted', { exact: true })).toBeVisible();
 
-  // The order carries the quote's total.
+  // 5. The order carries the quote's total; a deposit is taken on it.
   await page.getByRole('link', { name: `Open order ${doorBefore}` }).first().click();
-  await expect(page.getByRole('dialog').getByText(total).first()).toBeVisible();
+  const edit = page.getByRole('dialog', { name: 'Edit Order' });
+  await expect(edit.getByText(total).first()).toBeVisible({ timeout: 30_000 });
+  const deposits = edit.getByRole('group', { name: 'Record deposit' });
+  await deposits.getByLabel('Deposit amount').fill('500');
+  await deposits.getByLabel('Deposit reference').fill('DEP-JOURNEY');
+  await deposits.getByRole('button', { name: 'Record deposit' }).click();
+  await expect(edit.getByText('Held: $500.00')).toBeVisible();
 
-  await customerContext.close();
+  // 6. The invoice: the deposit is on it, the terms are the customer's.
+  await edit.getByRole('button', { name: 'CREATE INVOICE' }).click();
+  await expect(page).toHaveURL(/\/invoices\/\d+\/edit$/);
+  const invoiceId = Number(/\/invoices\/(\d+)\/edit$/.exec(page.url())![1]);
+  const ledger = page.getByRole('table', { name: 'Payments and credits recorded on this invoice' });
+  await expect(ledger).toContainText('Deposit');
+  await expect(ledger).toContainText('$500.00');
+  const invoice = (await (await page.request.get(`/api/invoices/${invoiceId}/`)).json()) as {
+    editable_data: { terms: string };
+    totals: { total: string; balance_due: string };
+  };
+  expect(invoice.editable_data.terms).toBe('Net 30');
+  expect(invoice.totals.total).toBe(String(money(total).toFixed(2)));
+  expect(money(invoice.totals.balance_due)).toBeCloseTo(money(invoice.totals.total) - 500, 2);
+
+  // 7. A partial payment.
+  const payment = page.getByRole('form', { name: 'Record payment' });
+  await payment.getByRole('spinbutton', { name: 'Amount' }).fill('1000');
+  await payment.getByRole('button', { name: 'Record payment' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Edit Invoice/ })).toContainText('Partially paid');
+
+  // 8. A credit note: a price concession of $250 on a taxed line.
+  const credit = page.getByRole('form', { name: 'Issue credit note' });
+  await credit.getByRole('textbox', { name: 'Reason' }).fill('Price concession');
+  await credit.getByRole('textbox', { name: 'Description 1' }).fill('Concession on the cooler');
+  await credit.getByLabel('Price each 1').fill('250');
+  await credit.getByRole('button', { name: 'Issue credit note' }).click();
+  await expect(page.getByText(/Credit note CN-\d+ issued for/)).toBeVisible();
+
+  // 9. The customer page's balance is the invoice's balance due.
+  const after = (await (await page.request.get(`/api/invoices/${invoiceId}/`)).json()) as { totals: { balance_due: string } };
+  expect(money(after.totals.balance_due)).toBeLessThan(money(invoice.totals.balance_due) - 1000);
+  await page.goto(`/customers/${customerId}`);
+  await expect(
+    page.getByRole('region', { name: 'Invoices' }).getByText('Balance', { exact: true }).locator('..'),
+  ).toContainText(shown(after.totals.balance_due));
 });
