@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { companyInfo, customerLinks } from '@icehouse/db/schema';
 import { useOrdersTestApp } from '../../../tests/orders-test-support';
 import { waitFor } from '../../../tests/wait-for-jobs';
+import { readPdfText } from '../../../tests/pdf-text';
 import { pdfAttachmentOf, startSmtpServer } from '../../../tests/smtp-server';
 import { linkHeaders, makeQuote } from '../../../tests/quotes-support';
 import { tokenHash } from './links';
@@ -45,6 +46,24 @@ describe('emailing a quote', () => {
     expect(smtp.received[0]!.to).toEqual(['buyer@acme.example']);
     const pdf = pdfAttachmentOf(raw);
     expect(pdf?.subarray(0, 5).toString()).toBe('%PDF-');
+    // The attached PDF is this quote: read back as text (pdf.js), its figures as the quote's GET answers them.
+    const answer = (await ctx.staff.get(`/api/quotes/${quote.id}/`)).json() as { totals: Record<string, string> };
+    const usd = (amount: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(amount));
+    const text = (await readPdfText(pdf!)).all;
+    for (const expected of [
+      'Page 1 of 1 Quote Q-1001',
+      '03/01/2026 Q-1001',
+      'Acme Foods',
+      'Acme Warehouse',
+      // The P.O. / Job Name and Valid Until facts, as the payload gave them.
+      'Lake cabin 12/31/2099',
+      '1 Walk-in Cooler 8x10 (Freezer/Cooler Unit) $12,000.00 $12,000.00',
+      '2 Rod Holder $19.90 $39.80',
+      `Subtotal ${usd(answer.totals.subtotal!)}`,
+      `Sales Tax (8.25%) ${usd(answer.totals.tax_amount!)}`,
+      `Total ${usd(answer.totals.total!)}`,
+    ])
+      expect(text).toContain(expected);
     const url = /https:\/\/orders\.example\.com\/customer\/quote\/(\d+)#([A-Za-z0-9_-]{43})/.exec(textOf(raw));
     expect(url, textOf(raw)).not.toBeNull();
     expect(Number(url![1])).toBe(quote.id);
