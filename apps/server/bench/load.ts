@@ -11,7 +11,7 @@
  * the server's peak RSS. After the writes it checks that the trigger-kept month counters and
  * customer-search column still agree with the orders.
  *
- * Calls (ids for BENCH_ONLY): baseline, orders-list, orders-initial, orders-month, orders-status,
+ * Calls (ids for BENCH_ONLY): static, baseline, orders-list, orders-initial, orders-month, orders-status,
  * orders-customer, orders-serial, orders-page50, by-month, order-detail, order-create, order-update,
  * order-status, invoices-list, invoices-search, invoice-detail, invoice-pdf.
  *
@@ -442,6 +442,9 @@ function scenarios(ctx: Context): Scenario[] {
   const today = new Date().toISOString().slice(0, 10);
   const cat = f.catalogue;
   return [
+    // The anchor: a fixed file from the same server (the API reference's script: no session, no database),
+    // what the HTTP layer alone answers on this machine in the same minutes.
+    { id: 'static', name: 'anchor: static file, no session', target: NONE, requests: get(() => '/api/docs/docs.js') },
     // The floor: a signed-in call that reads nothing but the session (no target: for comparison).
     { id: 'baseline', name: 'baseline: status choices (session only)', target: NONE, requests: get(() => '/api/orders/status_choices/') },
     { id: 'orders-list', name: 'orders list, first page', target: READ, requests: get(() => '/api/orders/list-view/') },
