@@ -7,7 +7,8 @@ import { ADMIN, signIn } from './support/session';
  * and email it; the test SMTP server receives it; the customer opens the link in that email (another
  * browser, no session) and accepts it with a typed name; staff see the acceptance live and convert it to an
  * order, which takes a door number only then; a deposit on the order; the invoice carries the deposit and the
- * customer's terms; a partial payment; a credit note; the customer page's balance is the invoice's balance due.
+ * customer's terms; a partial payment; a credit note (its PDF; one above what remains refused); the customer
+ * page's balance is the invoice's balance due.
  *
  * It runs its own server (support/server-with-smtp.ts): the shared one has no SMTP.
  */
@@ -144,10 +145,12 @@ test('a quote emailed and accepted from the link, converted, a deposit, the invo
   await expect(ledger).toContainText('Deposit');
   await expect(ledger).toContainText('$500.00');
   const invoice = (await (await page.request.get(`/api/invoices/${invoiceId}/`)).json()) as {
-    editable_data: { terms: string };
+    editable_data: { terms: string; due_date: string };
+    date: string;
     totals: { total: string; balance_due: string };
   };
   expect(invoice.editable_data.terms).toBe('Net 30');
+  expect(invoice.editable_data.due_date > invoice.date).toBe(true);
   expect(invoice.totals.total).toBe(String(money(total).toFixed(2)));
   expect(money(invoice.totals.balance_due)).toBeCloseTo(money(invoice.totals.total) - 500, 2);
 
@@ -164,6 +167,19 @@ test('a quote emailed and accepted from the link, converted, a deposit, the invo
   await credit.getByLabel('Price each 1').fill('250');
   await credit.getByRole('button', { name: 'Issue credit note' }).click();
   await expect(page.getByText(/Credit note CN-\d+ issued for/)).toBeVisible();
+  const notes = page.getByRole('table', { name: 'Credit notes issued against this invoice' });
+  await expect(notes).toContainText('Price concession');
+  const pdf = await page.request.get((await notes.getByRole('link', { name: /PDF CN-\d+/ }).getAttribute('href'))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+
+  // A credit note above what remains is refused with a clear message, nothing issued.
+  await credit.getByRole('textbox', { name: 'Reason' }).fill('Too much');
+  await credit.getByRole('textbox', { name: 'Description 1' }).fill('Everything');
+  await credit.getByLabel('Price each 1').fill('999999');
+  await credit.getByRole('button', { name: 'Issue credit note' }).click();
+  await expect(credit.getByRole('alert')).toContainText('The credit note cannot be more than');
+  await expect(notes.getByRole('row')).toHaveCount(2);
 
   // 9. The customer page's balance is the invoice's balance due.
   const after = (await (await page.request.get(`/api/invoices/${invoiceId}/`)).json()) as { totals: { balance_due: string } };
@@ -172,4 +188,11 @@ test('a quote emailed and accepted from the link, converted, a deposit, the invo
   await expect(
     page.getByRole('region', { name: 'Invoices' }).getByText('Balance', { exact: true }).locator('..'),
   ).toContainText(shown(after.totals.balance_due));
+  const customerAnswer = (await (await page.request.get(`/api/customers/${customerId}/`)).json()) as {
+    balance: { balance: string; deposits_held: string };
+  };
+  expect(customerAnswer.balance.balance).toBe(after.totals.balance_due);
+  // The deposit moved onto the invoice: none is held any more, and no credit is owed.
+  expect(customerAnswer.balance.deposits_held).toBe('0.00');
+  await expect(page.getByRole('region', { name: 'Credit' })).toContainText('No credit.');
 });
