@@ -3,6 +3,7 @@ import { TEXT_LIMITS } from './constants';
 import { addDays } from './schedule';
 import { calculateOrderPrice, orderPriceInputFromOrder, type OrderPriceResult, type OrderPricingContext } from './pricing';
 import { addIssue, asText, optionalText, requiredDate, scalar, textProblem } from './schemas/fields';
+import { withDocumentLink } from './email';
 import { orderSchema, type OrderData } from './schemas/order';
 
 /**
@@ -156,7 +157,5 @@ export const QUOTE_EMAIL_BODY =
 
 /** The message with the link in place of the placeholder, or added at its end when the placeholder was removed. */
 export function withQuoteLink(body: string, url: string): string {
-  return body.includes(QUOTE_LINK_PLACEHOLDER)
-    ? body.split(QUOTE_LINK_PLACEHOLDER).join(url)
-    : `${body.trimEnd()}\n\nView and accept the quote online:\n${url}\n`;
+  return withDocumentLink(body, QUOTE_LINK_PLACEHOLDER, url, 'View and accept the quote online:');
 }
