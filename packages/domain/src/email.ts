@@ -61,7 +61,7 @@ export function fillEmailTemplate(
 
 /**
  * Where an email puts a document's customer link, filled when it is sent (a new link each send:
- * decisions 162, 210); a message whose placeholder was removed gets the link added at its end.
+ * decisions 162, 211); a message whose placeholder was removed gets the link added at its end.
  */
 export function withDocumentLink(body: string, placeholder: string, url: string, lead: string): string {
   return body.includes(placeholder) ? body.split(placeholder).join(url) : `${body.trimEnd()}\n\n${lead}\n${url}\n`;

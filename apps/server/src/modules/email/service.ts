@@ -241,7 +241,7 @@ export async function sendEmail(
       body = withQuoteLink(body, link.url);
       await markQuoteSent(tx, recordId, userId);
     }
-    // An invoice's email carries one too (decision 210): `{invoice_link}`, or at the end of an older template.
+    // An invoice's email carries one too (decision 211): `{invoice_link}`, or at the end of an older template.
     if (kind === 'invoice' && configured) {
       const link = await createLinkInTx(tx, deps.publicBaseUrl, 'invoice', recordId, userId);
       body = withInvoiceLink(body, link.url);
