@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@icehouse/db/client';
-import { customerLinks, quotes } from '@icehouse/db/schema';
+import { customerLinkEvents, customerLinks, invoices, quotes } from '@icehouse/db/schema';
 import { QUOTE_MESSAGES } from '@icehouse/domain';
 import { createTestApp } from './test-app';
 import { TestClient } from './client';
@@ -11,17 +11,24 @@ import { moduleOperations } from '../src/modules/operations';
 import { listOperations, restBindingsOf } from '../src/operations/define';
 
 /**
- * The customer-link routes (decision 161), walked like the access test walks every route: each one
- * with a missing, tampered, foreign (another quote's), revoked and expired link refuses with its 4xx
- * and changes nothing; no route answers anything of the staff's, makes or reads a session, or opens
- * another document; a link's token opens no staff route.
+ * The customer-link routes (decisions 161, 210), walked like the access test walks every route: each
+ * one with a missing, tampered, foreign (another document's of the same kind, or one of the other
+ * kind), revoked and expired link refuses with its 4xx and changes nothing; no route answers anything
+ * of the staff's, makes or reads a session, or opens another document; a link's token opens no staff route.
  */
 let app: FastifyInstance;
 let database: Database;
 let staff: TestClient;
 let customer: TestClient;
-const quote = { a: 0, b: 0 };
-const token = { a: '', b: '', revoked: '', expired: '' };
+type Kind = 'quote' | 'invoice';
+type Links = { a: string; b: string; revoked: string; expired: string };
+const doc: Record<Kind, { a: number; b: number }> = { quote: { a: 0, b: 0 }, invoice: { a: 0, b: 0 } };
+const links: Record<Kind, Links> = {
+  quote: { a: '', b: '', revoked: '', expired: '' },
+  invoice: { a: '', b: '', revoked: '', expired: '' },
+};
+const quote = doc.quote;
+const token = links.quote;
 
 const minimalQuote = (name: string) => ({
   date: '2026-03-01',
@@ -45,19 +52,29 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(201);
     quote[which] = res.json().id;
   }
-  const link = async (id: number) => {
-    const res = await staff.post(`/api/quotes/${id}/links/`, {});
-    expect(res.statusCode, res.body).toBe(201);
-    return { id: res.json().id as number, token: (res.json().url as string).split('#')[1]! };
-  };
-  token.a = (await link(quote.a)).token;
-  token.b = (await link(quote.b)).token;
-  const revoked = await link(quote.a);
-  token.revoked = revoked.token;
-  expect((await staff.post(`/api/quotes/${quote.a}/links/${revoked.id}/revoke/`)).statusCode).toBe(200);
-  const expired = await link(quote.a);
-  token.expired = expired.token;
-  await database.db.update(customerLinks).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(customerLinks.id, expired.id));
+  for (const which of ['a', 'b'] as const) {
+    const order = await staff.post('/api/orders/', { ...minimalQuote(`Customer ${which}`), status: 'pending', door_number: `LINK-${which}` });
+    expect(order.statusCode, order.body).toBe(201);
+    const invoice = await staff.post(`/api/orders/${order.json().id}/create-invoice/`, { return_json: true });
+    expect(invoice.statusCode, invoice.body).toBe(201);
+    doc.invoice[which] = invoice.json().id;
+  }
+  for (const kind of ['quote', 'invoice'] as const) {
+    const base = `/api/${kind}s`;
+    const link = async (id: number) => {
+      const res = await staff.post(`${base}/${id}/links/`, {});
+      expect(res.statusCode, res.body).toBe(201);
+      return { id: res.json().id as number, token: (res.json().url as string).split('#')[1]! };
+    };
+    links[kind].a = (await link(doc[kind].a)).token;
+    links[kind].b = (await link(doc[kind].b)).token;
+    const revoked = await link(doc[kind].a);
+    links[kind].revoked = revoked.token;
+    expect((await staff.post(`${base}/${doc[kind].a}/links/${revoked.id}/revoke/`)).statusCode).toBe(200);
+    const expired = await link(doc[kind].a);
+    links[kind].expired = expired.token;
+    await database.db.update(customerLinks).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(customerLinks.id, expired.id));
+  }
 });
 afterAll(async () => {
   await app?.close();
@@ -67,6 +84,14 @@ const customerRoutes = listOperations(moduleOperations)
   .filter((op) => op.access === 'public')
   .flatMap((op) => restBindingsOf(op).map((b) => ({ method: b.method, path: b.path })))
   .filter((r) => r.path.startsWith('/api/customer/'));
+const kindOf = (path: string): Kind => (path.startsWith('/api/customer/invoices/') ? 'invoice' : 'quote');
+const otherKind = (kind: Kind): Kind => (kind === 'quote' ? 'invoice' : 'quote');
+/** Everything a refused call must leave as it was: the documents, and the log of uses (a refusal is no view). */
+const snapshot = async () => ({
+  quotes: await database.db.select().from(quotes).orderBy(quotes.id),
+  invoices: await database.db.select().from(invoices).orderBy(invoices.id),
+  events: await database.db.select().from(customerLinkEvents).orderBy(customerLinkEvents.id),
+});
 
 const call = (method: string, path: string, id: number, linkToken: string | null, client = customer) =>
   client.request(method as 'GET', path.replace('{id}', String(id)), {
@@ -80,8 +105,10 @@ const flip = (t: string) => t.slice(0, 10) + (t[10] === 'A' ? 'B' : 'A') + t.sli
 const STAFF_KEYS = /"(created_by|updated_by|fields|ip|customer_id|order_id|notes|links|username|email|sent_at|url)"/;
 
 describe('customer-link routes', () => {
-  it('are the four routes of a quote', () => {
+  it("are the four routes of a quote and the two of an invoice", () => {
     expect(customerRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'GET /api/customer/invoices/{id}/',
+      'GET /api/customer/invoices/{id}/pdf/',
       'GET /api/customer/quotes/{id}/',
       'GET /api/customer/quotes/{id}/pdf/',
       'POST /api/customer/quotes/{id}/accept/',
@@ -91,16 +118,20 @@ describe('customer-link routes', () => {
 
   for (const route of customerRoutes) {
     it(`${route.method} ${route.path}: missing, tampered, foreign, revoked and expired links are refused; nothing changes`, async () => {
-      const before = await database.db.select().from(quotes).orderBy(quotes.id);
+      const kind = kindOf(route.path);
+      const [own, t] = [doc[kind], links[kind]];
+      const before = await snapshot();
       const cases: [string, number, string | null, number, string][] = [
-        ['no link', quote.a, null, 404, QUOTE_MESSAGES.linkInvalid],
-        ['a tampered link', quote.a, flip(token.a), 404, QUOTE_MESSAGES.linkInvalid],
-        ['a made-up link', quote.a, 'x'.repeat(43), 404, QUOTE_MESSAGES.linkInvalid],
-        ['an oversized header', quote.a, 'A'.repeat(5000), 404, QUOTE_MESSAGES.linkInvalid],
-        ["another quote's link", quote.a, token.b, 404, QUOTE_MESSAGES.linkOtherDocument],
-        ['a link to a quote that does not exist', 999_999, token.a, 404, QUOTE_MESSAGES.linkOtherDocument],
-        ['a revoked link', quote.a, token.revoked, 403, QUOTE_MESSAGES.linkRevoked],
-        ['an expired link', quote.a, token.expired, 403, QUOTE_MESSAGES.linkExpired],
+        ['no link', own.a, null, 404, QUOTE_MESSAGES.linkInvalid],
+        ['a tampered link', own.a, flip(t.a), 404, QUOTE_MESSAGES.linkInvalid],
+        ['a made-up link', own.a, 'x'.repeat(43), 404, QUOTE_MESSAGES.linkInvalid],
+        ['an oversized header', own.a, 'A'.repeat(5000), 404, QUOTE_MESSAGES.linkInvalid],
+        [`another ${kind}'s link`, own.a, t.b, 404, QUOTE_MESSAGES.linkOtherDocument],
+        [`a ${otherKind(kind)}'s link`, own.a, links[otherKind(kind)].a, 404, QUOTE_MESSAGES.linkOtherDocument],
+        [`a ${otherKind(kind)}'s link on its own id`, doc[otherKind(kind)].a, links[otherKind(kind)].a, 404, QUOTE_MESSAGES.linkOtherDocument],
+        [`a link to a ${kind} that does not exist`, 999_999, t.a, 404, QUOTE_MESSAGES.linkOtherDocument],
+        ['a revoked link', own.a, t.revoked, 403, QUOTE_MESSAGES.linkRevoked],
+        ['an expired link', own.a, t.expired, 403, QUOTE_MESSAGES.linkExpired],
       ];
       for (const [what, id, linkToken, status, message] of cases) {
         const res = await call(route.method, route.path, id, linkToken);
@@ -109,7 +140,7 @@ describe('customer-link routes', () => {
         expect(res.json(), what).toEqual({ detail: message, ...code });
         expect(res.cookies.map((c) => c.name), what).not.toContain('sessionid');
       }
-      expect(await database.db.select().from(quotes).orderBy(quotes.id)).toEqual(before);
+      expect(await snapshot()).toEqual(before);
     });
   }
 
@@ -137,5 +168,25 @@ describe('customer-link routes', () => {
     expect(res.statusCode).toBe(404);
     const rows = await database.db.select({ status: quotes.status }).from(quotes).orderBy(quotes.id);
     expect(rows.map((r) => r.status)).toEqual(['draft', 'draft']);
+  });
+
+  it('a good invoice link opens its own invoice only: key figures and how to pay, no staff data, no session, each view logged', async () => {
+    const eventsBefore = (await database.db.select().from(customerLinkEvents)).length;
+    for (const client of [customer, staff]) {
+      const view = await call('GET', '/api/customer/invoices/{id}/', doc.invoice.a, links.invoice.a, client);
+      expect(view.statusCode, view.body).toBe(200);
+      expect(Object.keys(view.json()).sort()).toEqual(
+        ['balance_due', 'company_name', 'credit', 'customer_name', 'date', 'due_date', 'invoice_number', 'paid', 'remit_to', 'status', 'terms', 'total'],
+      );
+      expect(view.body).not.toMatch(STAFF_KEYS);
+      expect(view.body).not.toContain('Customer b');
+      expect(view.body).not.toContain('LINK-a');
+      expect(view.cookies.map((c) => c.name)).not.toContain('sessionid');
+    }
+    expect((await database.db.select().from(customerLinkEvents)).length).toBe(eventsBefore + 2);
+    for (const path of [`/api/invoices/${doc.invoice.a}/`, '/api/invoices/', `/api/invoices/${doc.invoice.a}/links/`, `/api/invoices/${doc.invoice.a}/payments/`]) {
+      const res = await customer.get(path, { headers: { 'x-customer-link': links.invoice.a } });
+      expect(res.statusCode, path).toBe(401);
+    }
   });
 });

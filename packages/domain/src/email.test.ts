@@ -9,6 +9,7 @@ import {
   invalidAddresses,
   splitAddresses,
   unknownPlaceholders,
+  withInvoiceLink,
 } from './email';
 
 describe('email', () => {
@@ -68,7 +69,7 @@ describe('email', () => {
       ['bol_email_body', MESSAGES.emailPlaceholderUnknown(['due_date'], EMAIL_PLACEHOLDERS_BY_KIND.bol)],
     ]);
     expect(parsed.error!.issues[0]!.message).toBe(
-      'Unknown placeholder {invoice_no}. Use {invoice_number}, {order_number}, {customer_name}, {company_name}, {total}, {balance_due}, {due_date}.',
+      'Unknown placeholder {invoice_no}. Use {invoice_number}, {order_number}, {customer_name}, {company_name}, {total}, {balance_due}, {due_date}, {invoice_link}.',
     );
     expect(
       emailSettingsSchema.safeParse({
@@ -102,5 +103,17 @@ describe('email', () => {
       ['bol_email_body', MESSAGES.emailBodyTooLong],
     ]);
     expect(issues({ invoice_email_body: subject, bol_email_body: subject })).toBeUndefined();
+  });
+});
+
+describe('the invoice email\'s link', () => {
+  const url = 'https://orders.example.com/customer/invoice/7#abc';
+  it('takes the place of {invoice_link}, each time it is written', () => {
+    expect(withInvoiceLink('Pay here: {invoice_link}\nor {invoice_link}', url)).toBe(`Pay here: ${url}\nor ${url}`);
+  });
+  it('is added at the end of a template written before the placeholder existed', () => {
+    expect(withInvoiceLink('Please find attached invoice 1001.\n\n', url)).toBe(
+      `Please find attached invoice 1001.\n\nView the invoice and how to pay it online:\n${url}\n`,
+    );
   });
 });

@@ -18,6 +18,7 @@ export const EMAIL_PLACEHOLDERS = [
   'total',
   'balance_due',
   'due_date',
+  'invoice_link',
 ] as const;
 export type EmailPlaceholder = (typeof EMAIL_PLACEHOLDERS)[number];
 
@@ -31,6 +32,7 @@ export const EMAIL_PLACEHOLDERS_BY_KIND = {
     'total',
     'balance_due',
     'due_date',
+    'invoice_link',
   ],
   bol: ['bol_number', 'order_number', 'customer_name', 'company_name', 'total'],
 } as const satisfies Record<'invoice' | 'bol', readonly EmailPlaceholder[]>;
@@ -56,6 +58,19 @@ export function fillEmailTemplate(
     return value === undefined ? whole : value;
   });
 }
+
+/**
+ * Where an email puts a document's customer link, filled when it is sent (a new link each send:
+ * decisions 162, 211); a message whose placeholder was removed gets the link added at its end.
+ */
+export function withDocumentLink(body: string, placeholder: string, url: string, lead: string): string {
+  return body.includes(placeholder) ? body.split(placeholder).join(url) : `${body.trimEnd()}\n\n${lead}\n${url}\n`;
+}
+
+/** The invoice email's link placeholder; a template without it (every one written before) still gets the link at its end. */
+export const INVOICE_LINK_PLACEHOLDER = '{invoice_link}';
+export const withInvoiceLink = (body: string, url: string) =>
+  withDocumentLink(body, INVOICE_LINK_PLACEHOLDER, url, 'View the invoice and how to pay it online:');
 
 const single = z.email();
 

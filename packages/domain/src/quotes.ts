@@ -3,6 +3,7 @@ import { TEXT_LIMITS } from './constants';
 import { addDays } from './schedule';
 import { calculateOrderPrice, orderPriceInputFromOrder, type OrderPriceResult, type OrderPricingContext } from './pricing';
 import { addIssue, asText, optionalText, requiredDate, scalar, textProblem } from './schemas/fields';
+import { withDocumentLink } from './email';
 import { orderSchema, type OrderData } from './schemas/order';
 
 /**
@@ -144,7 +145,7 @@ export const customerLinkSchema = z.object({
 });
 
 /** The documents a customer link can open (an entity type column: invoice and statement can follow). */
-export const CUSTOMER_LINK_DOCUMENTS = ['quote'] as const;
+export const CUSTOMER_LINK_DOCUMENTS = ['quote', 'invoice'] as const;
 export type CustomerLinkDocument = (typeof CUSTOMER_LINK_DOCUMENTS)[number];
 
 /** Where the email of a quote puts the customer link (filled when the email is sent: a new link each time). */
@@ -156,7 +157,5 @@ export const QUOTE_EMAIL_BODY =
 
 /** The message with the link in place of the placeholder, or added at its end when the placeholder was removed. */
 export function withQuoteLink(body: string, url: string): string {
-  return body.includes(QUOTE_LINK_PLACEHOLDER)
-    ? body.split(QUOTE_LINK_PLACEHOLDER).join(url)
-    : `${body.trimEnd()}\n\nView and accept the quote online:\n${url}\n`;
+  return withDocumentLink(body, QUOTE_LINK_PLACEHOLDER, url, 'View and accept the quote online:');
 }

@@ -24,6 +24,8 @@ describe('CSV exports', () => {
       billing_address: { name: '+Plus & Co, "Ltd"' },
       date: '2024-02-01',
     });
+    const deposit = await ctx.staff.post(`/api/orders/${order.id}/deposits/`, { date: '2024-02-02', method: 'check', amount: '300' });
+    expect(deposit.statusCode, deposit.body).toBe(201);
 
     const all = await ctx.staff.get('/api/orders/export.csv');
     expect(all.statusCode).toBe(200);
@@ -43,7 +45,11 @@ describe('CSV exports', () => {
       // total exactly as GET /api/orders/{id}/ answers it.
       Status: 'pending',
       'Order Total': order.totals.total,
+      // Added last (decision 212): what the order's deposit account holds, as the list shows it.
+      'Deposits Held': '300.00',
     });
+    expect(Object.keys(rows[0]!).at(-1)).toBe('Deposits Held');
+    expect(rows.slice(1).every((r) => r['Deposits Held'] === '0.00')).toBe(true);
     expect(Number(order.totals.total)).toBeGreaterThan(0);
     // Every row has its total, past the first batch too.
     expect(rows.every((r) => /^\d+\.\d{2}$/.test(r['Order Total']!))).toBe(true);

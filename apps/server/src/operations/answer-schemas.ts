@@ -66,6 +66,7 @@ import {
   deletedInvoiceListAnswer,
   deletedInvoiceListRestAnswer,
   invoiceAnswer,
+  customerInvoiceAnswer,
   invoiceListAnswer,
   invoiceListRestAnswer,
   invoiceUpdateAnswer,
@@ -150,6 +151,10 @@ export const answerSchemas = {
   'invoices.update': invoiceUpdateAnswer,
   'invoices.delete': successAnswer,
   'invoices.createForOrder': createForOrderAnswer,
+  'invoices.links': customerLinksAnswer,
+  'invoices.createLink': customerLinkCreatedAnswer,
+  'invoices.revokeLink': customerLinkAnswer,
+  'invoices.linkEvents': customerLinkEventsAnswer,
   'bols.info': bolInfoAnswer,
   'schedule.shipSchedule': shipScheduleAnswer,
   'schedule.monthly': monthlyFiguresAnswer,
@@ -218,6 +223,7 @@ export const answerSchemas = {
   'customerLinks.quote': customerQuoteAnswer,
   'customerLinks.accept': customerQuoteAnswer,
   'customerLinks.decline': customerQuoteAnswer,
+  'customerLinks.invoice': customerInvoiceAnswer,
 };
 
 /** By REST route (`METHOD /api/path/{param}/`) answering JSON: the operation's answer unless the route shapes its own. */
@@ -329,4 +335,9 @@ export const restAnswerSchemas = {
   'GET /api/customer/quotes/{id}/': answerSchemas['customerLinks.quote'],
   'POST /api/customer/quotes/{id}/accept/': answerSchemas['customerLinks.accept'],
   'POST /api/customer/quotes/{id}/decline/': answerSchemas['customerLinks.decline'],
+  'GET /api/invoices/{id}/links/': answerSchemas['invoices.links'],
+  'POST /api/invoices/{id}/links/': answerSchemas['invoices.createLink'],
+  'POST /api/invoices/{id}/links/{linkId}/revoke/': answerSchemas['invoices.revokeLink'],
+  'GET /api/invoices/{id}/link-events/': answerSchemas['invoices.linkEvents'],
+  'GET /api/customer/invoices/{id}/': answerSchemas['customerLinks.invoice'],
 };

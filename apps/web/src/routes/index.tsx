@@ -31,6 +31,7 @@ const CustomerPage = lazyPage(() => import('../features/customers/CustomerPage')
 const QuotesPage = lazyPage(() => import('../features/quotes/QuotesPage'), 'QuotesPage');
 const QuoteEditorPage = lazyPage(() => import('../features/quotes/QuoteEditorPage'), 'QuoteEditorPage');
 const CustomerQuotePage = lazyPage(() => import('../features/quotes/CustomerQuotePage'), 'CustomerQuotePage');
+const CustomerInvoicePage = lazyPage(() => import('../features/invoices/CustomerInvoicePage'), 'CustomerInvoicePage');
 const UserManagementPage = lazyPage(
   () => import('../features/users/UserManagementPage'),
   'UserManagementPage',
@@ -64,6 +65,16 @@ export const routes: RouteObject[] = [
     element: (
       <Suspense fallback={<LoadingScreen />}>
         <CustomerQuotePage />
+      </Suspense>
+    ),
+    errorElement: <RouteError />,
+  },
+  {
+    // An invoice's customer link (decision 210): the same, outside the signed-in app.
+    path: '/customer/invoice/:id',
+    element: (
+      <Suspense fallback={<LoadingScreen />}>
+        <CustomerInvoicePage />
       </Suspense>
     ),
     errorElement: <RouteError />,

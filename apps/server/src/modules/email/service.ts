@@ -4,6 +4,7 @@ import {
   MESSAGES,
   QUOTE_EMAIL_BODY,
   QUOTE_EMAIL_SUBJECT,
+  withInvoiceLink,
   withQuoteLink,
   emailFormSchema,
   emailSettingsSchema,
@@ -239,6 +240,11 @@ export async function sendEmail(
       const link = await createLinkInTx(tx, deps.publicBaseUrl, 'quote', recordId, userId);
       body = withQuoteLink(body, link.url);
       await markQuoteSent(tx, recordId, userId);
+    }
+    // An invoice's email carries one too (decision 211): `{invoice_link}`, or at the end of an older template.
+    if (kind === 'invoice' && configured) {
+      const link = await createLinkInTx(tx, deps.publicBaseUrl, 'invoice', recordId, userId);
+      body = withInvoiceLink(body, link.url);
     }
     const [row] = await tx
       .insert(emailMessages)

@@ -30,6 +30,8 @@ import { renderInvoiceJob } from './jobs';
 import { sendPdf } from './pdf-reply';
 import { sendCsv } from '../../csv';
 import { invoicesCsv } from './export';
+import { documentLinkOperations } from '../quotes/link-operations';
+import { invoiceMustExist } from './customer-invoice';
 
 const TAG = 'Invoices';
 
@@ -222,4 +224,6 @@ export const invoicesOperations = operationSet('invoices', {
       reply: (pdf, reply) => sendArchivedPdf(reply, pdf, 'inline'),
     },
   }),
+  /** Customer links to the invoice (decisions 161, 210): the quote's calls, for this document. */
+  ...documentLinkOperations({ type: 'invoice', noun: 'invoice', path: '/api/invoices/{id}/', tag: TAG, exists: invoiceMustExist }),
 });

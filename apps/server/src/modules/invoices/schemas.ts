@@ -184,3 +184,24 @@ export const invoiceUpdateAnswer = invoiceAnswer.extend({
     .nullable()
     .describe('The adjustment entry recorded for a changed payments_credits (the difference), or null'),
 });
+
+/**
+ * What a customer sees of an invoice through a link (decision 210): its key figures (the staff's
+ * payments summary, the domain's balance and status rules) and how to pay; nothing of the staff's.
+ */
+export const customerInvoiceAnswer = z.object({
+  invoice_number: z.string(),
+  company_name: z.string(),
+  customer_name: z.string(),
+  date,
+  due_date: date.nullable(),
+  terms: z.string(),
+  total: money,
+  paid: money.describe('Payments and credits recorded on the invoice (the ledger\'s sum)'),
+  credit: money.describe('paid − total when more was paid, else 0.00'),
+  balance_due: money.describe('total − paid, never below 0'),
+  status: z.enum(INVOICE_STATUSES),
+  remit_to: z
+    .object({ name: z.string(), street: z.string(), city: z.string(), state: z.string(), zip_code: z.string() })
+    .describe('Where to send payment: the remit-to address of Company Information'),
+});

@@ -3,9 +3,10 @@ import { ORDER_EXPORT_BATCH, exportOrders, type OrderExportRow } from './export-
 import type { OrderListFilters } from './list-filters';
 import type { DbDeps } from './service-common';
 import { loadOrderViews } from './views';
+import { depositsHeldByOrder } from '../credit/deposits';
 
-/** A row of the export with the order's total, as GET /api/orders/{id}/ answers it. */
-export type OrderCsvRow = OrderExportRow & { total: string };
+/** A row of the export with the order's total, as GET /api/orders/{id}/ answers it, and its held deposits (the list's). */
+export type OrderCsvRow = OrderExportRow & { total: string; depositsHeld: string };
 
 /** The orders list as CSV (issue 16 item 4): the list's filters, every matching order, newest first. */
 /**
@@ -34,11 +35,14 @@ export const ORDER_CSV_COLUMNS: CsvColumn<OrderCsvRow>[] = [
   { header: 'Invoice Date', kind: 'date', value: (r) => r.invoiceDate },
   { header: 'BOL Number', kind: 'text', value: (r) => r.bolNumber },
   { header: 'Order Total', kind: 'decimal', value: (r) => r.total },
+  // Added last (decision 212): the columns before it keep their places.
+  { header: 'Deposits Held', kind: 'decimal', value: (r) => r.depositsHeld },
 ];
 
 /**
  * The rows with their totals, a batch at a time: an order's total is not stored, so it is the
- * domain's price of the order as the order's GET computes it (loadOrderViews), never a second sum.
+ * domain's price of the order as the order's GET computes it (loadOrderViews), never a second sum;
+ * its held deposits likewise, one grouped query per batch (as the list's page).
  */
 async function* withTotals(deps: DbDeps, rows: AsyncIterable<OrderExportRow>): AsyncIterable<OrderCsvRow> {
   let batch: OrderExportRow[] = [];
@@ -48,7 +52,8 @@ async function* withTotals(deps: DbDeps, rows: AsyncIterable<OrderExportRow>): A
       batch.map((r) => r.id),
     );
     const totals = new Map(views.map((v) => [v.id, v.totals.total]));
-    for (const row of batch) yield { ...row, total: totals.get(row.id) ?? '0.00' };
+    const held = await depositsHeldByOrder(deps.database.db, batch.map((r) => r.id));
+    for (const row of batch) yield { ...row, total: totals.get(row.id) ?? '0.00', depositsHeld: held.get(row.id) ?? '0.00' };
     batch = [];
   }
   for await (const row of rows) {

@@ -1,6 +1,6 @@
 import { and, asc, count as countRows, desc, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
-import { LIMITS } from '@icehouse/domain';
-import { billsOfLading, invoiceOrders, invoices, orderMonthCounts, orders } from '@icehouse/db/schema';
+import { LIMITS, depositsHeldOf } from '@icehouse/domain';
+import { billsOfLading, invoiceOrders, invoices, orderDeposits, orderMonthCounts, orders } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { pageFetch, pageRows, searchCount } from '../../operations/list-page';
 import { customerNameOf, statusView } from './views';
@@ -72,6 +72,9 @@ function pageRowsQuery(db: Db, ids: SQL, counted: boolean) {
       invoiceDate: invoices.date,
       bolId: billsOfLading.id,
       updatedAt: orders.updatedAt,
+      // The entries of the order's deposit account (decision 212), summed by the domain's depositsHeldOf as
+      // the order form's figure is: a subquery over order_deposits_order_id_idx for each row of the page only.
+      depositAmounts: sql<string[] | null>`(select array_agg(${orderDeposits.amount}::text) from ${orderDeposits} where ${orderDeposits.orderId} = ${orders.id})`,
       // the matches counted up to the limit (a text search's rows), else null
       total: counted ? sql<number | null>`"page_ids"."total"` : sql<number | null>`null::int`,
     })
@@ -204,6 +207,7 @@ function listRowOf(r: Omit<FetchedRow, 'total'>) {
           ? { id: r.invoiceId, invoice_number: r.invoiceNumber ?? '', date: r.invoiceDate ?? '' }
           : null,
       updated_at: r.updatedAt.toISOString(),
+      deposits_held: depositsHeldOf(r.depositAmounts ?? []),
   };
 }
 

@@ -97,6 +97,7 @@ describe('list-view', () => {
       next_possible_status: 'scheduled_to_ship',
       invoice_details: null,
       updated_at: expect.any(String),
+      deposits_held: '0.00',
     });
   });
 

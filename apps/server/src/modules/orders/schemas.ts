@@ -196,6 +196,9 @@ export const orderListRowAnswer = z.object({
   door_number: z.string(),
   invoice_details: invoiceDetailsAnswer,
   updated_at: z.string().describe('ISO 8601 timestamp of the last change (the cursor of updated_since)'),
+  deposits_held: money.describe(
+    "What the order's deposit account holds (deposits − refunds − amounts moved onto invoices), as the order form shows it",
+  ),
 });
 
 export const orderListAnswer = pageAnswer(orderListRowAnswer);

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
 import { sendArchivedPdf } from '../documents/reply';
+import { customerInvoice, customerInvoicePdf } from '../invoices/customer-invoice';
+import { customerInvoiceAnswer } from '../invoices/schemas';
 import { acceptQuote, customerQuote, customerQuotePdf, declineQuote } from './customer-page';
 import { CUSTOMER_LINK_HEADER, type LinkCaller } from './links';
 import { customerAcceptInput, customerDeclineInput, customerQuoteAnswer, customerQuoteInput } from './schemas';
@@ -31,6 +33,7 @@ const refusals = {
 /**
  * What a customer does through a link (decision 161): public (no staff account, no session made or
  * read for anything), REST only, the token in a header. Each call is checked, counted and logged.
+ * A quote's link views, downloads and answers it; an invoice's views and downloads it (decision 210).
  */
 export const customerLinkOperations = operationSet('customerLinks', {
   quote: defineOperation({
@@ -100,6 +103,41 @@ export const customerLinkOperations = operationSet('customerLinks', {
       body: 'data',
       headers: [tokenHeader],
       answers: { ...refusals, 409: 'The quote can no longer be declined (answered, converted, expired or changed since shown)' },
+    },
+  }),
+  invoice: defineOperation({
+    kind: 'query',
+    access: 'public',
+    input: customerQuoteInput,
+    output: customerInvoiceAnswer,
+    trpc: false,
+    run: ({ deps, req, input }) => customerInvoice(deps, callerOf(req), input.id),
+    rest: {
+      method: 'GET',
+      path: '/api/customer/invoices/{id}/',
+      summary:
+        'The invoice a customer link opens: number, company, dates, terms, total, paid, credit, balance due, status and the ' +
+        'remit-to address (logged as a view).',
+      tag: TAG,
+      headers: [tokenHeader],
+      answers: refusals,
+    },
+  }),
+  invoicePdf: defineBinaryOperation({
+    kind: 'query',
+    access: 'public',
+    input: customerQuoteInput,
+    trpc: false,
+    run: ({ deps, req, input }) => customerInvoicePdf(deps, callerOf(req), input.id),
+    rest: {
+      method: 'GET',
+      path: '/api/customer/invoices/{id}/pdf/',
+      summary: 'The invoice as a PDF through a customer link (attachment; logged).',
+      tag: TAG,
+      produces: 'application/pdf',
+      headers: [tokenHeader],
+      answers: refusals,
+      reply: (pdf, reply) => sendArchivedPdf(reply, pdf, 'attachment'),
     },
   }),
 });

@@ -7,17 +7,11 @@ import { listDocuments } from '../documents/archive';
 import { documentList } from '../documents/schemas';
 import { convertQuote } from './convert';
 import { quotePdf } from './documents';
-import { createLink, linkEvents, listLinks, revokeLink } from './links';
+import { documentLinkOperations } from './link-operations';
 import { listQuotes, quotesCsv } from './quote-list';
 import { getQuote, quoteRow } from './quote-read';
 import { createQuote, deleteQuote, markSent, updateQuote } from './quote-write';
 import {
-  customerLinkCreatedAnswer,
-  customerLinkEventsAnswer,
-  customerLinkAnswer,
-  customerLinksAnswer,
-  linkCreateInput,
-  linkRevokeInput,
   quoteAnswer,
   quoteConvertInput,
   quoteIdInput,
@@ -192,67 +186,11 @@ export const quotesOperations = operationSet('quotes', {
     output: documentList,
     run: async ({ deps, input }) => ({ results: await listDocuments(deps, 'quote', input.id) }),
   }),
-  links: defineOperation({
-    kind: 'query',
-    access: 'user',
-    input: quoteIdInput,
-    output: customerLinksAnswer,
-    run: async ({ deps, input }) => {
-      await quoteRow(deps.database.db, input.id);
-      return { results: await listLinks(deps, 'quote', input.id) };
-    },
-    rest: {
-      method: 'GET',
-      path: '/api/quotes/{id}/links/',
-      summary: "The quote's customer links, newest first: state (active, expired, revoked), expiry, uses. Their tokens are never shown again.",
-      tag: TAG,
-    },
-  }),
-  createLink: defineOperation({
-    kind: 'mutation',
-    access: 'user',
-    input: linkCreateInput,
-    output: customerLinkCreatedAnswer,
-    run: ({ deps, user, input }) =>
-      createLink(deps, user, 'quote', input.id, input.data, async (db) => void (await quoteRow(db, input.id))),
-    rest: {
-      method: 'POST',
-      path: '/api/quotes/{id}/links/',
-      summary:
-        'Make a customer link to the quote (days: 1 to 365, default 60). 201 with its url, answered this once (built from PUBLIC_BASE_URL).',
-      tag: TAG,
-      body: 'data',
-      successStatus: 201,
-      tokens: false,
-    },
-  }),
-  revokeLink: defineOperation({
-    kind: 'mutation',
-    access: 'user',
-    input: linkRevokeInput,
-    output: customerLinkAnswer,
-    run: ({ deps, user, input }) => revokeLink(deps, user.id, 'quote', input.id, input.linkId),
-    rest: {
-      method: 'POST',
-      path: '/api/quotes/{id}/links/{linkId}/revoke/',
-      summary: "Revoke one of the quote's customer links: it stops working at once. 404 for a link of another document.",
-      tag: TAG,
-    },
-  }),
-  linkEvents: defineOperation({
-    kind: 'query',
-    access: 'user',
-    input: quoteIdInput,
-    output: customerLinkEventsAnswer,
-    run: async ({ deps, input }) => {
-      await quoteRow(deps.database.db, input.id);
-      return { results: await linkEvents(deps, 'quote', input.id) };
-    },
-    rest: {
-      method: 'GET',
-      path: '/api/quotes/{id}/link-events/',
-      summary: 'Each use of the quote\'s customer links (view, pdf, accept, decline) with time, address and browser, newest first (at most 500).',
-      tag: TAG,
-    },
+  ...documentLinkOperations({
+    type: 'quote',
+    noun: 'quote',
+    path: '/api/quotes/{id}/',
+    tag: TAG,
+    exists: async (db, id) => void (await quoteRow(db, id)),
   }),
 });

@@ -23,11 +23,13 @@ import { invoiceFieldLabel } from './fieldLabels';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 import { PaymentsSection } from './PaymentsSection';
 import { CreditNotesSection } from '../credit/CreditNotesSection';
+import { CustomerLinksSection } from '../quotes/CustomerLinksSection';
 import type { PaymentRecorded } from './RecordPaymentForm';
 import { errorAt, isInvoiceField, placeServerErrors } from './formErrors';
 import { PRINT_FRAME_TITLE, fetchInvoicePdf } from './pdf';
 import { printPdfInFrame, saveBlob } from '../../lib/pdfFiles';
 import { INVOICE_TEXT } from './texts';
+import { serverMessage } from '../../lib/errors';
 import {
   invoiceFileName,
   toFormValues,
@@ -381,7 +383,11 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
           id={invoice.id}
           open
           onClose={() => setEmailOpen(false)}
-          onQueued={(text) => setNotice({ kind: 'success', text })}
+          onQueued={(text) => {
+            setNotice({ kind: 'success', text });
+            // The email carries a new customer link (decision 210).
+            void utils.invoices.links.invalidate();
+          }}
         />
       )}
       <div className="mt-4">
@@ -389,6 +395,13 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
       </div>
       <div className="mt-4">
         <CreditNotesSection invoiceId={saved.id} onIssued={(answer) => paymentsChanged(answer.invoice)} />
+      </div>
+      <div className="mt-4">
+        <CustomerLinksSection
+          of="invoice"
+          id={saved.id}
+          onError={(e) => setNotice({ kind: 'error', text: serverMessage(e) ?? INVOICE_TEXT.linkError })}
+        />
       </div>
     </FormProvider>
   );

@@ -71,6 +71,7 @@ export const INVOICE_TEXT = {
 
   // PDFs
   pdfError: MESSAGES.pdfError,
+  linkError: 'The customer link could not be changed. Try again.',
   pdfRenderError: MESSAGES.pdfGenerationError,
 
   // Invoice editor

@@ -49,6 +49,7 @@ function sampleOrders(): FakeOrder[] {
       customer_name: 'Bob Jones',
       door_number: '1002',
       facts: { eps_po_number: 'EPS-1' },
+      deposits_held: '1250.00',
     }),
     fakeOrder(3, {
       date: '2024-02-20',
@@ -133,7 +134,7 @@ describe('OrdersPage: title and table', () => {
       within(table())
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Select', 'Order Status', 'Order Date', 'Customer Name', 'Door #', 'Status Actions']);
+    ).toEqual(['Select', 'Order Status', 'Order Date', 'Customer Name', 'Door #', 'Deposits', 'Status Actions']);
     // Newest first; the voided order is left out.
     expect(doors()).toEqual(['1001', '1002', '1003', '1004', '1005']);
 
@@ -143,6 +144,9 @@ describe('OrdersPage: title and table', () => {
     expect(within(pending).getByRole('cell', { name: 'Alice Smith' })).toBeInTheDocument();
     expect(within(pending).getByText('Bill of Lading not generated')).toBeInTheDocument();
     expect(within(pending).getByText('Invoice not generated')).toBeInTheDocument();
+    // Deposits held: the server's figure as money; blank for an order that holds none.
+    expect(within(row('1002')).getAllByRole('cell')[5]).toHaveTextContent(/^\$1,250\.00$/);
+    expect(within(pending).getAllByRole('cell')[5]).toHaveTextContent(/^$/);
 
     expect(within(row('1003')).getByText('Processed')).toHaveAttribute('data-color', 'blue');
     expect(within(row('1003')).getByText('Bill of Lading generated')).toBeInTheDocument();

@@ -8,7 +8,7 @@ import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { ExportCsvLink } from '../../components/ExportCsvLink';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatDate, formatListTotal } from '../../lib/format';
+import { formatDate, formatListTotal, formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { orderHref, useOrderForm } from '../order-form/OrderFormProvider';
 import { CombinedInvoiceModal } from './CombinedInvoiceModal';
@@ -198,6 +198,15 @@ export function OrdersPage() {
           {order.door_number}
         </Link>
       ),
+    },
+    // What each order's deposit account holds (decision 212), the order form's figure; blank when none.
+    {
+      key: 'deposits_held',
+      header: ORDERS_TEXT.depositsHeld,
+      align: 'right',
+      className: 'tabular-nums whitespace-nowrap max-lg:px-2',
+      cardLabel: ORDERS_TEXT.depositsHeld,
+      cell: (order) => (order.deposits_held === '0.00' ? '' : formatMoney(order.deposits_held)),
     },
     {
       key: 'actions',

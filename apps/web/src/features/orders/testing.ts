@@ -40,6 +40,7 @@ export interface FakeOrder {
   door_number: string;
   facts: OrderFacts;
   invoice_details: { id: number; invoice_number: string; date: string } | null;
+  deposits_held?: string;
 }
 
 const NO_FACTS: OrderFacts = {
@@ -69,6 +70,7 @@ export function fakeOrder(
         : facts.has_invoice
           ? { id: 500 + id, invoice_number: String(2000 + id), date: fields.date ?? '2024-03-05' }
           : null,
+    deposits_held: fields.deposits_held ?? '0.00',
   };
 }
 
@@ -90,12 +92,14 @@ export function toListRow(order: FakeOrder): OrderListRow {
     next_possible_status: next,
     invoice_details: order.invoice_details,
     updated_at: '2024-03-05T12:00:00.000Z',
+    deposits_held: order.deposits_held ?? '0.00',
   };
 }
 
 /** The whole order the server answers (orders.get, orders.changeStatus): the order form's sample order with these facts. */
 export function toOrderView(order: FakeOrder): OrderView {
-  const row = toListRow(order);
+  // The list's deposits figure is the list's own (the order answers its deposits on their own call).
+  const { deposits_held: _listOnly, ...row } = toListRow(order);
   const { eps_po_number, ship_date, ship_via } = order.facts;
   // Built as pending (the domain's order rules check a status's requirements), then given its status.
   return sampleOrder(

@@ -40,6 +40,7 @@ export const ORDERS_TEXT = {
   orderStatus: 'Order Status',
   orderDate: 'Order Date',
   doorNumber: 'Door #',
+  depositsHeld: 'Deposits',
   statusActions: 'Status Actions',
   select: 'Select', // ours (hidden header of the checkbox column)
   selectOrder: (door: string) => `Select order ${door}`, // ours

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { Field, TextInput, inputClassName } from '../../components/Field';
 import { Notice } from '../../components/Notice';
-import { createHttpClient } from '../../lib/http';
+import { customerLinkClient, downloadThroughLink, linkToken } from './customerLink';
 import { formatDate, formatMoney } from '../../lib/format';
 import { QuoteStatusBadge } from './QuoteStatusBadge';
 import type { QuoteStatus } from '@icehouse/domain';
@@ -29,12 +29,11 @@ interface CustomerQuote {
   version: number;
 }
 
-// Its own client: the CSRF rule the server applies to every state change, and no "sign in" redirect.
-const client = createHttpClient({ onUnauthorized: () => undefined });
+const client = customerLinkClient;
 
 export function CustomerQuotePage() {
   const { id } = useParams();
-  const token = typeof window === 'undefined' ? '' : window.location.hash.replace(/^#/, '');
+  const token = linkToken();
   const [quote, setQuote] = useState<CustomerQuote | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [name, setName] = useState('');
@@ -77,17 +76,8 @@ export function CustomerQuotePage() {
   }
 
   async function downloadPdf() {
-    const res = await client.fetch(`${base}pdf/`, { headers: { 'X-Customer-Link': token } });
-    if (!res.ok) {
+    if (!(await downloadThroughLink(`${base}pdf/`, token, `quote-${quote?.quote_number ?? ''}.pdf`)))
       setProblem('The PDF could not be opened. Please try again.');
-      return;
-    }
-    const url = URL.createObjectURL(await res.blob());
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `quote-${quote?.quote_number ?? ''}.pdf`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
 
   return (

@@ -3,10 +3,11 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { Field, TextInput } from '../../components/Field';
 import { Modal } from '../../components/Modal';
-import { formatDate, todayIso } from '../../lib/format';
+import { todayIso } from '../../lib/format';
 import { serverFieldErrors, serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { EmailDialog } from '../email/EmailDialog';
+import { CustomerLinksSection } from './CustomerLinksSection';
 import { QUOTE_TEXT } from './texts';
 import type { QuoteView } from './types';
 
@@ -66,14 +67,9 @@ function ConvertDialog({ quote, open, onClose, onDone }: { quote: QuoteView; ope
 /** What staff do with a saved quote: PDF, email, mark sent, customer links, convert; and the links' activity. */
 export function QuoteActions({ quote, onMessage }: { quote: QuoteView; onMessage: (m: Message | null) => void }) {
   const utils = trpc.useUtils();
-  const links = trpc.quotes.links.useQuery({ id: quote.id });
-  const events = trpc.quotes.linkEvents.useQuery({ id: quote.id });
-  const createLink = trpc.quotes.createLink.useMutation();
-  const revokeLink = trpc.quotes.revokeLink.useMutation();
   const markSent = trpc.quotes.markSent.useMutation();
   const [emailOpen, setEmailOpen] = useState(false);
   const [convertOpen, setConvertOpen] = useState(false);
-  const [newUrl, setNewUrl] = useState<string | null>(null);
   const fail = (e: unknown) => onMessage({ tone: 'error', text: serverMessage(e) ?? 'That did not work. Try again.' });
   const refresh = () => {
     void utils.quotes.invalidate();
@@ -105,59 +101,7 @@ export function QuoteActions({ quote, onMessage }: { quote: QuoteView; onMessage
           </Link>
         )}
       </div>
-      <section aria-label={QUOTE_TEXT.links} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-        <h2 className="text-sm font-semibold text-slate-900">{QUOTE_TEXT.links}</h2>
-        <Button
-          size="sm"
-          disabled={createLink.isPending}
-          onClick={() =>
-            createLink.mutateAsync({ id: quote.id, data: {} }).then((link) => {
-              setNewUrl(link.url);
-              void utils.quotes.links.invalidate();
-            }, fail)
-          }
-        >
-          {QUOTE_TEXT.createLink}
-        </Button>
-        {newUrl && (
-          <Field label="New customer link" hint={QUOTE_TEXT.linkCreated}>
-            {(control) => <TextInput {...control} readOnly value={newUrl} onFocus={(e) => e.target.select()} />}
-          </Field>
-        )}
-        {(links.data?.results ?? []).length === 0 ? (
-          <p className="text-sm text-slate-500">{QUOTE_TEXT.noLinks}</p>
-        ) : (
-          <ul className="flex flex-col gap-1 text-sm">
-            {links.data!.results.map((l) => (
-              <li key={l.id} className="flex items-center justify-between gap-2">
-                <span>
-                  {`Link ${l.id}: ${l.state}, until ${formatDate(l.expires_at)}, ${l.views} use${l.views === 1 ? '' : 's'}`}
-                </span>
-                {l.state === 'active' && (
-                  <Button
-                    size="xs"
-                    variant="danger"
-                    aria-label={`Revoke link ${l.id}`}
-                    onClick={() => revokeLink.mutateAsync({ id: quote.id, linkId: l.id }).then(() => void utils.quotes.links.invalidate(), fail)}
-                  >
-                    {QUOTE_TEXT.revoke}
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-        {(events.data?.results ?? []).length > 0 && (
-          <details className="text-xs text-slate-600">
-            <summary>{QUOTE_TEXT.views}</summary>
-            <ul>
-              {events.data!.results.map((e) => (
-                <li key={e.id}>{`${new Date(e.at).toLocaleString()} · ${e.action} · ${e.ip}`}</li>
-              ))}
-            </ul>
-          </details>
-        )}
-      </section>
+      <CustomerLinksSection of="quote" id={quote.id} onError={fail} />
       <EmailDialog
         kind="quote"
         id={quote.id}

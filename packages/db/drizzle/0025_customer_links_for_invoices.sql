@@ -1,0 +1,2 @@
+ALTER TABLE "customer_links" DROP CONSTRAINT "customer_links_entity_type_check";--> statement-breakpoint
+ALTER TABLE "customer_links" ADD CONSTRAINT "customer_links_entity_type_check" CHECK ("customer_links"."entity_type" in ('quote', 'invoice'));
