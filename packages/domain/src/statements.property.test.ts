@@ -118,10 +118,10 @@ describe('statement properties', () => {
         // plus every deposit account entry up to `to`.
         let credit = new Decimal(0);
         for (const i of r.invoicesAsOf(to)) {
-          const owed = (i.date <= to ? roundCents(i.total) : new Decimal(0)).minus(i.paidByTo);
+          const owed = (i.date <= to ? roundCents(i.total) : new Decimal(0)).minus(roundCents(i.paidByTo));
           if (owed.isNegative()) credit = credit.minus(owed);
         }
-        for (const e of r.entries) if (e.source.startsWith('deposit:') && e.date <= to) credit = credit.plus(e.amount);
+        for (const e of r.entries) if (e.source.startsWith('deposit:') && e.date <= to) credit = credit.plus(roundCents(e.amount));
         expect(s.unapplied_credit).toBe(toMoneyString(credit));
         expect(s.closing_balance).toBe(toMoneyString(buckets.minus(credit)));
       }),
