@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@icehouse/db/client';
-import { customerLinks, quotes } from '@icehouse/db/schema';
-import { QUOTE_MESSAGES } from '@icehouse/domain';
+import { customerLinks, quotes, statements } from '@icehouse/db/schema';
+import { QUOTE_MESSAGES, customerStatement } from '@icehouse/domain';
 import { createTestApp } from './test-app';
 import { TestClient } from './client';
 import { PASSWORD, createStandardUsers } from './users';
 import { moduleOperations } from '../src/modules/operations';
 import { listOperations, restBindingsOf } from '../src/operations/define';
+import { createLinkInTx } from '../src/modules/quotes/links';
 
 /**
  * The customer-link routes (decision 161), walked like the access test walks every route: each one
@@ -22,6 +23,9 @@ let staff: TestClient;
 let customer: TestClient;
 const quote = { a: 0, b: 0 };
 const token = { a: '', b: '', revoked: '', expired: '' };
+/** Two statements as issued (decision 202) and their links: the same cases as the quotes'. */
+const statement = { a: 0, b: 0 };
+const statementToken = { a: '', b: '', revoked: '', expired: '' };
 
 const minimalQuote = (name: string) => ({
   date: '2026-03-01',
@@ -58,7 +62,42 @@ beforeAll(async () => {
   const expired = await link(quote.a);
   token.expired = expired.token;
   await database.db.update(customerLinks).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(customerLinks.id, expired.id));
+
+  for (const which of ['a', 'b'] as const) {
+    const figures = customerStatement({ from: '2026-10-01', to: '2026-10-31', entries: [], invoices: [] });
+    const [row] = await database.db
+      .insert(statements)
+      .values({
+        customerName: `Customer ${which}`,
+        billTo: { name: `Customer ${which}`, street: '', city: '', state: '', zip_code: '', country: 'US' },
+        periodFrom: figures.from,
+        periodTo: figures.to,
+        openingBalance: figures.opening_balance,
+        closingBalance: figures.closing_balance,
+        figures,
+      })
+      .returning();
+    statement[which] = row!.id;
+  }
+  const statementLink = async (id: number) => {
+    const { row, url } = await createLinkInTx(database.db, 'https://orders.example.com', 'statement', id, null);
+    return { id: row.id, token: url.split('#')[1]! };
+  };
+  statementToken.a = (await statementLink(statement.a)).token;
+  statementToken.b = (await statementLink(statement.b)).token;
+  const sRevoked = await statementLink(statement.a);
+  statementToken.revoked = sRevoked.token;
+  await database.db.update(customerLinks).set({ revokedAt: new Date() }).where(eq(customerLinks.id, sRevoked.id));
+  const sExpired = await statementLink(statement.a);
+  statementToken.expired = sExpired.token;
+  await database.db.update(customerLinks).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(customerLinks.id, sExpired.id));
 });
+
+/** The document a customer route opens, its ids and its links. */
+const documentOf = (path: string) =>
+  path.startsWith('/api/customer/statements/')
+    ? { ids: statement, tokens: statementToken, other: token.a }
+    : { ids: quote, tokens: token, other: statementToken.a };
 afterAll(async () => {
   await app?.close();
 });
@@ -80,10 +119,12 @@ const flip = (t: string) => t.slice(0, 10) + (t[10] === 'A' ? 'B' : 'A') + t.sli
 const STAFF_KEYS = /"(created_by|updated_by|fields|ip|customer_id|order_id|notes|links|username|email|sent_at|url)"/;
 
 describe('customer-link routes', () => {
-  it('are the four routes of a quote', () => {
+  it("are the four routes of a quote and the two of a statement", () => {
     expect(customerRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       'GET /api/customer/quotes/{id}/',
       'GET /api/customer/quotes/{id}/pdf/',
+      'GET /api/customer/statements/{id}/',
+      'GET /api/customer/statements/{id}/pdf/',
       'POST /api/customer/quotes/{id}/accept/',
       'POST /api/customer/quotes/{id}/decline/',
     ]);
@@ -91,16 +132,18 @@ describe('customer-link routes', () => {
 
   for (const route of customerRoutes) {
     it(`${route.method} ${route.path}: missing, tampered, foreign, revoked and expired links are refused; nothing changes`, async () => {
-      const before = await database.db.select().from(quotes).orderBy(quotes.id);
+      const before = [await database.db.select().from(quotes).orderBy(quotes.id), await database.db.select().from(statements).orderBy(statements.id)];
+      const { ids, tokens, other } = documentOf(route.path);
       const cases: [string, number, string | null, number, string][] = [
-        ['no link', quote.a, null, 404, QUOTE_MESSAGES.linkInvalid],
-        ['a tampered link', quote.a, flip(token.a), 404, QUOTE_MESSAGES.linkInvalid],
-        ['a made-up link', quote.a, 'x'.repeat(43), 404, QUOTE_MESSAGES.linkInvalid],
-        ['an oversized header', quote.a, 'A'.repeat(5000), 404, QUOTE_MESSAGES.linkInvalid],
-        ["another quote's link", quote.a, token.b, 404, QUOTE_MESSAGES.linkOtherDocument],
-        ['a link to a quote that does not exist', 999_999, token.a, 404, QUOTE_MESSAGES.linkOtherDocument],
-        ['a revoked link', quote.a, token.revoked, 403, QUOTE_MESSAGES.linkRevoked],
-        ['an expired link', quote.a, token.expired, 403, QUOTE_MESSAGES.linkExpired],
+        ['no link', ids.a, null, 404, QUOTE_MESSAGES.linkInvalid],
+        ['a tampered link', ids.a, flip(tokens.a), 404, QUOTE_MESSAGES.linkInvalid],
+        ['a made-up link', ids.a, 'x'.repeat(43), 404, QUOTE_MESSAGES.linkInvalid],
+        ['an oversized header', ids.a, 'A'.repeat(5000), 404, QUOTE_MESSAGES.linkInvalid],
+        ["another document's link of the same kind", ids.a, tokens.b, 404, QUOTE_MESSAGES.linkOtherDocument],
+        ["a link of another kind of document", ids.a, other, 404, QUOTE_MESSAGES.linkOtherDocument],
+        ['a link to a document that does not exist', 999_999, tokens.a, 404, QUOTE_MESSAGES.linkOtherDocument],
+        ['a revoked link', ids.a, tokens.revoked, 403, QUOTE_MESSAGES.linkRevoked],
+        ['an expired link', ids.a, tokens.expired, 403, QUOTE_MESSAGES.linkExpired],
       ];
       for (const [what, id, linkToken, status, message] of cases) {
         const res = await call(route.method, route.path, id, linkToken);
@@ -109,9 +152,22 @@ describe('customer-link routes', () => {
         expect(res.json(), what).toEqual({ detail: message, ...code });
         expect(res.cookies.map((c) => c.name), what).not.toContain('sessionid');
       }
-      expect(await database.db.select().from(quotes).orderBy(quotes.id)).toEqual(before);
+      expect([await database.db.select().from(quotes).orderBy(quotes.id), await database.db.select().from(statements).orderBy(statements.id)]).toEqual(before);
     });
   }
+
+  it('a good statement link opens its own statement only, with no staff data and no session', async () => {
+    const view = await call('GET', '/api/customer/statements/{id}/', statement.a, statementToken.a);
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json()).toMatchObject({ customer_name: 'Customer a', closing_balance: '0.00', from: '2026-10-01', to: '2026-10-31' });
+    expect(view.body).not.toMatch(STAFF_KEYS);
+    expect(view.body).not.toContain('Customer b');
+    expect(view.cookies.map((c) => c.name)).not.toContain('sessionid');
+    for (const path of [`/api/statements/${statement.a}/`, `/api/statements/${statement.a}/pdf/`, '/api/customers/']) {
+      const res = await customer.get(path, { headers: { 'x-customer-link': statementToken.a } });
+      expect(res.statusCode, path).toBe(401);
+    }
+  });
 
   it('a good link opens its own quote only, with no staff data and no session, signed in or not', async () => {
     for (const client of [customer, staff]) {
