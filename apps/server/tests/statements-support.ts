@@ -89,4 +89,4 @@ export async function quoteToCashCustomer(ctx: InvoicesTestContext, name = 'Harb
   return { customer, a, b, c };
 }
 
-export { pay };
+export { pay, invoice as invoiceDated };
