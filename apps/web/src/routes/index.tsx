@@ -31,6 +31,10 @@ const CustomerPage = lazyPage(() => import('../features/customers/CustomerPage')
 const QuotesPage = lazyPage(() => import('../features/quotes/QuotesPage'), 'QuotesPage');
 const QuoteEditorPage = lazyPage(() => import('../features/quotes/QuoteEditorPage'), 'QuoteEditorPage');
 const CustomerQuotePage = lazyPage(() => import('../features/quotes/CustomerQuotePage'), 'CustomerQuotePage');
+const CustomerStatementPage = lazyPage(
+  () => import('../features/statements/CustomerStatementPage'),
+  'CustomerStatementPage',
+);
 const UserManagementPage = lazyPage(
   () => import('../features/users/UserManagementPage'),
   'UserManagementPage',
@@ -64,6 +68,16 @@ export const routes: RouteObject[] = [
     element: (
       <Suspense fallback={<LoadingScreen />}>
         <CustomerQuotePage />
+      </Suspense>
+    ),
+    errorElement: <RouteError />,
+  },
+  {
+    // A statement's customer link (decision 202): outside the signed-in app, as the quote's.
+    path: '/customer/statement/:id',
+    element: (
+      <Suspense fallback={<LoadingScreen />}>
+        <CustomerStatementPage />
       </Suspense>
     ),
     errorElement: <RouteError />,
