@@ -87,7 +87,9 @@ beforeAll(async () => {
   statementToken.b = (await statementLink(statement.b)).token;
   const sRevoked = await statementLink(statement.a);
   statementToken.revoked = sRevoked.token;
-  await database.db.update(customerLinks).set({ revokedAt: new Date() }).where(eq(customerLinks.id, sRevoked.id));
+  const revokedStatement = await staff.post(`/api/statements/${statement.a}/links/${sRevoked.id}/revoke/`);
+  expect(revokedStatement.statusCode, revokedStatement.body).toBe(200);
+  expect(revokedStatement.json()).toMatchObject({ state: 'revoked', entity_type: 'statement' });
   const sExpired = await statementLink(statement.a);
   statementToken.expired = sExpired.token;
   await database.db.update(customerLinks).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(customerLinks.id, sExpired.id));

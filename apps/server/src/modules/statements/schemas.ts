@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { AGING_BUCKETS, STATEMENT_ENTRY_TYPES, storedAddressSchema } from '@icehouse/domain';
 import { idField } from '../../operations/input';
 import { emailLogEntry } from '../email/schemas';
+import { customerLinkAnswer, customerLinksAnswer, linkRevokeInput } from '../quotes/schemas';
+
+export { customerLinkAnswer, customerLinksAnswer, linkRevokeInput };
 
 /** Schemas of statements (decisions 200-202): the period is checked by the service (the domain's statementPeriodSchema). */
 
