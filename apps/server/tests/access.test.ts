@@ -64,6 +64,8 @@ const CUSTOMER_LINK_REST = new Set([
   'GET /api/customer/quotes/{id}/pdf/',
   'POST /api/customer/quotes/{id}/accept/',
   'POST /api/customer/quotes/{id}/decline/',
+  'GET /api/customer/statements/{id}/',
+  'GET /api/customer/statements/{id}/pdf/',
 ]);
 
 const operations = listOperations(moduleOperations);

@@ -2,16 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@icehouse/db/client';
-import { customerLinkEvents, customerLinks, invoices, quotes } from '@icehouse/db/schema';
-import { QUOTE_MESSAGES } from '@icehouse/domain';
+import { customerLinkEvents, customerLinks, invoices, quotes, statements } from '@icehouse/db/schema';
+import { QUOTE_MESSAGES, customerStatement } from '@icehouse/domain';
 import { createTestApp } from './test-app';
 import { TestClient } from './client';
 import { PASSWORD, createStandardUsers } from './users';
 import { moduleOperations } from '../src/modules/operations';
 import { listOperations, restBindingsOf } from '../src/operations/define';
+import { createLinkInTx } from '../src/modules/quotes/links';
 
 /**
- * The customer-link routes (decisions 161, 210), walked like the access test walks every route: each
+ * The customer-link routes (decisions 161, 202, 210), walked like the access test walks every route: each
  * one with a missing, tampered, foreign (another document's of the same kind, or one of the other
  * kind), revoked and expired link refuses with its 4xx and changes nothing; no route answers anything
  * of the staff's, makes or reads a session, or opens another document; a link's token opens no staff route.
@@ -20,13 +21,11 @@ let app: FastifyInstance;
 let database: Database;
 let staff: TestClient;
 let customer: TestClient;
-type Kind = 'quote' | 'invoice';
+const KINDS = ['quote', 'invoice', 'statement'] as const;
+type Kind = (typeof KINDS)[number];
 type Links = { a: string; b: string; revoked: string; expired: string };
-const doc: Record<Kind, { a: number; b: number }> = { quote: { a: 0, b: 0 }, invoice: { a: 0, b: 0 } };
-const links: Record<Kind, Links> = {
-  quote: { a: '', b: '', revoked: '', expired: '' },
-  invoice: { a: '', b: '', revoked: '', expired: '' },
-};
+const doc = Object.fromEntries(KINDS.map((k) => [k, { a: 0, b: 0 }])) as Record<Kind, { a: number; b: number }>;
+const links = Object.fromEntries(KINDS.map((k) => [k, { a: '', b: '', revoked: '', expired: '' }])) as Record<Kind, Links>;
 const quote = doc.quote;
 const token = links.quote;
 
@@ -59,9 +58,30 @@ beforeAll(async () => {
     expect(invoice.statusCode, invoice.body).toBe(201);
     doc.invoice[which] = invoice.json().id;
   }
-  for (const kind of ['quote', 'invoice'] as const) {
+  // Two statements as issued (decision 202): their links are made when one is emailed, so here directly.
+  for (const which of ['a', 'b'] as const) {
+    const figures = customerStatement({ from: '2026-10-01', to: '2026-10-31', entries: [], invoices: [] });
+    const [row] = await database.db
+      .insert(statements)
+      .values({
+        customerName: `Customer ${which}`,
+        billTo: { name: `Customer ${which}`, street: '', city: '', state: '', zip_code: '', country: 'US' },
+        periodFrom: figures.from,
+        periodTo: figures.to,
+        openingBalance: figures.opening_balance,
+        closingBalance: figures.closing_balance,
+        figures,
+      })
+      .returning();
+    doc.statement[which] = row!.id;
+  }
+  for (const kind of KINDS) {
     const base = `/api/${kind}s`;
     const link = async (id: number) => {
+      if (kind === 'statement') {
+        const { row, url } = await createLinkInTx(database.db, 'https://orders.example.com', 'statement', id, null);
+        return { id: row.id, token: url.split('#')[1]! };
+      }
       const res = await staff.post(`${base}/${id}/links/`, {});
       expect(res.statusCode, res.body).toBe(201);
       return { id: res.json().id as number, token: (res.json().url as string).split('#')[1]! };
@@ -84,12 +104,13 @@ const customerRoutes = listOperations(moduleOperations)
   .filter((op) => op.access === 'public')
   .flatMap((op) => restBindingsOf(op).map((b) => ({ method: b.method, path: b.path })))
   .filter((r) => r.path.startsWith('/api/customer/'));
-const kindOf = (path: string): Kind => (path.startsWith('/api/customer/invoices/') ? 'invoice' : 'quote');
-const otherKind = (kind: Kind): Kind => (kind === 'quote' ? 'invoice' : 'quote');
+const kindOf = (path: string): Kind => KINDS.find((k) => path.startsWith(`/api/customer/${k}s/`))!;
+const otherKinds = (kind: Kind): Kind[] => KINDS.filter((k) => k !== kind);
 /** Everything a refused call must leave as it was: the documents, and the log of uses (a refusal is no view). */
 const snapshot = async () => ({
   quotes: await database.db.select().from(quotes).orderBy(quotes.id),
   invoices: await database.db.select().from(invoices).orderBy(invoices.id),
+  statements: await database.db.select().from(statements).orderBy(statements.id),
   events: await database.db.select().from(customerLinkEvents).orderBy(customerLinkEvents.id),
 });
 
@@ -105,12 +126,14 @@ const flip = (t: string) => t.slice(0, 10) + (t[10] === 'A' ? 'B' : 'A') + t.sli
 const STAFF_KEYS = /"(created_by|updated_by|fields|ip|customer_id|order_id|notes|links|username|email|sent_at|url)"/;
 
 describe('customer-link routes', () => {
-  it("are the four routes of a quote and the two of an invoice", () => {
+  it('are the four routes of a quote, the two of an invoice and the two of a statement', () => {
     expect(customerRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       'GET /api/customer/invoices/{id}/',
       'GET /api/customer/invoices/{id}/pdf/',
       'GET /api/customer/quotes/{id}/',
       'GET /api/customer/quotes/{id}/pdf/',
+      'GET /api/customer/statements/{id}/',
+      'GET /api/customer/statements/{id}/pdf/',
       'POST /api/customer/quotes/{id}/accept/',
       'POST /api/customer/quotes/{id}/decline/',
     ]);
@@ -127,8 +150,10 @@ describe('customer-link routes', () => {
         ['a made-up link', own.a, 'x'.repeat(43), 404, QUOTE_MESSAGES.linkInvalid],
         ['an oversized header', own.a, 'A'.repeat(5000), 404, QUOTE_MESSAGES.linkInvalid],
         [`another ${kind}'s link`, own.a, t.b, 404, QUOTE_MESSAGES.linkOtherDocument],
-        [`a ${otherKind(kind)}'s link`, own.a, links[otherKind(kind)].a, 404, QUOTE_MESSAGES.linkOtherDocument],
-        [`a ${otherKind(kind)}'s link on its own id`, doc[otherKind(kind)].a, links[otherKind(kind)].a, 404, QUOTE_MESSAGES.linkOtherDocument],
+        ...otherKinds(kind).flatMap((other): [string, number, string | null, number, string][] => [
+          [`a ${other}'s link`, own.a, links[other].a, 404, QUOTE_MESSAGES.linkOtherDocument],
+          [`a ${other}'s link on its own id`, doc[other].a, links[other].a, 404, QUOTE_MESSAGES.linkOtherDocument],
+        ]),
         [`a link to a ${kind} that does not exist`, 999_999, t.a, 404, QUOTE_MESSAGES.linkOtherDocument],
         ['a revoked link', own.a, t.revoked, 403, QUOTE_MESSAGES.linkRevoked],
         ['an expired link', own.a, t.expired, 403, QUOTE_MESSAGES.linkExpired],
@@ -143,6 +168,19 @@ describe('customer-link routes', () => {
       expect(await snapshot()).toEqual(before);
     });
   }
+
+  it('a good statement link opens its own statement only, with no staff data and no session', async () => {
+    const view = await call('GET', '/api/customer/statements/{id}/', doc.statement.a, links.statement.a);
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json()).toMatchObject({ customer_name: 'Customer a', closing_balance: '0.00', from: '2026-10-01', to: '2026-10-31' });
+    expect(view.body).not.toMatch(STAFF_KEYS);
+    expect(view.body).not.toContain('Customer b');
+    expect(view.cookies.map((c) => c.name)).not.toContain('sessionid');
+    for (const path of [`/api/statements/${doc.statement.a}/`, `/api/statements/${doc.statement.a}/pdf/`, '/api/customers/']) {
+      const res = await customer.get(path, { headers: { 'x-customer-link': links.statement.a } });
+      expect(res.statusCode, path).toBe(401);
+    }
+  });
 
   it('a good link opens its own quote only, with no staff data and no session, signed in or not', async () => {
     for (const client of [customer, staff]) {

@@ -56,6 +56,8 @@ export interface OrdersTestContext {
 }
 
 const ORDER_TABLES = [
+  'statement_batches',
+  'statements',
   'customer_link_events',
   'customer_links',
   'quotes',

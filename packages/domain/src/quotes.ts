@@ -144,8 +144,8 @@ export const customerLinkSchema = z.object({
     }),
 });
 
-/** The documents a customer link can open (an entity type column: invoice and statement can follow). */
-export const CUSTOMER_LINK_DOCUMENTS = ['quote', 'invoice'] as const;
+/** The documents a customer link can open (an entity type column). */
+export const CUSTOMER_LINK_DOCUMENTS = ['quote', 'invoice', 'statement'] as const;
 export type CustomerLinkDocument = (typeof CUSTOMER_LINK_DOCUMENTS)[number];
 
 /** Where the email of a quote puts the customer link (filled when the email is sent: a new link each time). */

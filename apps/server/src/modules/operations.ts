@@ -21,6 +21,7 @@ import { productionOperations } from './production/operations';
 import { quotesOperations } from './quotes/operations';
 import { customerLinkOperations } from './quotes/customer-operations';
 import { creditOperations } from './credit/operations';
+import { customerStatementOperations, statementsOperations } from './statements/operations';
 
 /** Every module's operations, one line each: the tRPC router, the REST routes and the access test are derived from this. */
 export const moduleOperations = {
@@ -47,4 +48,6 @@ export const moduleOperations = {
   quotes: quotesOperations,
   customerLinks: customerLinkOperations,
   credit: creditOperations,
+  statements: statementsOperations,
+  customerStatements: customerStatementOperations,
 };

@@ -61,6 +61,14 @@ import {
   orderDepositsAnswer,
 } from '../modules/credit/schemas';
 import {
+  batchAnswer,
+  customerStatementAnswer,
+  customerStatementsAnswer,
+  liveStatementAnswer,
+  statementAnswer,
+  statementEmailedAnswer,
+} from '../modules/statements/schemas';
+import {
   createForOrderAnswer,
   createdInvoiceAnswer,
   deletedInvoiceListAnswer,
@@ -224,6 +232,15 @@ export const answerSchemas = {
   'customerLinks.accept': customerQuoteAnswer,
   'customerLinks.decline': customerQuoteAnswer,
   'customerLinks.invoice': customerInvoiceAnswer,
+  'statements.forCustomer': liveStatementAnswer,
+  'statements.email': statementEmailedAnswer,
+  'statements.list': customerStatementsAnswer,
+  'statements.get': statementAnswer,
+  'statements.links': customerLinksAnswer,
+  'statements.revokeLink': customerLinkAnswer,
+  'statements.emailBatch': batchAnswer,
+  'statements.batch': batchAnswer,
+  'customerStatements.statement': customerStatementAnswer,
 };
 
 /** By REST route (`METHOD /api/path/{param}/`) answering JSON: the operation's answer unless the route shapes its own. */
@@ -340,4 +357,13 @@ export const restAnswerSchemas = {
   'POST /api/invoices/{id}/links/{linkId}/revoke/': answerSchemas['invoices.revokeLink'],
   'GET /api/invoices/{id}/link-events/': answerSchemas['invoices.linkEvents'],
   'GET /api/customer/invoices/{id}/': answerSchemas['customerLinks.invoice'],
+  'GET /api/customers/{id}/statement/': answerSchemas['statements.forCustomer'],
+  'POST /api/customers/{id}/statement/email/': answerSchemas['statements.email'],
+  'GET /api/customers/{id}/statements/': answerSchemas['statements.list'],
+  'GET /api/statements/{id}/': answerSchemas['statements.get'],
+  'GET /api/statements/{id}/links/': answerSchemas['statements.links'],
+  'POST /api/statements/{id}/links/{linkId}/revoke/': answerSchemas['statements.revokeLink'],
+  'POST /api/statements/batches/': answerSchemas['statements.emailBatch'],
+  'GET /api/statements/batches/{id}/': answerSchemas['statements.batch'],
+  'GET /api/customer/statements/{id}/': answerSchemas['customerStatements.statement'],
 };

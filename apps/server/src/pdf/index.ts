@@ -29,5 +29,6 @@ export { renderCreditNoteHtml } from './templates/credit-note';
 export { renderBolHtml } from './templates/bill-of-lading';
 export { renderOrderPrintHtml } from './templates/order-print';
 export { renderQuoteHtml } from './templates/quote';
+export { renderStatementHtml } from './templates/statement';
 export { resolveRemitTo, type CompanyInfoLike } from './templates/layout';
 export type * from './templates/types';

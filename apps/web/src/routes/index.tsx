@@ -32,6 +32,10 @@ const QuotesPage = lazyPage(() => import('../features/quotes/QuotesPage'), 'Quot
 const QuoteEditorPage = lazyPage(() => import('../features/quotes/QuoteEditorPage'), 'QuoteEditorPage');
 const CustomerQuotePage = lazyPage(() => import('../features/quotes/CustomerQuotePage'), 'CustomerQuotePage');
 const CustomerInvoicePage = lazyPage(() => import('../features/invoices/CustomerInvoicePage'), 'CustomerInvoicePage');
+const CustomerStatementPage = lazyPage(
+  () => import('../features/statements/CustomerStatementPage'),
+  'CustomerStatementPage',
+);
 const UserManagementPage = lazyPage(
   () => import('../features/users/UserManagementPage'),
   'UserManagementPage',
@@ -75,6 +79,16 @@ export const routes: RouteObject[] = [
     element: (
       <Suspense fallback={<LoadingScreen />}>
         <CustomerInvoicePage />
+      </Suspense>
+    ),
+    errorElement: <RouteError />,
+  },
+  {
+    // A statement's customer link (decision 202): outside the signed-in app, as the quote's.
+    path: '/customer/statement/:id',
+    element: (
+      <Suspense fallback={<LoadingScreen />}>
+        <CustomerStatementPage />
       </Suspense>
     ),
     errorElement: <RouteError />,

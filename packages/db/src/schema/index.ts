@@ -15,3 +15,4 @@ export * from './documents';
 export * from './live';
 export * from './production';
 export * from './quotes';
+export * from './statements';

@@ -20,7 +20,7 @@ import { preparedQuery } from '../../prepared-query';
  * statement as the current version; equal keys serve the stored bytes at once (`currentIfUnchanged`).
  */
 
-export type DocumentKind = 'invoice' | 'bol' | 'order_print' | 'build_sheet' | 'quote' | 'credit_note';
+export type DocumentKind = 'invoice' | 'bol' | 'order_print' | 'build_sheet' | 'quote' | 'credit_note' | 'statement';
 
 /** What to produce: the record, and the HTML that a render would use. */
 export interface DocumentSource {

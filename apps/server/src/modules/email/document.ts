@@ -7,9 +7,10 @@ import { invoicePdf } from '../invoices/documents';
 import { bolPdf } from '../bols/documents';
 import { quotePdf } from '../quotes/documents';
 import { creditNotePdf } from '../credit/credit-note-pdf';
+import { statementPdf } from '../statements/statement-pdf';
 
 /** The documents an email can carry. */
-export type EmailKind = 'invoice' | 'bol' | 'quote' | 'credit_note';
+export type EmailKind = 'invoice' | 'bol' | 'quote' | 'credit_note' | 'statement';
 
 type Deps = Pick<AppDeps, 'database' | 'pdf' | 'blobs'>;
 
@@ -23,6 +24,7 @@ export async function currentDocument(
   if (kind === 'invoice') return invoicePdf(deps, recordId, userId);
   if (kind === 'quote') return quotePdf(deps, recordId, userId);
   if (kind === 'credit_note') return creditNotePdf(deps, recordId, userId);
+  if (kind === 'statement') return statementPdf(deps, recordId, userId);
   const [bol] = await deps.database.db
     .select()
     .from(billsOfLading)

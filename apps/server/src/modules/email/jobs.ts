@@ -30,6 +30,8 @@ export const sendEmailJob = defineJob({
             .from(quotes)
             .where(eq(quotes.id, message.recordId))
             .then(([row]) => (row ? `Quote #${row.number}` : `Quote (deleted, id ${message.recordId})`))
+        : message.kind === 'statement'
+        ? `Statement S-${message.recordId}`
         : message.kind === 'credit_note'
         ? await db
             .select({ number: creditNotes.creditNoteNumber })

@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /** The record an email is about. */
 export const emailRecordInput = z.object({
-  kind: z.enum(['invoice', 'bol', 'quote', 'credit_note']),
-  /** The invoice's id (invoice), the order's (bol) the quote's (quote) or the credit note's (credit_note). */
+  kind: z.enum(['invoice', 'bol', 'quote', 'credit_note', 'statement']),
+  /** The invoice's id (invoice), the order's (bol) the quote's (quote), the credit note's (credit_note) or the issued statement's (statement). */
   id: z.coerce.number().int().min(1).max(2_147_483_647),
 });
 /** The form's values: the service validates them with the domain's email schemas (field errors). */
@@ -13,7 +13,7 @@ export const emailSettingsInput = z.record(z.string(), z.unknown());
 
 export const emailLogEntry = z.object({
   id: z.number().int(),
-  kind: z.enum(['invoice', 'bol', 'quote', 'credit_note']),
+  kind: z.enum(['invoice', 'bol', 'quote', 'credit_note', 'statement']),
   record_id: z.number().int(),
   to: z.array(z.string()),
   cc: z.array(z.string()),

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   MESSAGES,
@@ -6,6 +5,8 @@ import {
   QUOTE_EMAIL_SUBJECT,
   withInvoiceLink,
   withQuoteLink,
+  withStatementLink,
+  statementEmail,
   emailFormSchema,
   emailSettingsSchema,
   fillEmailTemplate,
@@ -37,6 +38,8 @@ import { markQuoteSent } from '../quotes/quote-write';
 import { changeTransaction } from '../../changes';
 import { getCreditNote } from '../credit/credit-notes';
 import { sendEmailJob } from './jobs';
+import { queueEmailInTx } from './queue';
+import { getStatement } from '../statements/statement-read';
 import { currentDocument, type EmailKind } from './document';
 import { COMPANY_ID, fromAddress, getEmailSettings } from './settings';
 
@@ -88,6 +91,20 @@ async function placeholders(deps: Pick<AppDeps, 'database'>, kind: EmailKind, re
         valid_until: formatUsDate(quote.valid_until),
       },
       customerIds: quote.customer_id === null ? [] : [quote.customer_id],
+    };
+  }
+  if (kind === 'statement') {
+    const statement = await getStatement(deps, recordId);
+    return {
+      values: {},
+      fixed: statementEmail({
+        customerName: statement.customer_name,
+        companyName: company.name,
+        from: formatUsDate(statement.from),
+        to: formatUsDate(statement.to),
+        closingBalance: formatMoney(statement.closing_balance),
+      }),
+      customerIds: statement.customer_id === null ? [] : [statement.customer_id],
     };
   }
   if (kind === 'credit_note') {
@@ -165,6 +182,8 @@ async function customerLastCc(
   const records =
     kind === 'quote'
       ? sql`(select id from quotes where ${inArray(sql`customer_id`, ids)})`
+      : kind === 'statement'
+      ? sql`(select id from statements where ${inArray(sql`customer_id`, ids)})`
       : kind === 'credit_note'
       ? sql`(select ${creditNotes.id} from ${creditNotes} where ${creditNotes.invoiceId} in ${invoicesOf})`
       : kind === 'invoice'
@@ -246,31 +265,22 @@ export async function sendEmail(
       const link = await createLinkInTx(tx, deps.publicBaseUrl, 'invoice', recordId, userId);
       body = withInvoiceLink(body, link.url);
     }
-    const [row] = await tx
-      .insert(emailMessages)
-      .values({
-        kind,
-        recordId,
-        toAddresses: splitAddresses(parsed.data.to),
-        ccAddresses: splitAddresses(parsed.data.cc),
-        subject: parsed.data.subject,
-        body,
-        messageId: `<${randomUUID()}@icehouse.invalid>`,
-        documentId: document?.document.id ?? null,
-        status: configured ? 'queued' : 'not_sent',
-        error: configured ? '' : MESSAGES.emailNotConfigured,
-        createdBy: userId,
-      })
-      .returning({ id: emailMessages.id });
-    if (configured) {
-      const jobId = await deps.jobs.send(
-        sendEmailJob,
-        { emailId: row!.id },
-        { tx, singletonKey: `email:${row!.id}` },
-      );
-      await tx.update(emailMessages).set({ jobId }).where(eq(emailMessages.id, row!.id));
+    // A statement's email carries a new link to it, as a quote's does (decision 202).
+    if (kind === 'statement' && configured) {
+      const link = await createLinkInTx(tx, deps.publicBaseUrl, 'statement', recordId, userId);
+      body = withStatementLink(body, link.url);
     }
-    return row!.id;
+    return queueEmailInTx(tx, deps, {
+      kind,
+      recordId,
+      to: splitAddresses(parsed.data.to),
+      cc: splitAddresses(parsed.data.cc),
+      subject: parsed.data.subject,
+      body,
+      documentId: document?.document.id ?? null,
+      userId,
+      configured,
+    });
   });
   if (configured) deps.jobs.wake(sendEmailJob);
   const [entry] = (await emailLog(deps, kind, recordId)).filter((e) => e.id === id);

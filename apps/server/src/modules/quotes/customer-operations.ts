@@ -9,13 +9,13 @@ import { customerAcceptInput, customerDeclineInput, customerQuoteAnswer, custome
 
 const TAG = 'Customer links';
 
-const tokenHeader = {
+export const tokenHeader = {
   name: 'X-Customer-Link',
   description: 'The token of the customer link (the part of its URL after #). Missing, wrong or tampered -> 404.',
   schema: { type: 'string' },
 };
 
-const callerOf = (req: FastifyRequest): LinkCaller => {
+export const callerOf = (req: FastifyRequest): LinkCaller => {
   const header = req.headers[CUSTOMER_LINK_HEADER];
   return {
     token: Array.isArray(header) ? header[0] : header,
@@ -24,7 +24,7 @@ const callerOf = (req: FastifyRequest): LinkCaller => {
   };
 };
 
-const refusals = {
+export const refusals = {
   403: 'The link was revoked or has expired',
   404: 'No such link (wrong or tampered token), or the link is for another document',
   429: 'Too many calls through links from this address',

@@ -1,3 +1,5 @@
+import type { StatementFigures } from '@icehouse/domain';
+
 /**
  * The plain data the three documents print. Callers map database rows onto these shapes, resolve
  * ids to labels (settings, products) and compute every amount with the domain's money helpers
@@ -254,4 +256,13 @@ export interface CreditNoteDocument {
   /** The invoice's total as issued, and its balance due now (after this and every credit and payment). */
   invoice_total: Money;
   invoice_balance_due: Money;
+}
+
+/** A customer's statement (decision 200): the domain's figures of the period as issued. */
+export interface StatementDocument {
+  company: PdfCompany;
+  /** The statement's id as printed ("S-12"), or "Draft" for one not issued. */
+  number: string;
+  bill_to: PdfAddress;
+  figures: StatementFigures;
 }

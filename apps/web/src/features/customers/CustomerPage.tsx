@@ -18,6 +18,7 @@ import {
   type CustomerValues,
 } from './customerFormValues';
 import { ShipToEditor } from './ShipToEditor';
+import { StatementSection } from '../statements/StatementSection';
 import { CUSTOMER_TEXT as T } from './texts';
 
 /**
@@ -204,6 +205,7 @@ export function CustomerPage() {
       </div>
       <ShipToEditor shipTo={values.ship_to} errors={errors} onChange={(shipTo) => set({ ship_to: shipTo })} />
       {loaded && <CustomerActivity customer={loaded} />}
+      {loaded && <StatementSection customer={loaded} />}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { ExportCsvLink } from '../../components/ExportCsvLink';
 import { inputClassName } from '../../components/Field';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
+import { EmailStatementsButton } from '../statements/EmailStatementsButton';
 import { formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useDebouncedText } from '../../lib/useDebouncedText';
@@ -88,6 +89,7 @@ export function CustomersPage() {
         title={CUSTOMER_TEXT.title}
         actions={
           <>
+            <EmailStatementsButton />
             <ExportCsvLink
               path="/api/customers/export.csv"
               params={{ search }}

@@ -9,7 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { EMAIL_TEXT } from './texts';
 
 /** What the dialog's title calls each kind of document. */
-const KIND_WORDS = { invoice: 'invoice', bol: 'bill of lading', quote: 'quote', credit_note: 'credit note' } as const;
+const KIND_WORDS = { invoice: 'invoice', bol: 'bill of lading', quote: 'quote', credit_note: 'credit note', statement: 'statement' } as const;
 
 type FormErrors = Partial<Record<'to' | 'cc' | 'subject' | 'body', string>>;
 
@@ -26,7 +26,7 @@ export function EmailDialog({
   onClose,
   onQueued,
 }: {
-  kind: 'invoice' | 'bol' | 'quote' | 'credit_note';
+  kind: 'invoice' | 'bol' | 'quote' | 'credit_note' | 'statement';
   id: number;
   open: boolean;
   onClose: () => void;

@@ -1,0 +1,101 @@
+import { AGING_BUCKETS, formatMoney, type StatementAging } from '@icehouse/domain';
+import { formatDate } from '../../lib/format';
+import { STATEMENT_TEXT as T } from './texts';
+
+/** What a statement shows on screen (the staff's section and the customer's page): figures, aging, entries. */
+export interface StatementShown {
+  from: string;
+  to: string;
+  opening_balance: string;
+  invoiced: string;
+  paid: string;
+  credited: string;
+  closing_balance: string;
+  aging: StatementAging;
+  aging_total: string;
+  unapplied_credit: string;
+  entries: { date: string; label: string; document: string; detail: string; amount: string; balance: string }[];
+}
+
+export function StatementFigures({ statement: s }: { statement: StatementShown }) {
+  const figures: [string, string, string][] = [
+    [T.openingBalance, s.opening_balance, 'statement-opening'],
+    [T.invoiced, s.invoiced, 'statement-invoiced'],
+    [T.paid, s.paid, 'statement-paid'],
+    [T.credited, s.credited, 'statement-credited'],
+    [T.closingBalance, s.closing_balance, 'statement-closing'],
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
+        {figures.map(([label, value, testId]) => (
+          <div key={label}>
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="font-medium tabular-nums text-slate-900" data-testid={testId}>
+              {formatMoney(value)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <table className="w-full text-sm">
+        <caption className="text-left text-sm font-medium text-slate-800">{T.agingTitle(formatDate(s.to))}</caption>
+        <thead>
+          <tr className="border-b text-right">
+            {AGING_BUCKETS.map((b) => (
+              <th key={b.key} className="py-1 font-medium">
+                {b.label}
+              </th>
+            ))}
+            <th className="py-1 font-medium">{T.agingTotal}</th>
+            <th className="py-1 font-medium">{T.unappliedCredit}</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr className="text-right tabular-nums">
+            {AGING_BUCKETS.map((b) => (
+              <td key={b.key} className="py-1">
+                {formatMoney(s.aging[b.key])}
+              </td>
+            ))}
+            <td className="py-1">{formatMoney(s.aging_total)}</td>
+            <td className="py-1">{formatMoney(s.unapplied_credit)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <table className="w-full text-sm">
+        <caption className="text-left text-sm font-medium text-slate-800">{T.entriesCaption}</caption>
+        <thead>
+          <tr className="border-b text-left">
+            <th className="py-1 font-medium">{T.date}</th>
+            <th className="py-1 font-medium">{T.description}</th>
+            <th className="py-1 text-right font-medium">{T.amount}</th>
+            <th className="py-1 text-right font-medium">{T.balance}</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr className="border-b border-slate-100">
+            <td className="py-1">{formatDate(s.from)}</td>
+            <td className="py-1">{T.openingBalance}</td>
+            <td />
+            <td className="py-1 text-right tabular-nums">{formatMoney(s.opening_balance)}</td>
+          </tr>
+          {s.entries.length === 0 && (
+            <tr>
+              <td colSpan={4} className="py-1 text-slate-600">
+                {T.noEntries}
+              </td>
+            </tr>
+          )}
+          {s.entries.map((e, i) => (
+            <tr key={i} className="border-b border-slate-100">
+              <td className="py-1">{formatDate(e.date)}</td>
+              <td className="py-1">{[e.label, e.document, e.detail].filter(Boolean).join(' · ')}</td>
+              <td className="py-1 text-right tabular-nums">{formatMoney(e.amount)}</td>
+              <td className="py-1 text-right tabular-nums">{formatMoney(e.balance)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
