@@ -25,3 +25,4 @@ export * from './billOfMaterials';
 export * from './materials';
 export * from './quotes';
 export * from './credit';
+export * from './accountingExport';

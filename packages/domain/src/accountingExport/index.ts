@@ -1,0 +1,3 @@
+export * from './transactions';
+export * from './iif';
+export * from './csvLayouts';
