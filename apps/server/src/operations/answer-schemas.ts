@@ -87,7 +87,7 @@ import {
 } from '../modules/webhooks/schemas';
 import { failedJobsAnswer } from '../modules/jobs/schemas';
 import { documentList } from '../modules/documents/schemas';
-import { emailSettingsSchema } from '@icehouse/domain';
+import { accountingSettingsSchema, emailSettingsSchema } from '@icehouse/domain';
 import { composeAnswer, emailLogAnswer, emailLogEntry } from '../modules/email/schemas';
 import { liveEventSchema } from '../changes/change';
 import { presenceAnswer, presenceLeaveAnswer } from '../modules/live/schemas';
@@ -124,6 +124,8 @@ export const answerSchemas = {
   'catalogue.products.delete': noAnswer,
   'company.get': companyInfoViewSchema,
   'company.update': companyInfoViewSchema,
+  'company.accounting': accountingSettingsSchema,
+  'company.saveAccounting': accountingSettingsSchema,
   'orders.get': orderAnswer,
   'orders.create': orderAnswer,
   'orders.update': orderAnswer,
@@ -256,6 +258,8 @@ export const restAnswerSchemas = {
   'DELETE /api/products/{id}/': answerSchemas['catalogue.products.delete'],
   'GET /api/company-info/': answerSchemas['company.get'],
   'POST /api/company-info/': answerSchemas['company.update'],
+  'GET /api/company-info/accounting/': answerSchemas['company.accounting'],
+  'POST /api/company-info/accounting/': answerSchemas['company.saveAccounting'],
   'GET /api/orders/{id}/': answerSchemas['orders.get'],
   'POST /api/orders/': answerSchemas['orders.create'],
   'PUT /api/orders/{id}/': answerSchemas['orders.update'],
