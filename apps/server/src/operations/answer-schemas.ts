@@ -93,6 +93,7 @@ import { liveEventSchema } from '../changes/change';
 import { presenceAnswer, presenceLeaveAnswer } from '../modules/live/schemas';
 import { invoicePaymentsAnswer, paymentRecordedAnswer } from '../modules/payments/schemas';
 import { agingAnswer, agingInvoicesAnswer, salesTaxAnswer } from '../modules/reports/schemas';
+import { accountingSummaryAnswer } from '../modules/reports/accounting-export';
 
 /** By operation name: tRPC procedures and subscriptions (the data of each event), and REST-only operations. */
 export const answerSchemas = {
@@ -205,6 +206,7 @@ export const answerSchemas = {
   'reports.salesTax': salesTaxAnswer,
   'reports.aging': agingAnswer,
   'reports.agingInvoices': agingInvoicesAnswer,
+  'reports.accountingExportSummary': accountingSummaryAnswer,
   'quotes.list': quoteListAnswer,
   'quotes.get': quoteAnswer,
   'quotes.create': quoteAnswer,
@@ -319,6 +321,7 @@ export const restAnswerSchemas = {
   'GET /api/reports/sales-tax/': answerSchemas['reports.salesTax'],
   'GET /api/reports/aging/': answerSchemas['reports.aging'],
   'GET /api/reports/aging/invoices/': answerSchemas['reports.agingInvoices'],
+  'GET /api/reports/accounting-export/summary/': answerSchemas['reports.accountingExportSummary'],
   'GET /api/quotes/': quoteListRestAnswer,
   'GET /api/quotes/{id}/': answerSchemas['quotes.get'],
   'POST /api/quotes/': answerSchemas['quotes.create'],

@@ -91,3 +91,33 @@ export function xeroSettingsOf(s: AccountingSettings): XeroSettings {
     exemptTaxType: s.xero_exempt_tax_type,
   };
 }
+
+/** The export's files (decision 205): each one download. */
+export const ACCOUNTING_EXPORT_FORMATS = [
+  { key: 'iif', label: 'QuickBooks Desktop (IIF): everything', extension: 'iif' },
+  { key: 'qbo-invoices', label: 'QuickBooks Online: invoices (CSV)', extension: 'csv' },
+  {
+    key: 'qbo-journal',
+    label: 'QuickBooks Online: credit notes, payments, deposits (journal entries CSV)',
+    extension: 'csv',
+  },
+  { key: 'xero-invoices', label: 'Xero: sales invoices (CSV)', extension: 'csv' },
+  { key: 'xero-credit-notes', label: 'Xero: credit notes (CSV)', extension: 'csv' },
+] as const;
+export type AccountingExportFormat = (typeof ACCOUNTING_EXPORT_FORMATS)[number]['key'];
+export const ACCOUNTING_EXPORT_FORMAT_KEYS = ACCOUNTING_EXPORT_FORMATS.map((f) => f.key) as [
+  AccountingExportFormat,
+  ...AccountingExportFormat[],
+];
+
+/** The export's limits and messages (decision 205). */
+export const ACCOUNTING_EXPORT_MAX_DAYS = 366;
+export const ACCOUNTING_EXPORT_MAX_RECORDS = 20_000;
+export const ACCOUNTING_EXPORT_TEXT = {
+  formatInvalid: `Choose a format: ${ACCOUNTING_EXPORT_FORMATS.map((f) => f.key).join(', ')}`,
+  rangeTooLong: `An accountant export covers at most ${ACCOUNTING_EXPORT_MAX_DAYS} days: export a year at a time`,
+  tooMany: (n: number) =>
+    `The range holds ${n} records, more than the ${ACCOUNTING_EXPORT_MAX_RECORDS} one export takes: export a shorter range`,
+  empty: (from: string, to: string) =>
+    `Nothing to export: no invoices, credit notes, payments or deposits are dated from ${from} to ${to}`,
+} as const;

@@ -56,7 +56,8 @@ export const companyOperations = operationSet('company', {
     rest: {
       method: 'POST',
       path: '/api/company-info/accounting/',
-      summary: "Save the accountant export's account names (every one required, one line, at most 100 characters)",
+      summary:
+        "Save the accountant export's account names (every one required, one line, at most 100 characters)",
       tag: TAG,
       body: true,
     },
