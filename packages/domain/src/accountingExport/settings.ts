@@ -3,7 +3,7 @@ import type { AccountNames } from './transactions';
 import type { XeroSettings } from './csvLayouts';
 
 /**
- * The accountant export's settings on Company Information (decision 205): the account names
+ * The accountant export's settings on Company Information (decision 206): the account names
  * QuickBooks posts to, and Xero's sales account code and tax rate names. Each must be given: an
  * export names every account it posts to.
  */
@@ -92,7 +92,7 @@ export function xeroSettingsOf(s: AccountingSettings): XeroSettings {
   };
 }
 
-/** The export's files (decision 205): each one download. */
+/** The export's files (decision 206): each one download. */
 export const ACCOUNTING_EXPORT_FORMATS = [
   { key: 'iif', label: 'QuickBooks Desktop (IIF): everything', extension: 'iif' },
   { key: 'qbo-invoices', label: 'QuickBooks Online: invoices (CSV)', extension: 'csv' },
@@ -110,7 +110,7 @@ export const ACCOUNTING_EXPORT_FORMAT_KEYS = ACCOUNTING_EXPORT_FORMATS.map((f) =
   ...AccountingExportFormat[],
 ];
 
-/** The export's limits and messages (decision 205). */
+/** The export's limits and messages (decision 206). */
 export const ACCOUNTING_EXPORT_MAX_DAYS = 366;
 export const ACCOUNTING_EXPORT_MAX_RECORDS = 20_000;
 export const ACCOUNTING_EXPORT_TEXT = {

@@ -6,7 +6,7 @@ import type { DbDeps } from '../../deps';
 import { COMPANY_ID } from './service';
 
 /**
- * The accountant export's account names (decision 205), kept on Company Information's row. Before
+ * The accountant export's account names (decision 206), kept on Company Information's row. Before
  * the row exists, or for a column never set, the column defaults answer (QuickBooks' and Xero's
  * standard names), so an export works with no setup.
  */
