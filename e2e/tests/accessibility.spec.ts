@@ -84,6 +84,11 @@ const SCREENS: ReadonlyArray<{ screen: string; path: string; ready: (page: Page)
         .or(page.getByText('No invoice has a balance due.')),
   },
   {
+    screen: 'Reports (accountant export)',
+    path: '/reports?report=accountant-export',
+    ready: (page) => page.getByRole('status').filter({ hasText: /credit notes, \d+ transactions|Nothing to export/ }),
+  },
+  {
     screen: 'Ship Schedule',
     path: '/reports/ship-schedule',
     ready: (page) =>

@@ -26,3 +26,4 @@ export * from './materials';
 export * from './quotes';
 export * from './credit';
 export * from './statements';
+export * from './accountingExport';

@@ -96,12 +96,13 @@ import {
 } from '../modules/webhooks/schemas';
 import { failedJobsAnswer } from '../modules/jobs/schemas';
 import { documentList } from '../modules/documents/schemas';
-import { emailSettingsSchema } from '@icehouse/domain';
+import { accountingSettingsSchema, emailSettingsSchema } from '@icehouse/domain';
 import { composeAnswer, emailLogAnswer, emailLogEntry } from '../modules/email/schemas';
 import { liveEventSchema } from '../changes/change';
 import { presenceAnswer, presenceLeaveAnswer } from '../modules/live/schemas';
 import { invoicePaymentsAnswer, paymentRecordedAnswer } from '../modules/payments/schemas';
 import { agingAnswer, agingInvoicesAnswer, salesTaxAnswer } from '../modules/reports/schemas';
+import { accountingSummaryAnswer } from '../modules/reports/accounting-export';
 
 /** By operation name: tRPC procedures and subscriptions (the data of each event), and REST-only operations. */
 export const answerSchemas = {
@@ -133,6 +134,8 @@ export const answerSchemas = {
   'catalogue.products.delete': noAnswer,
   'company.get': companyInfoViewSchema,
   'company.update': companyInfoViewSchema,
+  'company.accounting': accountingSettingsSchema,
+  'company.saveAccounting': accountingSettingsSchema,
   'orders.get': orderAnswer,
   'orders.create': orderAnswer,
   'orders.update': orderAnswer,
@@ -216,6 +219,7 @@ export const answerSchemas = {
   'reports.salesTax': salesTaxAnswer,
   'reports.aging': agingAnswer,
   'reports.agingInvoices': agingInvoicesAnswer,
+  'reports.accountingExportSummary': accountingSummaryAnswer,
   'quotes.list': quoteListAnswer,
   'quotes.get': quoteAnswer,
   'quotes.create': quoteAnswer,
@@ -279,6 +283,8 @@ export const restAnswerSchemas = {
   'DELETE /api/products/{id}/': answerSchemas['catalogue.products.delete'],
   'GET /api/company-info/': answerSchemas['company.get'],
   'POST /api/company-info/': answerSchemas['company.update'],
+  'GET /api/company-info/accounting/': answerSchemas['company.accounting'],
+  'POST /api/company-info/accounting/': answerSchemas['company.saveAccounting'],
   'GET /api/orders/{id}/': answerSchemas['orders.get'],
   'POST /api/orders/': answerSchemas['orders.create'],
   'PUT /api/orders/{id}/': answerSchemas['orders.update'],
@@ -338,6 +344,7 @@ export const restAnswerSchemas = {
   'GET /api/reports/sales-tax/': answerSchemas['reports.salesTax'],
   'GET /api/reports/aging/': answerSchemas['reports.aging'],
   'GET /api/reports/aging/invoices/': answerSchemas['reports.agingInvoices'],
+  'GET /api/reports/accounting-export/summary/': answerSchemas['reports.accountingExportSummary'],
   'GET /api/quotes/': quoteListRestAnswer,
   'GET /api/quotes/{id}/': answerSchemas['quotes.get'],
   'POST /api/quotes/': answerSchemas['quotes.create'],

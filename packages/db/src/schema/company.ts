@@ -40,6 +40,23 @@ export const companyInfo = pgTable(
     bolEmailBody: text('bol_email_body')
       .notNull()
       .default('Dear {customer_name},\n\nPlease find attached bill of lading {bol_number} for order {order_number}.\n\n{company_name}'),
+    /**
+     * The accountant export's accounts (decision 205): the names QuickBooks posts to, and Xero's account
+     * code and tax rate names. Defaults are QuickBooks' and Xero's standard ones, so an export works
+     * with no setup.
+     */
+    accountReceivable: text('account_receivable').notNull().default('Accounts Receivable'),
+    accountSales: text('account_sales').notNull().default('Sales'),
+    accountFreight: text('account_freight').notNull().default('Shipping and Delivery Income'),
+    accountDiscounts: text('account_discounts').notNull().default('Discounts Given'),
+    accountSalesTax: text('account_sales_tax').notNull().default('Sales Tax Payable'),
+    accountUndepositedFunds: text('account_undeposited_funds').notNull().default('Undeposited Funds'),
+    accountRefunds: text('account_refunds').notNull().default('Checking'),
+    accountCustomerDeposits: text('account_customer_deposits').notNull().default('Customer Deposits'),
+    accountAdjustments: text('account_adjustments').notNull().default('Opening Balance Equity'),
+    xeroSalesAccountCode: text('xero_sales_account_code').notNull().default('200'),
+    xeroTaxType: text('xero_tax_type').notNull().default('Tax on Sales'),
+    xeroExemptTaxType: text('xero_exempt_tax_type').notNull().default('Tax Exempt'),
     updatedAt: timestamptz('updated_at')
       .notNull()
       .defaultNow()

@@ -1,7 +1,8 @@
-import { companySchema } from '@icehouse/domain';
+import { accountingSettingsSchema, companySchema } from '@icehouse/domain';
 import { defineOperation, operationSet } from '../../operations/define';
 import { companyInfoViewSchema } from './schemas';
 import { getCompanyInfo, saveCompanyInfo } from './service';
+import { getAccountingSettings, saveAccountingSettings } from './accounting-settings';
 
 const TAG = 'Company';
 
@@ -28,6 +29,35 @@ export const companyOperations = operationSet('company', {
       method: 'POST',
       path: '/api/company-info/',
       summary: 'Save the company information (creates or replaces the single record)',
+      tag: TAG,
+      body: true,
+    },
+  }),
+  accounting: defineOperation({
+    kind: 'query',
+    access: 'user',
+    output: accountingSettingsSchema,
+    run: ({ deps }) => getAccountingSettings(deps),
+    rest: {
+      method: 'GET',
+      path: '/api/company-info/accounting/',
+      summary:
+        "The accountant export's account names (QuickBooks) and Xero account code and tax rate names; " +
+        "QuickBooks' and Xero's standard names until saved",
+      tag: TAG,
+    },
+  }),
+  saveAccounting: defineOperation({
+    kind: 'mutation',
+    access: 'superuser',
+    input: accountingSettingsSchema,
+    output: accountingSettingsSchema,
+    run: ({ deps, input }) => saveAccountingSettings(deps, input),
+    rest: {
+      method: 'POST',
+      path: '/api/company-info/accounting/',
+      summary:
+        "Save the accountant export's account names (every one required, one line, at most 100 characters)",
       tag: TAG,
       body: true,
     },

@@ -11,6 +11,14 @@ import {
 import { salesTaxReport } from './sales-tax';
 import { agingInvoices, agingReport } from './aging';
 import { agingCsv, salesTaxCsv } from './csv';
+import {
+  accountingExportFile,
+  accountingExportInputSchema,
+  accountingExportSummary,
+  accountingSummaryAnswer,
+  accountingSummaryInput,
+  sendAccountingFile,
+} from './accounting-export';
 
 const TAG = 'Reports';
 
@@ -96,6 +104,42 @@ export const reportsOperations = operationSet('reports', {
       query: true,
       produces: 'text/csv',
       reply: ({ stream, filename }, reply) => sendCsv(reply, stream, filename),
+    },
+  }),
+  accountingExportSummary: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: accountingSummaryInput,
+    output: accountingSummaryAnswer,
+    run: ({ deps, input }) => accountingExportSummary(deps, input),
+    rest: {
+      method: 'GET',
+      path: '/api/reports/accounting-export/summary/',
+      summary:
+        'What the accountant export of from..to (at most 366 days) holds: invoices, credit notes, IIF transactions and ' +
+        'records, before downloading it; more than max_records records is refused (400 on to).',
+      tag: TAG,
+      query: true,
+    },
+  }),
+  accountingExport: defineBinaryOperation({
+    kind: 'query',
+    access: 'user',
+    input: accountingExportInputSchema,
+    trpc: false,
+    run: ({ deps, input }) => accountingExportFile(deps, input),
+    rest: {
+      method: 'GET',
+      path: '/api/reports/accounting-export/',
+      summary:
+        'The accountant export of from..to (at most 366 days, 20,000 records) as one file: format iif (QuickBooks Desktop: ' +
+        'invoices, credit memos, payments, refunds, deposits, each transaction balanced), qbo-invoices and qbo-journal ' +
+        "(QuickBooks Online's invoice and journal entry imports), xero-invoices and xero-credit-notes (Xero's imports). " +
+        'Account names from Company Information. A range with nothing in it answers 404.',
+      tag: TAG,
+      query: true,
+      produces: 'application/octet-stream',
+      reply: (file, reply) => sendAccountingFile(reply, file),
     },
   }),
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { EmailSettingsSection } from '../email/EmailSettingsSection';
+import { AccountingSettingsSection } from './AccountingSettingsSection';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@icehouse/domain';
 import { Button } from '../../components/Button';
@@ -109,6 +110,7 @@ export function CompanyInfoPage() {
         </p>
       )}
       <EmailSettingsSection />
+      <AccountingSettingsSection />
     </section>
   );
 }

@@ -22,7 +22,15 @@ export interface AgingDrill {
  * The invoices behind a figure of the aging report (issue 26 item 12), as the server lists them
  * (reports.agingInvoices): each opens in the invoice editor; their balances add up to the figure.
  */
-export function AgingInvoices({ asOf, drill, onClose }: { asOf: string; drill: AgingDrill; onClose: () => void }) {
+export function AgingInvoices({
+  asOf,
+  drill,
+  onClose,
+}: {
+  asOf: string;
+  drill: AgingDrill;
+  onClose: () => void;
+}) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   const who =
@@ -36,7 +44,10 @@ export function AgingInvoices({ asOf, drill, onClose }: { asOf: string; drill: A
   useEffect(() => headingRef.current?.focus(), [drill]);
 
   return (
-    <section aria-labelledby={titleId} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby={titleId}
+      className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 id={titleId} ref={headingRef} tabIndex={-1} className="text-base font-semibold text-slate-900">
           {REPORT_TEXT.drillTitle(drill.title)}
@@ -57,19 +68,34 @@ export function AgingInvoices({ asOf, drill, onClose }: { asOf: string; drill: A
             <caption className="sr-only">{REPORT_TEXT.drillTitle(drill.title)}</caption>
             <thead className="bg-slate-50 text-left text-slate-700">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium">{REPORT_TEXT.invoiceNumber}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{REPORT_TEXT.customer}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{REPORT_TEXT.date}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{REPORT_TEXT.dueDate}</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">{REPORT_TEXT.daysPastDue}</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">{REPORT_TEXT.balanceDue}</th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {REPORT_TEXT.invoiceNumber}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {REPORT_TEXT.customer}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {REPORT_TEXT.date}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {REPORT_TEXT.dueDate}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  {REPORT_TEXT.daysPastDue}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  {REPORT_TEXT.balanceDue}
+                </th>
               </tr>
             </thead>
             <tbody>
               {list.data.results.map((invoice) => (
                 <tr key={invoice.id} className="border-t border-slate-100">
                   <th scope="row" className="px-3 py-1.5 text-left font-medium">
-                    <Link to={`/invoices/${invoice.id}/edit`} className="text-sky-700 underline-offset-2 hover:underline">
+                    <Link
+                      to={`/invoices/${invoice.id}/edit`}
+                      className="text-sky-700 underline-offset-2 hover:underline"
+                    >
                       {invoice.invoice_number}
                     </Link>
                   </th>
@@ -78,7 +104,9 @@ export function AgingInvoices({ asOf, drill, onClose }: { asOf: string; drill: A
                   <td className="px-3 py-1.5 whitespace-nowrap tabular-nums">
                     {invoice.due_date ? formatDate(invoice.due_date) : '—'}
                   </td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{Math.max(0, invoice.days_past_due)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">
+                    {Math.max(0, invoice.days_past_due)}
+                  </td>
                   <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(invoice.balance_due)}</td>
                 </tr>
               ))}

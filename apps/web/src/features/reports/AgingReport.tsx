@@ -8,7 +8,15 @@ import { REPORT_TEXT } from './texts';
 import { AgingInvoices, type AgingDrill } from './AgingInvoices';
 
 /** A figure of the report as a button that lists the invoices behind it (none behind a zero). */
-function Figure({ amount, drill, onDrill }: { amount: string; drill: AgingDrill; onDrill: (d: AgingDrill) => void }) {
+function Figure({
+  amount,
+  drill,
+  onDrill,
+}: {
+  amount: string;
+  drill: AgingDrill;
+  onDrill: (d: AgingDrill) => void;
+}) {
   if (Number(amount) === 0) return <>{formatMoney(amount)}</>;
   return (
     <button

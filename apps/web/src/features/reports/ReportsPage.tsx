@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { cn } from '../../lib/cn';
 import { AgingReport } from './AgingReport';
 import { SalesTaxReport } from './SalesTaxReport';
+import { AccountantExport } from './AccountantExport';
 import { REPORT_TEXT } from './texts';
 import { SHIP_SCHEDULE_REPORT } from '../schedule/texts';
 import { MarginReport } from '../production/MarginReport';
@@ -12,9 +13,15 @@ import { PRODUCTION_TEXT } from '../production/texts';
 import { useAuth } from '../../lib/auth';
 
 /** The reports, one tab each (add a report: one entry here). */
-export const REPORT_TABS: readonly { key: string; label: string; render: () => ReactNode; superuser?: boolean }[] = [
+export const REPORT_TABS: readonly {
+  key: string;
+  label: string;
+  render: () => ReactNode;
+  superuser?: boolean;
+}[] = [
   { key: 'sales-tax', label: REPORT_TEXT.salesTax, render: () => <SalesTaxReport /> },
   { key: 'aging', label: REPORT_TEXT.aging, render: () => <AgingReport /> },
+  { key: 'accountant-export', label: REPORT_TEXT.accountantExport, render: () => <AccountantExport /> },
   { key: 'materials', label: PRODUCTION_TEXT.materials, render: () => <MaterialsReport /> },
   { key: 'margin', label: PRODUCTION_TEXT.marginReport, render: () => <MarginReport />, superuser: true },
 ];

@@ -37,5 +37,14 @@ export const REPORT_TEXT = {
   dueDate: 'Due Date',
   daysPastDue: 'Days past due',
   balanceDue: 'Balance Due',
+  // The accountant export (decision 205).
+  accountantExport: 'Accountant export',
+  exportFormat: 'Format',
+  download: 'Download',
+  exportHint:
+    'QuickBooks Desktop takes the IIF file (everything); QuickBooks Online takes invoices, then journal entries; Xero takes invoices and credit notes. Account names are set in Company Information.',
+  exportHolds: (s: { invoices: number; credit_notes: number; transactions: number }) =>
+    `${s.invoices} invoices, ${s.credit_notes} credit notes, ${s.transactions} transactions in all (payments, refunds, deposits included).`,
+  exportEmpty: 'Nothing to export: no invoices, credit notes, payments or deposits are dated in this range.',
   salesTaxHint: 'Taxable and exempt sales are after discounts; freight is never taxed.',
 } as const;

@@ -1,0 +1,4 @@
+export * from './transactions';
+export * from './iif';
+export * from './csvLayouts';
+export * from './settings';
