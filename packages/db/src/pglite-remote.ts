@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,6 +88,27 @@ function workerFile(): string {
   return path.join(path.dirname(require.resolve('@icehouse/db/package.json')), 'src', 'pglite-worker.mjs');
 }
 
+/**
+ * PGlite's WebAssembly compiled once per process and handed to each thread. PGlite caches its compiled
+ * module per thread, so without this every new thread (each test file's database) compiled the 9 MB
+ * module again. Undefined when the file cannot be found: each thread then compiles its own.
+ */
+let compiledPglite: Promise<object | undefined> | null = null;
+/** The WebAssembly global (the package's TypeScript libraries do not describe it as a value). */
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<object> } }).WebAssembly;
+function compiledPgliteModule(): Promise<object | undefined> {
+  compiledPglite ??= (async () => {
+    try {
+      const require = createRequire(import.meta.url);
+      const entry = require.resolve('@electric-sql/pglite');
+      return await wasm.compile(await readFile(path.join(path.dirname(entry), 'pglite.wasm')));
+    } catch {
+      return undefined;
+    }
+  })();
+  return compiledPglite;
+}
+
 type Pending = { resolve(value: unknown): void; reject(error: Error): void };
 
 /** What a transaction's callback gets: statements that belong to that transaction. */
@@ -142,8 +164,9 @@ export class PgliteWorkerClient {
     const loadDataDir = options.loadDataDir
       ? { bytes: await options.loadDataDir.arrayBuffer(), type: options.loadDataDir.type }
       : undefined;
+    const pgliteWasmModule = await compiledPgliteModule();
     const worker = new Worker(workerFile(), {
-      workerData: { dataDir: options.dataDir, loadDataDir },
+      workerData: { dataDir: options.dataDir, loadDataDir, pgliteWasmModule },
       transferList: loadDataDir ? [loadDataDir.bytes] : [],
     });
     await new Promise<void>((resolve, reject) => {

@@ -217,8 +217,10 @@ port.on('message', (/** @type {any} */ message) => {
 });
 
 try {
-  const { dataDir, loadDataDir } = workerData ?? {};
+  const { dataDir, loadDataDir, pgliteWasmModule } = workerData ?? {};
   pg = await PGlite.create({
+    // Compiled once by the main thread (pglite-remote.ts), instead of once per thread.
+    ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir.bytes], { type: loadDataDir.type }) } : {}),
     extensions: { pg_trgm },
