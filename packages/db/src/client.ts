@@ -34,7 +34,8 @@ export interface Database {
   /**
    * Throws if the database does not answer `select 1`. PostgreSQL: on a connection of its own, outside
    * the pool, so a pool whose connections are all busy (a burst of saves, locks) does not make a
-   * healthy database look down or slow to a load balancer's probe.
+   * healthy database look down or slow to a load balancer's probe. PGlite: sent straight to the
+   * database's thread, answered after the one statement running, not after every statement queued.
    */
   ping(): Promise<void>;
   /** Closes connections and, for PGlite, releases the data-folder lock. Idempotent. */
@@ -48,7 +49,7 @@ export interface Database {
    * Listens to NOTIFY on `channel`. PostgreSQL: on a dedicated connection of its own (outside the
    * pool), which reconnects by itself after it is lost (a restart, pg_terminate_backend) and calls
    * `onListening` again each time it listens anew: notifications sent while it was away are lost, so
-   * the caller should treat it as "refetch everything". PGlite: on its one connection (a
+   * the caller should treat it as "refetch everything". PGlite: on its one connection, on its thread (a
    * transaction's notifications arrive after its COMMIT, as on PostgreSQL). Resolves once listening.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
