@@ -109,6 +109,9 @@ function compiledPgliteModule(): Promise<object | undefined> {
   return compiledPglite;
 }
 
+/** How long close() waits for the statements before it (see close()). */
+const CLOSE_WAIT_MS = 30_000;
+
 type Pending = { resolve(value: unknown): void; reject(error: Error): void };
 
 /** What a transaction's callback gets: statements that belong to that transaction. */
@@ -293,12 +296,23 @@ export class PgliteWorkerClient {
     return new Blob([bytes], { type });
   }
 
-  /** Closes PGlite after the statements already sent, then stops the thread. Idempotent. */
+  /**
+   * Closes PGlite after the statements already sent, then stops the thread. Idempotent. A queue that
+   * never ends (a transaction left open) does not hold the process: after CLOSE_WAIT_MS the thread is
+   * stopped anyway (every statement outside a transaction is already written out, as after a crash).
+   */
   async close(): Promise<void> {
     if (this.#closed) return this.#exited.then(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await this.#send({ type: 'close' });
+      await Promise.race([
+        this.#send({ type: 'close' }),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, CLOSE_WAIT_MS);
+        }),
+      ]);
     } finally {
+      clearTimeout(timer);
       this.#closed = true;
       this.#subscriptions.clear();
       await this.#worker.terminate();
