@@ -2,9 +2,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type ExtractTablesWithRelations, type Logger } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -13,6 +12,9 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as schema from './schema/index';
 import { acquireDataDirLock, type DataDirLock } from './lock';
+import { PgliteWorkerClient } from './pglite-remote';
+
+export { PgliteWorkerClient, DatabaseError } from './pglite-remote';
 
 export type Schema = typeof schema;
 
@@ -32,7 +34,8 @@ export interface Database {
   /**
    * Throws if the database does not answer `select 1`. PostgreSQL: on a connection of its own, outside
    * the pool, so a pool whose connections are all busy (a burst of saves, locks) does not make a
-   * healthy database look down or slow to a load balancer's probe.
+   * healthy database look down or slow to a load balancer's probe. PGlite: sent straight to the
+   * database's thread, answered after the one statement running, not after every statement queued.
    */
   ping(): Promise<void>;
   /** Closes connections and, for PGlite, releases the data-folder lock. Idempotent. */
@@ -46,7 +49,7 @@ export interface Database {
    * Listens to NOTIFY on `channel`. PostgreSQL: on a dedicated connection of its own (outside the
    * pool), which reconnects by itself after it is lost (a restart, pg_terminate_backend) and calls
    * `onListening` again each time it listens anew: notifications sent while it was away are lost, so
-   * the caller should treat it as "refetch everything". PGlite: on its one connection (a
+   * the caller should treat it as "refetch everything". PGlite: on its one connection, on its thread (a
    * transaction's notifications arrive after its COMMIT, as on PostgreSQL). Resolves once listening.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
@@ -297,15 +300,17 @@ async function listenPostgres(url: string, channel: string, handlers: ListenHand
   };
 }
 
-/** Creates a PGlite client with the extensions the migrations need. */
+/**
+ * Starts the embedded database (PGlite, with the extensions the migrations need) on a thread of its own
+ * (decision 215): its statements never hold the server's event loop.
+ */
 export async function createPgliteClient(
   dataDir: string | undefined,
   extra: { loadDataDir?: Blob | File } = {},
-): Promise<PGlite> {
-  return PGlite.create({
+): Promise<PgliteWorkerClient> {
+  return PgliteWorkerClient.start({
     ...(dataDir === undefined ? {} : { dataDir }),
     ...(extra.loadDataDir ? { loadDataDir: extra.loadDataDir } : {}),
-    extensions: { pg_trgm },
   });
 }
 
@@ -324,15 +329,17 @@ async function openPgliteDir(dataDir: string, opts: InternalOptions): Promise<Da
 }
 
 /**
- * Wraps an open PGlite client as a Database. Closing closes the client and
- * releases `lock`. Internal: used by createDb() and the test helpers.
+ * Wraps an open embedded database as a Database. Closing closes it (and its thread) and releases
+ * `lock`. Internal: used by createDb() and the test helpers.
  */
 export function wrapPglite(
-  client: PGlite,
+  client: PgliteWorkerClient,
   opts: InternalOptions,
   lock?: DataDirLock,
-): Database & { client: PGlite } {
-  const db = drizzlePglite(client, { schema, logger: opts.logger ?? false });
+): Database & { client: PgliteWorkerClient } {
+  // drizzle's PGlite driver calls query() and transaction() on what it is handed: the thread's client
+  // offers those (see pglite-remote.ts), so every statement runs on the database's thread.
+  const db = drizzlePglite(client as unknown as PGlite, { schema, logger: opts.logger ?? false });
   let closed = false;
   return {
     db: db as Db,
@@ -342,7 +349,8 @@ export function wrapPglite(
       await migratePglite(db, { migrationsFolder: opts.migrationsFolder });
     },
     async ping() {
-      await db.execute(sql`select 1`);
+      // Straight to the thread: answered between two statements, not after every statement queued.
+      await client.ping();
     },
     async execScript(script) {
       const results = await client.exec(script);

@@ -1,0 +1,321 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * The main thread's side of the embedded database (decision 215): PGlite runs on a worker thread
+ * (pglite-worker.mjs) and this client sends it statements by message. It offers what drizzle's PGlite
+ * driver calls on a PGlite instance (`query(sql, params, { rowMode, parsers })` and `transaction(cb)`,
+ * whose callback gets an object with `query`) and what the app calls besides (`exec`, `listen`,
+ * `dumpDataDir`, `close`), plus `ping`, answered between two statements rather than after the queue.
+ */
+
+/** PGlite's query options as drizzle passes them. Parsers are functions: see textTypesOf(). */
+export interface QueryOptions {
+  rowMode?: 'object' | 'array';
+  parsers?: Record<number | string, (value: string, typeId?: number) => unknown>;
+  paramTypes?: number[];
+}
+
+export interface Results<T = Record<string, unknown>> {
+  rows: T[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+
+/** A PostgreSQL error from the worker, with PGlite's fields (code, constraint, detail, table...). */
+export class DatabaseError extends Error {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+  [field: string]: unknown;
+}
+
+interface ErrorData {
+  message: string;
+  name: string;
+  stack?: string;
+  fields: Record<string, unknown>;
+}
+
+function toError(data: ErrorData): Error {
+  const error = data.fields.code ? new DatabaseError(data.message) : new Error(data.message);
+  Object.assign(error, data.fields);
+  error.name = data.name;
+  // Where the worker failed, below where the main thread got the answer.
+  if (data.stack) error.stack = `${error.stack ?? ''}\n    --- in the database thread ---\n${data.stack}`;
+  return error;
+}
+
+const PROBE = '2024-06-01 10:00:00';
+
+/**
+ * The types a query's parsers keep as text. Only parsers that return the text as it is can be honoured
+ * off the main thread (they are what drizzle passes: dates, timestamps, intervals and numeric arrays);
+ * any other would change results silently, so it is refused.
+ */
+function textTypesOf(parsers: QueryOptions['parsers']): number[] | undefined {
+  if (!parsers) return undefined;
+  return Object.entries(parsers).map(([oid, parse]) => {
+    if (parse(PROBE, Number(oid)) !== PROBE) {
+      throw new Error(`The embedded database runs on its own thread: a parser for type ${oid} other than "keep as text" cannot be applied there.`);
+    }
+    return Number(oid);
+  });
+}
+
+/**
+ * Values as PGlite would turn them into text. Plain data crosses threads as it is (strings, numbers,
+ * bigints, Dates, byte arrays, arrays, plain objects); an object of a class (a Decimal) would arrive as
+ * a bare object, so it is sent as its text, as PGlite writes a value of a type it has no writer for.
+ */
+function paramOf(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date || ArrayBuffer.isView(value)) return value;
+  if (Array.isArray(value)) return value.map(paramOf);
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null ? value : String(value);
+}
+
+/** The worker file, found through the package (the bundled server runs from apps/server/dist). */
+function workerFile(): string {
+  const here = fileURLToPath(new URL('./pglite-worker.mjs', import.meta.url));
+  if (existsSync(here)) return here;
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve('@icehouse/db/package.json')), 'src', 'pglite-worker.mjs');
+}
+
+/**
+ * PGlite's WebAssembly compiled once per process and handed to each thread. PGlite caches its compiled
+ * module per thread, so without this every new thread (each test file's database) compiled the 9 MB
+ * module again. Undefined when the file cannot be found: each thread then compiles its own.
+ */
+let compiledPglite: Promise<object | undefined> | null = null;
+/** The WebAssembly global (the package's TypeScript libraries do not describe it as a value). */
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<object> } }).WebAssembly;
+function compiledPgliteModule(): Promise<object | undefined> {
+  compiledPglite ??= (async () => {
+    try {
+      const require = createRequire(import.meta.url);
+      const entry = require.resolve('@electric-sql/pglite');
+      return await wasm.compile(await readFile(path.join(path.dirname(entry), 'pglite.wasm')));
+    } catch {
+      return undefined;
+    }
+  })();
+  return compiledPglite;
+}
+
+/** How long close() waits for the statements before it (see close()). */
+const CLOSE_WAIT_MS = 30_000;
+
+type Pending = { resolve(value: unknown): void; reject(error: Error): void };
+
+/** What a transaction's callback gets: statements that belong to that transaction. */
+export interface RemoteTransaction {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+  readonly closed: boolean;
+}
+
+export interface StartOptions {
+  /** Absolute data folder; undefined for an in-memory database. */
+  dataDir?: string;
+  /** A dump (dumpDataDir) to start from. */
+  loadDataDir?: Blob;
+}
+
+export class PgliteWorkerClient {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, Pending>();
+  readonly #subscriptions = new Map<number, (payload: string) => void>();
+  #nextId = 1;
+  #nextTx = 1;
+  #closed = false;
+  #exited: Promise<void>;
+  #failure: Error | null = null;
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+    this.#exited = new Promise((resolve) => worker.once('exit', () => resolve()));
+    worker.on('message', (message: { type: string; id: number; ok: boolean; value: unknown; error: ErrorData; subscription: number; payload: string }) => {
+      if (message.type === 'notify') return this.#subscriptions.get(message.subscription)?.(message.payload);
+      if (message.type !== 'reply') return;
+      const pending = this.#pending.get(message.id);
+      if (!pending) return;
+      this.#pending.delete(message.id);
+      this.#refresh();
+      if (message.ok) pending.resolve(message.value);
+      else pending.reject(toError(message.error));
+    });
+    const lost = (error: Error) => {
+      this.#failure ??= error;
+      this.#closed = true;
+      for (const pending of this.#pending.values()) pending.reject(error);
+      this.#pending.clear();
+      this.#refresh();
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`The embedded database's thread stopped (exit code ${code})`)));
+  }
+
+  /** Starts the thread and opens PGlite there (with pg_trgm). */
+  static async start(options: StartOptions = {}): Promise<PgliteWorkerClient> {
+    const loadDataDir = options.loadDataDir
+      ? { bytes: await options.loadDataDir.arrayBuffer(), type: options.loadDataDir.type }
+      : undefined;
+    const pgliteWasmModule = await compiledPgliteModule();
+    const worker = new Worker(workerFile(), {
+      workerData: { dataDir: options.dataDir, loadDataDir, pgliteWasmModule },
+      transferList: loadDataDir ? [loadDataDir.bytes] : [],
+    });
+    await new Promise<void>((resolve, reject) => {
+      const onMessage = (message: { type: string; error: ErrorData }) => {
+        if (message.type !== 'ready' && message.type !== 'failed') return;
+        worker.off('message', onMessage);
+        worker.off('error', reject);
+        if (message.type === 'ready') resolve();
+        else reject(toError(message.error));
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+    }).catch(async (error: unknown) => {
+      await worker.terminate();
+      throw error;
+    });
+    const client = new PgliteWorkerClient(worker);
+    client.#refresh();
+    return client;
+  }
+
+  /** The thread keeps the process alive only while an answer is awaited (as PGlite in process would). */
+  #refresh(): void {
+    if (this.#pending.size) this.#worker.ref();
+    else this.#worker.unref();
+  }
+
+  #send<T>(message: Record<string, unknown>): Promise<T> {
+    if (this.#closed) return Promise.reject(this.#failure ?? new Error('The embedded database is closed'));
+    const id = this.#nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.#refresh();
+      this.#worker.postMessage({ ...message, id });
+    });
+  }
+
+  #statement<T>(tx: number | undefined, sql: string, params: unknown[] | undefined, options: QueryOptions | undefined): Promise<Results<T>> {
+    let sent: Record<string, unknown>;
+    try {
+      sent = {
+        type: 'query',
+        tx,
+        sql,
+        params: params?.map(paramOf),
+        options: options && { rowMode: options.rowMode, paramTypes: options.paramTypes, textTypes: textTypesOf(options.parsers) },
+      };
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    return this.#send<Results<T>>(sent);
+  }
+
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.#statement<T>(undefined, sql, params, options);
+  }
+
+  /** Several statements without parameters (a script), answered per statement. */
+  exec(sql: string): Promise<Results[]> {
+    return this.#send<Results[]>({ type: 'exec', sql });
+  }
+
+  /**
+   * Runs `callback` in a transaction that has the connection to itself: other statements wait until it
+   * commits (callback resolved) or rolls back (callback threw; the error is thrown again).
+   */
+  async transaction<T>(callback: (tx: RemoteTransaction) => Promise<T>): Promise<T> {
+    const id = this.#nextTx++;
+    await this.#send({ type: 'begin', tx: id });
+    let closed = false;
+    const open = () => {
+      if (closed) throw new Error('Transaction is closed');
+    };
+    const tx: RemoteTransaction = {
+      query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => {
+        open();
+        return this.#statement<R>(id, sql, params, options);
+      },
+      exec: (sql: string) => {
+        open();
+        return this.#send<Results[]>({ type: 'exec', sql, tx: id });
+      },
+      get closed() {
+        return closed;
+      },
+    };
+    let result: T;
+    try {
+      result = await callback(tx);
+    } catch (error) {
+      closed = true;
+      await this.#send({ type: 'rollback', tx: id }).catch(() => undefined);
+      throw error;
+    }
+    closed = true;
+    await this.#send({ type: 'commit', tx: id });
+    return result;
+  }
+
+  /** `select 1` between two statements (inside the running transaction if one is open). */
+  ping(): Promise<void> {
+    return this.#send({ type: 'ping' });
+  }
+
+  /** LISTEN on the connection; `onNotify` gets each payload. Resolves to the unlisten function. */
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    const subscription = this.#nextId++;
+    this.#subscriptions.set(subscription, onNotify);
+    try {
+      await this.#send({ type: 'listen', channel, subscription });
+    } catch (error) {
+      this.#subscriptions.delete(subscription);
+      throw error;
+    }
+    return async () => {
+      if (!this.#subscriptions.delete(subscription) || this.#closed) return;
+      await this.#send({ type: 'unlisten', subscription });
+    };
+  }
+
+  /** The data folder as a tarball (PGlite's dumpDataDir), e.g. a test template or a backup. */
+  async dumpDataDir(compression: 'none' | 'gzip' | 'auto' = 'none'): Promise<Blob> {
+    const { bytes, type } = await this.#send<{ bytes: ArrayBuffer; type: string }>({ type: 'dump', compression });
+    return new Blob([bytes], { type });
+  }
+
+  /**
+   * Closes PGlite after the statements already sent, then stops the thread. Idempotent. A queue that
+   * never ends (a transaction left open) does not hold the process: after CLOSE_WAIT_MS the thread is
+   * stopped anyway (every statement outside a transaction is already written out, as after a crash).
+   */
+  async close(): Promise<void> {
+    if (this.#closed) return this.#exited.then(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.#send({ type: 'close' }),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, CLOSE_WAIT_MS);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+      this.#closed = true;
+      this.#subscriptions.clear();
+      await this.#worker.terminate();
+    }
+  }
+}
