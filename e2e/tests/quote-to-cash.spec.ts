@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { startServerWithSmtp, textOf, type ServerWithSmtp } from './support/server-with-smtp';
 import { ADMIN, signIn } from './support/session';
@@ -8,14 +10,16 @@ import { ADMIN, signIn } from './support/session';
  * browser, no session) and accepts it with a typed name; staff see the acceptance live and convert it to an
  * order, which takes a door number only then; a deposit on the order; the invoice carries the deposit and the
  * customer's terms; a partial payment; a credit note (its PDF; one above what remains refused); the customer
- * page's balance is the invoice's balance due.
+ * page's balance is the invoice's balance due; the statement of the period closes at that balance, is emailed
+ * with a link the customer opens, and goes out again in the batch to every customer with a balance; the
+ * accountant's IIF file and the QuickBooks Online and Xero CSVs of the day tie to the sales tax report.
  *
  * It runs its own server (support/server-with-smtp.ts): the shared one has no SMTP.
  */
 const PORT = Number(process.env.E2E_QUOTES_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 5);
 let app: ServerWithSmtp | null = null;
 
-test.describe.configure({ mode: 'serial', timeout: 300_000 });
+test.describe.configure({ mode: 'serial', timeout: 480_000 });
 test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 
 test.beforeAll(async () => {
@@ -31,14 +35,18 @@ const nextDoorNumber = async (request: APIRequestContext) =>
   ((await (await request.get('/api/orders/get-next-door-number/')).json()) as { door_number: string }).door_number;
 
 const money = (text: string) => Number(text.replace(/[$,]/g, ''));
+/** An amount in whole cents (integers: no float sums). */
+const cents = (amount: string) => Math.round(Number(amount) * 100);
 const shown = (amount: string) => `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
-test('a quote emailed and accepted from the link, converted, a deposit, the invoice, a payment, a credit note', async ({
+test('quote to cash: a quote accepted from the emailed link, the order, a deposit, the invoice, a payment, a credit note, the statement, the accountant files', async ({
   page,
   browser,
 }) => {
   const { baseURL, received } = app!;
-  const customerName = `Journey Ice ${Date.now().toString(36)}`;
+  const run = Date.now().toString(36);
+  const customerName = `Journey Ice ${run}`;
+  const customerEmail = `journey-${run}@example.com`;
   await signIn(page, ADMIN);
 
   // The From address the email needs.
@@ -50,6 +58,7 @@ test('a quote emailed and accepted from the link, converted, a deposit, the invo
   // A customer on Net 30 terms.
   await page.goto('/customers/new');
   await page.getByRole('region', { name: 'Contact' }).getByRole('textbox', { name: 'Name' }).fill(customerName);
+  await page.getByRole('region', { name: 'Contact' }).getByRole('textbox', { name: 'Email' }).fill(customerEmail);
   await page.getByRole('combobox', { name: 'Payment terms' }).fill('Net 30');
   await page.getByRole('button', { name: 'Save Customer' }).click();
   await expect(page).toHaveURL(/\/customers\/\d+$/);
@@ -195,4 +204,90 @@ test('a quote emailed and accepted from the link, converted, a deposit, the invo
   // The deposit moved onto the invoice: none is held any more, and no credit is owed.
   expect(customerAnswer.balance.deposits_held).toBe('0.00');
   await expect(page.getByRole('region', { name: 'Credit' })).toContainText('No credit.');
+
+  // 10. The statement of everything up to today: it opens at nothing and closes at the page's balance.
+  const balance = shown(after.totals.balance_due);
+  const statement = page.getByRole('region', { name: 'Statement' });
+  await statement.getByLabel('From').fill('2000-01-01');
+  await expect(statement.getByTestId('statement-opening')).toHaveText('$0.00');
+  await expect(statement.getByTestId('statement-closing')).toHaveText(balance);
+  const entries = statement.getByRole('table', { name: 'Entries of the period' });
+  for (const entry of ['Invoice', 'Deposit', 'Payment', 'Credit note']) await expect(entries).toContainText(entry);
+  const statementPdf = await page.request.get((await statement.getByRole('link', { name: 'PDF' }).getAttribute('href'))!);
+  expect(statementPdf.headers()['content-type']).toBe('application/pdf');
+
+  // Emailed to the customer, with a link they open without a session: the same closing balance.
+  await statement.getByRole('button', { name: 'Email' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Email statement' });
+  await expect(confirm).toContainText(customerEmail);
+  await confirm.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText(new RegExp(`Statement S-\\d+ is queued to ${customerEmail}`))).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => received.filter((m) => m.includes(customerEmail)).length, { timeout: 60_000 }).toBeGreaterThan(0);
+  const statementMail = textOf(received.find((m) => m.includes(customerEmail))!);
+  expect(statementMail).toContain('Content-Type: application/pdf');
+  const statementLink = new RegExp(`${baseURL.replace(/[.]/g, '\\.')}/customer/statement/\\d+#[A-Za-z0-9_-]{43}`).exec(statementMail)?.[0];
+  expect(statementLink, statementMail).toBeTruthy();
+  const reader = await browser.newContext();
+  const readerPage = await reader.newPage();
+  await readerPage.goto(statementLink!);
+  await expect(readerPage.getByRole('heading', { level: 1, name: /^Statement S-\d+$/ })).toBeVisible();
+  await expect(readerPage.getByTestId('statement-closing')).toHaveText(balance);
+  expect((await reader.cookies()).map((c) => c.name)).not.toContain('sessionid');
+  await reader.close();
+
+  // Statements to every customer with a balance, as one batch: this customer's arrives again.
+  const sentBefore = received.filter((m) => m.includes(customerEmail)).length;
+  await page.goto('/customers');
+  await page.getByRole('button', { name: 'Email statements' }).click();
+  const batch = page.getByRole('dialog', { name: 'Email statements to customers with a balance' });
+  await batch.getByLabel('From').fill('2000-01-01');
+  await batch.getByRole('button', { name: 'Email statements' }).click();
+  await expect(batch.getByTestId('statement-batch-result')).toContainText(/\d+ statements: \d+ sent/, { timeout: 30_000 });
+  await expect.poll(() => received.filter((m) => m.includes(customerEmail)).length, { timeout: 90_000 }).toBeGreaterThan(sentBefore);
+  await page.keyboard.press('Escape');
+
+  // 11. The accountant's files for today, from Reports: they tie to the sales tax report of the same range.
+  const today = new Date().toISOString().slice(0, 10);
+  await page.goto(`/reports?report=accountant-export&from=${today}&to=${today}`);
+  await expect(page.getByRole('status').filter({ hasText: /invoices, \d+ credit notes/ })).toBeVisible({ timeout: 30_000 });
+  const downloadAs = async (format: string) => {
+    await page.getByLabel('Format').selectOption(format);
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download' }).click();
+    return fs.readFile(await (await download).path(), 'utf8');
+  };
+  const report = (
+    (await (await page.request.get(`/api/reports/sales-tax/?from=${today}&to=${today}`)).json()) as {
+      total: { total: string; tax: string };
+    }
+  ).total;
+
+  const iif = (await downloadAs('iif'))
+    .split('\r\n')
+    .filter(Boolean)
+    .map((r) => r.split('\t'));
+  const [trnsHeader, splHeader] = [iif[0]!, iif[1]!];
+  const blocks: { type: string; lines: { account: string; cents: number }[] }[] = [];
+  for (const row of iif.slice(3)) {
+    const header = row[0] === 'TRNS' ? trnsHeader : splHeader;
+    if (row[0] === 'TRNS') blocks.push({ type: row[header.indexOf('TRNSTYPE')]!, lines: [] });
+    if (row[0] === 'TRNS' || row[0] === 'SPL')
+      blocks.at(-1)!.lines.push({ account: row[header.indexOf('ACCNT')]!, cents: cents(row[header.indexOf('AMOUNT')]!) });
+  }
+  for (const b of blocks) expect(b.lines.reduce((t, l) => t + l.cents, 0)).toBe(0);
+  const documents = blocks.filter((b) => b.type === 'INVOICE' || b.type === 'CREDIT MEMO').flatMap((b) => b.lines);
+  const onAccount = (account: string) => documents.filter((l) => l.account === account).reduce((t, l) => t + l.cents, 0);
+  expect(onAccount('Accounts Receivable')).toBe(cents(report.total));
+  expect(-onAccount('Sales Tax Payable')).toBe(cents(report.tax));
+
+  const rows = (text: string) => parse(text, { columns: true, bom: true }) as Record<string, string>[];
+  const sumCents = (values: (string | undefined)[]) => values.reduce((t, v) => t + cents(v || '0'), 0);
+  const lineCents = (list: Record<string, string>[]) =>
+    list.reduce((t, r) => t + Math.round(Number(r['*Quantity']) * cents(r['*UnitAmount']!)), 0) + sumCents(list.map((r) => r.TaxAmount));
+  const qbo = rows(await downloadAs('qbo-invoices'));
+  const xero = rows(await downloadAs('xero-invoices'));
+  const creditNotes = rows(await downloadAs('xero-credit-notes'));
+  expect(qbo.some((r) => r.Customer === customerName)).toBe(true);
+  expect(sumCents(qbo.map((r) => r.ItemAmount)) + sumCents(qbo.map((r) => r.ItemTaxAmount)) - lineCents(creditNotes)).toBe(cents(report.total));
+  expect(lineCents(xero) - lineCents(creditNotes)).toBe(cents(report.total));
 });
