@@ -64,6 +64,8 @@ const CUSTOMER_LINK_REST = new Set([
   'GET /api/customer/quotes/{id}/pdf/',
   'POST /api/customer/quotes/{id}/accept/',
   'POST /api/customer/quotes/{id}/decline/',
+  'GET /api/customer/invoices/{id}/',
+  'GET /api/customer/invoices/{id}/pdf/',
   'GET /api/customer/statements/{id}/',
   'GET /api/customer/statements/{id}/pdf/',
 ]);
@@ -287,6 +289,8 @@ describe('API tokens (issue 18)', () => {
         ...CUSTOMER_LINK_REST,
         // A customer link's URL is answered once, like a secret: made in the app, not by an integrator's token.
         'POST /api/quotes/{id}/links/',
+        'POST /api/invoices/{id}/links/',
+        'POST /api/statements/{id}/links/',
         'POST /api/auth/users/',
         'PUT /api/auth/users/{id}/',
         'POST /api/webhooks/{id}/reveal-secret/',

@@ -6,7 +6,7 @@ import { customerStatementPage, customerStatementPdf } from './customer-page';
 import { liveStatement } from './statement-figures';
 import { liveStatementPdf, statementPdf } from './statement-pdf';
 import { customerStatements, getStatement, statementRow } from './statement-read';
-import { listLinks, revokeLink } from '../quotes/links';
+import { documentLinkOperations } from '../quotes/link-operations';
 import { emailStatement, emailStatementBatch, getBatch } from './statement-send';
 import {
   batchAnswer,
@@ -15,9 +15,6 @@ import {
   customerPeriodInput,
   customerStatementAnswer,
   customerStatementsAnswer,
-  customerLinkAnswer,
-  customerLinksAnswer,
-  linkRevokeInput,
   emailStatementInput,
   liveStatementAnswer,
   statementAnswer,
@@ -122,34 +119,13 @@ export const statementsOperations = operationSet('statements', {
       reply: (pdf, reply) => sendArchivedPdf(reply, pdf, 'inline'),
     },
   }),
-  links: defineOperation({
-    kind: 'query',
-    access: 'user',
-    input: statementIdInput,
-    output: customerLinksAnswer,
-    run: async ({ deps, input }) => {
-      await statementRow(deps.database.db, input.id);
-      return { results: await listLinks(deps, 'statement', input.id) };
-    },
-    rest: {
-      method: 'GET',
-      path: '/api/statements/{id}/links/',
-      summary: "The issued statement's customer links (one per email), newest first: state, expiry, uses. Tokens are never shown again.",
-      tag: TAG,
-    },
-  }),
-  revokeLink: defineOperation({
-    kind: 'mutation',
-    access: 'user',
-    input: linkRevokeInput,
-    output: customerLinkAnswer,
-    run: ({ deps, user, input }) => revokeLink(deps, user.id, 'statement', input.id, input.linkId),
-    rest: {
-      method: 'POST',
-      path: '/api/statements/{id}/links/{linkId}/revoke/',
-      summary: "Revoke one of the statement's customer links: it stops working at once. 404 for a link of another document.",
-      tag: TAG,
-    },
+  /** Customer links to an issued statement (decisions 161, 202): the quote's and invoice's calls, for this document. */
+  ...documentLinkOperations({
+    type: 'statement',
+    noun: 'statement',
+    path: '/api/statements/{id}/',
+    tag: TAG,
+    exists: async (db, id) => void (await statementRow(db, id)),
   }),
   emailBatch: defineOperation({
     kind: 'mutation',
