@@ -27,7 +27,7 @@ const ordersTable = (page: Page) => page.getByRole('table', { name: 'Orders' });
 const orderRows = (page: Page) => ordersTable(page).getByRole('row', { name: /^Order / });
 const orderRow = (page: Page, door: string) =>
   ordersTable(page).getByRole('row', { name: new RegExp(`^Order ${door}\\b`) });
-/** The cells of a row: checkbox, Order Status, Order Date, Customer Name, Door #, Status Actions. */
+/** The cells of a row: checkbox, Order Status, Order Date, Customer Name, Door #, Deposits, Status Actions. */
 const cell = (row: Locator, index: number) => row.getByRole('cell').nth(index);
 
 /** Picks an option of a react-select filter. */
@@ -91,6 +91,7 @@ test('the orders list filters by status and searches by customer, keeping both i
     'Order Date',
     'Customer Name',
     'Door #',
+    'Deposits',
     'Status Actions',
   ]);
   // 25 a page, newest first, no voided orders.

@@ -204,7 +204,10 @@ export function OrdersPage() {
       key: 'deposits_held',
       header: ORDERS_TEXT.depositsHeld,
       align: 'right',
-      className: 'tabular-nums whitespace-nowrap max-lg:px-2',
+      // Left out between the phone's cards and a wide table (768 to 1023 px), where Status Actions needs the room;
+      // on a card it shows only when the order holds something.
+      className: 'tabular-nums whitespace-nowrap md:max-lg:hidden',
+      cardClassName: 'max-md:empty:hidden',
       cardLabel: ORDERS_TEXT.depositsHeld,
       cell: (order) => (order.deposits_held === '0.00' ? '' : formatMoney(order.deposits_held)),
     },
