@@ -1,4 +1,4 @@
-import { Fragment, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
@@ -162,15 +162,7 @@ export function InvoicesPage() {
             onClick={() => openOrderOf(invoice)}
             className="rounded text-left font-medium text-sky-700 tabular-nums underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600"
           >
-            {invoice.order_number
-              ? // A combined invoice's door numbers wrap between them, never inside one ('ACC-12a').
-                invoice.order_number.split(', ').map((door, i) => (
-                  <Fragment key={i}>
-                    {i > 0 && ', '}
-                    <span className="whitespace-nowrap">{door}</span>
-                  </Fragment>
-                ))
-              : '—'}
+            {invoice.order_number || '—'}
           </button>
         ) : (
           '—'
