@@ -37,7 +37,8 @@ async function seed(page: Page) {
   const order = await send<{ id: number }>(page, '/api/orders/', {
     status: 'pending',
     date: today,
-    door_number: `ACC-${run}`,
+    // A door number of a usual length (the invoices list's column is sized for those: tables.spec.ts).
+    door_number: `A${run.slice(-5)}`,
     eps_po_number: `EPS-${run}`,
     ship_date: today,
     ship_via: settings[0]!.id,
