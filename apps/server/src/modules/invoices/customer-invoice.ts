@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { getCompanyInfo } from '../company/service';
 import type { ArchivedPdf } from '../documents/archive';
 import { summaryOf } from '../payments/ledger';
-import { logLinkEvent, resolveLink, type LinkCaller } from '../quotes/links';
+import { logLinkEvent, pdfThroughLink, resolveLink, type LinkCaller } from '../quotes/links';
 import { invoicePdf } from './documents';
 import type { customerInvoiceAnswer } from './schemas';
 import { INVOICE_NOT_FOUND, invoiceCustomerName } from './views';
@@ -57,8 +57,5 @@ export async function customerInvoicePdf(
   caller: LinkCaller,
   id: number,
 ): Promise<ArchivedPdf> {
-  const db = deps.database.db;
-  const link = await resolveLink(db, caller, 'invoice', id);
-  await logLinkEvent(db, link, caller, 'pdf');
-  return invoicePdf(deps, id, null);
+  return pdfThroughLink(deps.database.db, caller, 'invoice', id, () => invoicePdf(deps, id, null));
 }

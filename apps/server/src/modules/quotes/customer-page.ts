@@ -10,7 +10,7 @@ import { announceChange, changeTransaction } from '../../changes';
 import { getCompanyInfo } from '../company/service';
 import type { ArchivedPdf } from '../documents/archive';
 import { quotePdf } from './documents';
-import { logLinkEvent, resolveLink, type LinkCaller } from './links';
+import { logLinkEvent, pdfThroughLink, resolveLink, type LinkCaller } from './links';
 import { getQuote, shownStatus, type QuoteRow } from './quote-read';
 
 /**
@@ -47,10 +47,7 @@ async function customerView(deps: Pick<AppDeps, 'database'>, id: number) {
 
 /** The quote's PDF through a link (the archived version; logged). */
 export async function customerQuotePdf(deps: Pick<AppDeps, 'database' | 'pdf' | 'blobs'>, caller: LinkCaller, id: number): Promise<ArchivedPdf> {
-  const db = deps.database.db;
-  const link = await resolveLink(db, caller, 'quote', id);
-  await logLinkEvent(db, link, caller, 'pdf');
-  return quotePdf(deps, id, null);
+  return pdfThroughLink(deps.database.db, caller, 'quote', id, () => quotePdf(deps, id, null));
 }
 
 /** Why the customer may not answer this quote now (409, nothing changed), or null. */

@@ -156,6 +156,13 @@ export async function resolveLink(db: Db, caller: LinkCaller, type: CustomerLink
 }
 
 /** Logs one use of a link on its document (in the caller's transaction when it changes something). */
+/** A document's PDF through a link: the link resolved for that document, the use logged, then the document's own PDF. */
+export async function pdfThroughLink<T>(db: Db, caller: LinkCaller, type: CustomerLinkDocument, id: number, pdf: () => Promise<T>): Promise<T> {
+  const link = await resolveLink(db, caller, type, id);
+  await logLinkEvent(db, link, caller, 'pdf');
+  return pdf();
+}
+
 export async function logLinkEvent(db: Db, link: LinkRow, caller: LinkCaller, action: 'view' | 'pdf' | 'accept' | 'decline') {
   await db.insert(customerLinkEvents).values({
     linkId: link.id,

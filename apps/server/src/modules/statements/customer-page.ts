@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps';
 import { getCompanyInfo } from '../company/service';
 import type { ArchivedPdf } from '../documents/archive';
-import { logLinkEvent, resolveLink, type LinkCaller } from '../quotes/links';
+import { logLinkEvent, pdfThroughLink, resolveLink, type LinkCaller } from '../quotes/links';
 import { statementPdf } from './statement-pdf';
 import { statementNumberOf, statementRow } from './statement-read';
 
@@ -29,8 +29,5 @@ export async function customerStatementPdf(
   caller: LinkCaller,
   id: number,
 ): Promise<ArchivedPdf> {
-  const db = deps.database.db;
-  const link = await resolveLink(db, caller, 'statement', id);
-  await logLinkEvent(db, link, caller, 'pdf');
-  return statementPdf(deps, id, null);
+  return pdfThroughLink(deps.database.db, caller, 'statement', id, () => statementPdf(deps, id, null));
 }
