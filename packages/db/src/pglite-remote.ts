@@ -135,6 +135,10 @@ export class PgliteWorkerClient {
   #nextId = 1;
   #nextTx = 1;
   #closed = false;
+  /** close() was called: the thread keeps the process alive until it has ended. */
+  #closing = false;
+  /** The one close under way (close() is idempotent). */
+  #closeDone: Promise<void> | null = null;
   #exited: Promise<void>;
   #failure: Error | null = null;
 
@@ -193,7 +197,7 @@ export class PgliteWorkerClient {
 
   /** The thread keeps the process alive only while an answer is awaited (as PGlite in process would). */
   #refresh(): void {
-    if (this.#pending.size) this.#worker.ref();
+    if (this.#pending.size || this.#closing) this.#worker.ref();
     else this.#worker.unref();
   }
 
@@ -301,21 +305,30 @@ export class PgliteWorkerClient {
    * never ends (a transaction left open) does not hold the process: after CLOSE_WAIT_MS the thread is
    * stopped anyway (every statement outside a transaction is already written out, as after a crash).
    */
-  async close(): Promise<void> {
-    if (this.#closed) return this.#exited.then(() => undefined);
+  close(): Promise<void> {
+    if (this.#closed && !this.#closing) return this.#exited;
+    this.#closing = true;
+    this.#closeDone ??= this.#closeOnce();
+    return this.#closeDone;
+  }
+
+  async #closeOnce(): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), CLOSE_WAIT_MS);
+    });
     try {
-      await Promise.race([
-        this.#send({ type: 'close' }),
-        new Promise((resolve) => {
-          timer = setTimeout(resolve, CLOSE_WAIT_MS);
-        }),
-      ]);
+      // The thread closes PGlite after the statements before, answers, and ends itself.
+      const closing = this.#send({ type: 'close' }).then(() => this.#exited);
+      if ((await Promise.race([closing, waited])) === 'timeout') await this.#worker.terminate();
+    } catch {
+      // The thread failed or already stopped: make sure it is gone.
+      await this.#worker.terminate();
     } finally {
       clearTimeout(timer);
       this.#closed = true;
       this.#subscriptions.clear();
-      await this.#worker.terminate();
     }
+    await this.#exited;
   }
 }

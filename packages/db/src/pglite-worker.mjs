@@ -164,7 +164,12 @@ async function runJob(/** @type {any} */ job) {
     case 'close':
       closed = true;
       await pg.close();
-      return reply(job.id, null);
+      reply(job.id, null);
+      // The thread ends itself once the answer is out: nothing is left on its loop after the port closes.
+      // Stopping it from outside (terminate) can bring down the whole process when V8 tears down a thread
+      // that has run WebAssembly (nodejs/node#33377): the main thread only does that after a timeout.
+      port.close();
+      return;
     default:
       return reply(job.id, await runStatement(pg, job));
   }

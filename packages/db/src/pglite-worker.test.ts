@@ -6,7 +6,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { eq, sql } from 'drizzle-orm';
 import { bigint, boolean, date, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb, type Database, type PgliteWorkerClient } from './client';
 import { pgErrorInfo } from './errors';
 import { DataDirLockedError } from './lock';
@@ -206,6 +207,22 @@ describe('LISTEN and NOTIFY', () => {
     await worker.db.execute(sql`select pg_notify('worker_test', 'three')`);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(got).toEqual(['one', 'two']);
+  });
+});
+
+describe('closing', () => {
+  it('ends the thread from inside once PGlite is closed: never stopped from outside (that can crash the process)', async () => {
+    const terminate = vi.spyOn(Worker.prototype, 'terminate');
+    try {
+      const database = (await openTestDatabase({ testDatabaseUrl: '' })).database as Database & { client: PgliteWorkerClient };
+      await database.db.execute(sql`select 1`);
+      // Both resolve once the thread has ended (close waits for its exit), the second call joining the first.
+      await Promise.all([database.close(), database.close()]);
+      expect(terminate).not.toHaveBeenCalled();
+      await expect(database.db.execute(sql`select 1`)).rejects.toThrow();
+    } finally {
+      terminate.mockRestore();
+    }
   });
 });
 
