@@ -34,8 +34,9 @@ export interface Database {
   /**
    * Throws if the database does not answer `select 1`. PostgreSQL: on a connection of its own, outside
    * the pool, so a pool whose connections are all busy (a burst of saves, locks) does not make a
-   * healthy database look down or slow to a load balancer's probe. PGlite: sent straight to the
-   * database's thread, answered after the one statement running, not after every statement queued.
+   * healthy database look down or slow to a load balancer's probe. PGlite: answered at once when the
+   * database's thread answered within the last 5 s (PGLITE_ANSWERED_WITHIN_MS); otherwise sent straight to
+   * the thread, answered after the one statement running, not after every statement queued.
    */
   ping(): Promise<void>;
   /** Closes connections and, for PGlite, releases the data-folder lock. Idempotent. */
@@ -332,6 +333,12 @@ async function openPgliteDir(dataDir: string, opts: InternalOptions): Promise<Da
  * Wraps an open embedded database as a Database. Closing closes it (and its thread) and releases
  * `lock`. Internal: used by createDb() and the test helpers.
  */
+/**
+ * The embedded database counts as up for a health probe when its thread answered within this long
+ * (decision 216): one statement can hold its only connection for seconds under a burst.
+ */
+export const PGLITE_ANSWERED_WITHIN_MS = 5_000;
+
 export function wrapPglite(
   client: PgliteWorkerClient,
   opts: InternalOptions,
@@ -349,7 +356,10 @@ export function wrapPglite(
       await migratePglite(db, { migrationsFolder: opts.migrationsFolder });
     },
     async ping() {
-      // Straight to the thread: answered between two statements, not after every statement queued.
+      // A thread that answered within the last few seconds is alive: a probe need not wait for the
+      // statement running now (decision 216). Otherwise straight to the thread: answered between two
+      // statements, not after every statement queued.
+      if (client.answeredWithin(PGLITE_ANSWERED_WITHIN_MS)) return;
       await client.ping();
     },
     async execScript(script) {

@@ -141,6 +141,7 @@ export class PgliteWorkerClient {
   #closeDone: Promise<void> | null = null;
   #exited: Promise<void>;
   #failure: Error | null = null;
+  #lastAnswerAt = 0;
 
   private constructor(worker: Worker) {
     this.#worker = worker;
@@ -148,6 +149,7 @@ export class PgliteWorkerClient {
     worker.on('message', (message: { type: string; id: number; ok: boolean; value: unknown; error: ErrorData; subscription: number; payload: string }) => {
       if (message.type === 'notify') return this.#subscriptions.get(message.subscription)?.(message.payload);
       if (message.type !== 'reply') return;
+      this.#lastAnswerAt = Date.now();
       const pending = this.#pending.get(message.id);
       if (!pending) return;
       this.#pending.delete(message.id);
@@ -271,6 +273,11 @@ export class PgliteWorkerClient {
     closed = true;
     await this.#send({ type: 'commit', tx: id });
     return result;
+  }
+
+  /** True when the thread is open and answered something (a statement, a ping) within the last `ms`. */
+  answeredWithin(ms: number): boolean {
+    return !this.#closed && Date.now() - this.#lastAnswerAt < ms;
   }
 
   /** `select 1` between two statements (inside the running transaction if one is open). */

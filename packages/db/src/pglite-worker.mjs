@@ -165,7 +165,7 @@ async function runJob(/** @type {any} */ job) {
       closed = true;
       await pg.close();
       reply(job.id, null);
-      // The thread ends itself once the answer is out: nothing is left on its loop after the port closes.
+      // The thread ends itself once the answer is out (decision 216): nothing is left on its loop after the port closes.
       // Stopping it from outside (terminate) can bring down the whole process when V8 tears down a thread
       // that has run WebAssembly (nodejs/node#33377): the main thread only does that after a timeout.
       port.close();

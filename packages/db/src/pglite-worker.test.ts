@@ -8,7 +8,7 @@ import { bigint, boolean, date, integer, jsonb, numeric, pgTable, text, timestam
 import { drizzle } from 'drizzle-orm/pglite';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDb, type Database, type PgliteWorkerClient } from './client';
+import { PGLITE_ANSWERED_WITHIN_MS, createDb, type Database, type PgliteWorkerClient } from './client';
 import { pgErrorInfo } from './errors';
 import { DataDirLockedError } from './lock';
 import { bytea } from './schema/_columns';
@@ -59,7 +59,7 @@ const RAW = sql`select date '2024-06-01' as d, timestamp '2024-06-01 10:00' as t
   array[timestamp '2024-01-02 03:04'] as tss, 7::int8 as i8, '{"x": 1}'::json as j, true as b, 'x'::bytea as by,
   gen_random_uuid() is not null as has_uuid`;
 
-let worker: Database;
+let worker: Database & { client: PgliteWorkerClient };
 let inProcess: PGlite;
 beforeAll(async () => {
   // Both from the migrated template (a fresh PGlite takes ~2 s, far more on a loaded machine).
@@ -88,10 +88,37 @@ describe('the event loop while the embedded database works', () => {
     const first = worker.db.execute(heavy).then(() => events.push('first'));
     const second = worker.db.execute(heavy).then(() => events.push('second'));
     const third = worker.db.execute(heavy).then(() => events.push('third'));
-    const ping = worker.ping().then(() => events.push('ping'));
+    const ping = worker.client.ping().then(() => events.push('ping'));
     await Promise.all([timer, first, second, third, ping]);
     // The timer fired while the first statement ran; the ping was answered after the one running statement.
     expect(events).toEqual(['timer', 'first', 'ping', 'second', 'third']);
+  });
+
+  it('a health ping is answered at once while the thread answered within 5 s; after that it waits for the statement running', async () => {
+    const events: string[] = [];
+    /** Starts the heavy statement and lets its message reach the thread before the ping's (real timers). */
+    const startHeavy = async () => {
+      const running = worker.db.execute(heavy).then(() => events.push('heavy'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return { running };
+    };
+    await worker.db.execute(sql`select 1`);
+    let { running } = await startHeavy();
+    await worker.ping().then(() => events.push('ping'));
+    await running;
+    expect(events).toEqual(['ping', 'heavy']);
+
+    events.length = 0;
+    try {
+      // The clock moves past the window after the last answer: the ping goes to the thread.
+      vi.setSystemTime(Date.now() + PGLITE_ANSWERED_WITHIN_MS + 1);
+      ({ running } = await startHeavy());
+      await worker.ping().then(() => events.push('ping'));
+      await running;
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(events).toEqual(['heavy', 'ping']);
   });
 
   it('answers a ping while a transaction holds the connection (inside it), even a failed one', async () => {
@@ -106,7 +133,7 @@ describe('the event loop while the embedded database works', () => {
     }).catch(() => events.push('rolled back'));
     while (!events.length) await new Promise((resolve) => setTimeout(resolve, 5));
     const outside = worker.db.execute(sql`select 1`).then(() => events.push('outside'));
-    await worker.ping().then(() => events.push('ping'));
+    await worker.client.ping().then(() => events.push('ping'));
     release();
     await Promise.all([tx, outside]);
     expect(events).toEqual(['in transaction', 'ping', 'rolled back', 'outside']);
