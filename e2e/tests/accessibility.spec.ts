@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { LIMITS } from '@icehouse/domain';
+import { standInForPrintDialog } from './support/print-dialog';
 
 /**
  * Accessibility audit (issue 19): axe-core, injected into the built app with the demo data, runs
@@ -573,6 +574,7 @@ test('the order desk without a mouse: sign in, new order, save, advance, invoice
   const run = Date.now().toString(36);
   const customer = `Keyboard Lakes ${run}`;
   const keys = new Keyboard(page);
+  await standInForPrintDialog(page);
 
   // Sign in.
   await page.goto('/login');

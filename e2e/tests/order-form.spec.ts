@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { additionalItemsTotal, calculateOrderPrice, formatMoney } from '@icehouse/domain';
 import { ADMIN, signIn } from './support/session';
+import { standInForPrintDialog } from './support/print-dialog';
 
 /**
  * The order form against the built app and server with the demo data (SEED_DEMO=true): a custom
@@ -371,6 +372,7 @@ test.describe.serial('order form', () => {
   });
 
   test('prints it through the server PDF', async ({ page }) => {
+    await standInForPrintDialog(page);
     await signIn(page, ADMIN);
     // The print path is part of the REST contract: a lost route fails here, never skips.
     const schema = (await (await page.request.get('/api/schema/')).json()) as {
@@ -386,5 +388,7 @@ test.describe.serial('order form', () => {
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('application/pdf');
     await expect(page.getByRole('dialog', { name: 'Edit Order' })).toHaveCount(0);
+    // The PDF went to a frame that printed it and went once the print was over (lib/pdfFiles).
+    await expect(page.locator('iframe[title="Print"]')).toHaveCount(0);
   });
 });
