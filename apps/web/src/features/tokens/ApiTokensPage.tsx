@@ -118,7 +118,8 @@ export function ApiTokensPage() {
   const columns: DataTableColumn<TokenRow>[] = [
     { key: 'name', header: T.name, className: 'font-medium' },
     ...(user?.is_superuser ? [{ key: 'username', header: 'User' } satisfies DataTableColumn<TokenRow>] : []),
-    { key: 'key_prefix', header: 'Key', cell: (t) => <code className="text-xs">{t.key_prefix}…</code> },
+    // A key prefix may hold a hyphen (base64url): it is one identifier, never broken across lines.
+    { key: 'key_prefix', header: 'Key', cell: (t) => <code className="text-xs whitespace-nowrap">{t.key_prefix}…</code> },
     { key: 'scope', header: T.scope, cell: (t) => (t.scope === 'read' ? T.scopeRead : T.scopeReadWrite) },
     { key: 'created_at', header: 'Created', cell: (t) => shortDate(t.created_at, '') },
     { key: 'last_used_at', header: 'Last used', cell: (t) => shortDate(t.last_used_at, T.never) },
