@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { preparingTransactions } from './prepared-transactions';
 import * as schema from './schema/index';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { PgliteWorkerClient } from './pglite-remote';
@@ -161,14 +162,17 @@ function openPostgres(url: string, opts: InternalOptions): Database {
       // order's records, by-month). Those are written to have one good plan for every value (page
       // size as a literal, text searches fenced: see the orders service), and planning a list's
       // six-table join for each call cost PostgreSQL ~1.2 ms, five times the query itself. Left to
-      // itself (`auto`), PostgreSQL keeps planning them anew. Every other statement is unnamed and
-      // planned for its own values, as before.
+      // itself (`auto`), PostgreSQL keeps planning them anew. Statements inside a transaction are
+      // prepared too (decision 217: writes and look-ups by key, which generic plans suit); every other
+      // statement is unnamed and planned for its own values.
       connection: { plan_cache_mode: 'force_generic_plan' },
     });
   let client = connect();
+  // A transaction's statements run prepared (decision 217).
+  let statements = preparingTransactions(client);
   const listeners = new Set<Listening>();
   // drizzle holds a forwarder, not the pool itself: resetConnections() can swap the pool under it.
-  const db = drizzlePostgres(forwardingClient(() => client), { schema, logger: opts.logger ?? false });
+  const db = drizzlePostgres(forwardingClient(() => statements), { schema, logger: opts.logger ?? false });
   let closed = false;
   let resetting: Promise<void> | null = null;
   /** The health probe's own connection (made on the first ping). */
@@ -224,6 +228,7 @@ function openPostgres(url: string, opts: InternalOptions): Database {
         // hand it the new pool as it was handed the first (the drizzle object itself is not needed).
         drizzlePostgres(next, { schema });
         client = next;
+        statements = preparingTransactions(next);
         await previous.end({ timeout: 5 }).catch(() => undefined);
       })().finally(() => {
         resetting = null;
