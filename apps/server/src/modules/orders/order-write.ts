@@ -84,18 +84,19 @@ async function finishWrite(
  * transaction. Validation failures change nothing.
  */
 export async function createOrder(deps: ChangeDeps, actor: Actor, raw: unknown): Promise<OrderView> {
-  const db = deps.database.db;
   const parsed = parseOrderWrite(raw, { hasInvoice: false, hasBol: false, requireVersion: false });
   if (!parsed.ok) throw validationError(parsed.issues);
   const { data, additionalInfo } = parsed.value;
-  const { issues, facts } = await checkReferences(db, data, null);
-  issues.unshift(...statusMoveIssues(null, data.status));
-  if (issues.length > 0) throw validationError(issues);
 
   const userId = actor?.id ?? null;
   let saved: { id: number; view: OrderView | null };
   try {
     saved = await changeTransaction(deps, async (tx) => {
+      // Checked in the transaction: its statements run prepared there (decision 217), and a refusal
+      // only rolls back a transaction that has written nothing.
+      const { issues, facts } = await checkReferences(tx, data, null);
+      issues.unshift(...statusMoveIssues(null, data.status));
+      if (issues.length > 0) throw validationError(issues);
       const items = data.building_info.additional_items;
       const orderId = await insertOrderRows(tx, {
         billing: addressValues(data.billing_address),
@@ -123,27 +124,27 @@ export async function createOrder(deps: ChangeDeps, actor: Actor, raw: unknown):
  * is bumped by the same UPDATE that checks it.
  */
 export async function updateOrder(deps: ChangeDeps, actor: Actor, id: number, raw: unknown): Promise<OrderView> {
-  const db = deps.database.db;
-  const [before] = await loadOrderRecords(db, [id]);
-  if (!before) throw notFound();
-  const parsed = parseOrderWrite(raw, {
-    hasInvoice: before.invoice !== null,
-    hasBol: before.bol !== null,
-    requireVersion: true,
-  });
-  const version = parsed.ok ? parsed.value.version : parsed.version;
-  // A stale form is reported first: fixing its other errors would only end in this conflict.
-  if (version !== null && version !== before.order.version) throw staleOrderError();
-  if (!parsed.ok) throw validationError(parsed.issues);
-  const { data, additionalInfo } = parsed.value;
-  const { issues, facts } = await checkReferences(db, data, id);
-  issues.unshift(...statusMoveIssues(before.order.status, data.status));
-  if (issues.length > 0) throw validationError(issues);
-
   const userId = actor?.id ?? null;
   let view: OrderView | null;
   try {
     view = await changeTransaction(deps, async (tx) => {
+      // Read and checked in the transaction: its statements run prepared there (decision 217), and a
+      // refusal only rolls back a transaction that has written nothing.
+      const [before] = await loadOrderRecords(tx, [id]);
+      if (!before) throw notFound();
+      const parsed = parseOrderWrite(raw, {
+        hasInvoice: before.invoice !== null,
+        hasBol: before.bol !== null,
+        requireVersion: true,
+      });
+      const version = parsed.ok ? parsed.value.version : parsed.version;
+      // A stale form is reported first: fixing its other errors would only end in this conflict.
+      if (version !== null && version !== before.order.version) throw staleOrderError();
+      if (!parsed.ok) throw validationError(parsed.issues);
+      const { data, additionalInfo } = parsed.value;
+      const { issues, facts } = await checkReferences(tx, data, id);
+      issues.unshift(...statusMoveIssues(before.order.status, data.status));
+      if (issues.length > 0) throw validationError(issues);
       if (renamesCustomer(before, data)) await lockInvoicesOfOrder(tx, id);
       const updated = await tx
         .update(orders)
