@@ -335,15 +335,15 @@ async function openPgliteDir(dataDir: string, opts: InternalOptions): Promise<Da
 }
 
 /**
- * Wraps an open embedded database as a Database. Closing closes it (and its thread) and releases
- * `lock`. Internal: used by createDb() and the test helpers.
- */
-/**
  * The embedded database counts as up for a health probe when its thread answered within this long
  * (decision 216): one statement can hold its only connection for seconds under a burst.
  */
 export const PGLITE_ANSWERED_WITHIN_MS = 5_000;
 
+/**
+ * Wraps an open embedded database as a Database. Closing closes it (and its thread) and releases
+ * `lock`. Internal: used by createDb() and the test helpers.
+ */
 export function wrapPglite(
   client: PgliteWorkerClient,
   opts: InternalOptions,

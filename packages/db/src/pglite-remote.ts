@@ -308,9 +308,10 @@ export class PgliteWorkerClient {
   }
 
   /**
-   * Closes PGlite after the statements already sent, then stops the thread. Idempotent. A queue that
-   * never ends (a transaction left open) does not hold the process: after CLOSE_WAIT_MS the thread is
-   * stopped anyway (every statement outside a transaction is already written out, as after a crash).
+   * Closes PGlite after the statements already sent; the thread then ends by itself (decision 216).
+   * Idempotent. A queue that never ends (a transaction left open) does not hold the process: after
+   * CLOSE_WAIT_MS the thread is stopped from outside (every statement outside a transaction is already
+   * written out, as after a crash).
    */
   close(): Promise<void> {
     if (this.#closed && !this.#closing) return this.#exited;
