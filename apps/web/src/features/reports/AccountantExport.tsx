@@ -1,14 +1,14 @@
-import { useId } from 'react';
 import { ACCOUNTING_EXPORT_FORMATS, type AccountingExportFormat } from '@icehouse/domain';
-import { inputClassName } from '../../components/Field';
 import { ExportCsvLink } from '../../components/ExportCsvLink';
 import { Notice } from '../../components/Notice';
 import { serverFieldErrors } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { ReportPeriodFields, useReportFilters } from './ReportPeriodFields';
+import { ReportSelectField } from './ReportSelectField';
 import { REPORT_TEXT } from './texts';
 
 const FORMAT_KEYS = ACCOUNTING_EXPORT_FORMATS.map((f) => f.key) as readonly string[];
+const FORMAT_OPTIONS = ACCOUNTING_EXPORT_FORMATS.map((f) => ({ value: f.key, label: f.label }));
 
 /**
  * The accountant hand-off (decision 205): a date range (default this year) and a format, what the
@@ -20,7 +20,6 @@ export function AccountantExport() {
   const { from, to, setParam } = filters;
   const rawFormat = filters.params.get('format') ?? '';
   const format = (FORMAT_KEYS.includes(rawFormat) ? rawFormat : 'iif') as AccountingExportFormat;
-  const formatId = useId();
   const summary = trpc.reports.accountingExportSummary.useQuery({ from, to });
   const fieldErrors = serverFieldErrors(summary.error);
   const data = summary.data;
@@ -29,23 +28,12 @@ export function AccountantExport() {
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <ReportPeriodFields filters={filters} fieldErrors={fieldErrors} />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={formatId} className="text-sm font-medium text-slate-800">
-            {REPORT_TEXT.exportFormat}
-          </label>
-          <select
-            id={formatId}
-            value={format}
-            onChange={(e) => setParam('format', e.target.value)}
-            className={inputClassName(false)}
-          >
-            {ACCOUNTING_EXPORT_FORMATS.map((f) => (
-              <option key={f.key} value={f.key}>
-                {f.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ReportSelectField
+          label={REPORT_TEXT.exportFormat}
+          value={format}
+          options={FORMAT_OPTIONS}
+          onChange={(value) => setParam('format', value)}
+        />
         {data && data.records > 0 && (
           <ExportCsvLink
             path="/api/reports/accounting-export/"

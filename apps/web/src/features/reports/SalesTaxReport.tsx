@@ -1,11 +1,10 @@
-import { useId } from 'react';
 import { REPORT_PERIODS, formatMoney, type ReportPeriod } from '@icehouse/domain';
-import { inputClassName } from '../../components/Field';
 import { ExportCsvLink } from '../../components/ExportCsvLink';
 import { Notice } from '../../components/Notice';
 import { serverFieldErrors } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { ReportPeriodFields, useReportFilters } from './ReportPeriodFields';
+import { ReportSelectField } from './ReportSelectField';
 import { REPORT_TEXT } from './texts';
 
 const AMOUNTS = [
@@ -15,6 +14,12 @@ const AMOUNTS = [
   ['discounts', REPORT_TEXT.discounts],
   ['tax', REPORT_TEXT.tax],
   ['total', REPORT_TEXT.totalInvoiced],
+] as const;
+
+const PERIOD_OPTIONS = [
+  { value: 'month', label: REPORT_TEXT.month },
+  { value: 'quarter', label: REPORT_TEXT.quarter },
+  { value: 'year', label: REPORT_TEXT.year },
 ] as const;
 
 /**
@@ -29,7 +34,6 @@ export function SalesTaxReport() {
   const period: ReportPeriod = (REPORT_PERIODS as readonly string[]).includes(rawPeriod ?? '')
     ? (rawPeriod as ReportPeriod)
     : 'quarter';
-  const periodId = useId();
   const report = trpc.reports.salesTax.useQuery({ from, to, period });
   // A refused filter (To before From) is said on its field; anything else under the bar.
   const fieldErrors = serverFieldErrors(report.error);
@@ -38,21 +42,12 @@ export function SalesTaxReport() {
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <ReportPeriodFields filters={filters} fieldErrors={fieldErrors} />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={periodId} className="text-sm font-medium text-slate-800">
-            {REPORT_TEXT.groupBy}
-          </label>
-          <select
-            id={periodId}
-            value={period}
-            onChange={(e) => setParam('period', e.target.value)}
-            className={inputClassName(false)}
-          >
-            <option value="month">{REPORT_TEXT.month}</option>
-            <option value="quarter">{REPORT_TEXT.quarter}</option>
-            <option value="year">{REPORT_TEXT.year}</option>
-          </select>
-        </div>
+        <ReportSelectField
+          label={REPORT_TEXT.groupBy}
+          value={period}
+          options={PERIOD_OPTIONS}
+          onChange={(value) => setParam('period', value)}
+        />
         <ExportCsvLink
           path="/api/reports/sales-tax/csv/"
           params={{ from, to, period }}
