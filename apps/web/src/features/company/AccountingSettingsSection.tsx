@@ -1,16 +1,9 @@
-import { useEffect, useId, useState } from 'react';
-import {
-  ACCOUNTING_SETTINGS_FIELDS,
-  accountingSettingsSchema,
-  zodIssuesToFieldErrors,
-  type AccountingSettings,
-} from '@icehouse/domain';
-import { Button } from '../../components/Button';
+import { ACCOUNTING_SETTINGS_FIELDS, accountingSettingsSchema } from '@icehouse/domain';
 import { Field, TextInput } from '../../components/Field';
-import { Notice } from '../../components/Notice';
+import { SettingsSection } from '../../components/SettingsSection';
 import { useAuth } from '../../lib/auth';
-import { serverFieldErrors } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useSettingsForm } from '../../lib/useSettingsForm';
 
 const TEXT = {
   title: 'Accountant export',
@@ -23,91 +16,36 @@ const TEXT = {
   loading: 'Loading account names...',
 } as const;
 
-type Key = keyof AccountingSettings;
-
 /** Company Information's accountant export accounts: everyone reads them, superusers save them. */
 export function AccountingSettingsSection() {
-  const titleId = useId();
   const { user } = useAuth();
   const canSave = Boolean(user?.is_superuser);
   const settings = trpc.company.accounting.useQuery(undefined, { staleTime: 0 });
-  const save = trpc.company.saveAccounting.useMutation();
-  const [values, setValues] = useState<AccountingSettings | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-
-  useEffect(() => {
-    if (settings.data) setValues(settings.data);
-  }, [settings.data]);
-
-  const firstOf = (all: Record<string, string[] | undefined>) =>
-    Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v?.[0]])) as Partial<Record<Key, string>>;
-
-  async function onSave() {
-    if (!values) return;
-    setNotice(null);
-    const parsed = accountingSettingsSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(firstOf(zodIssuesToFieldErrors(parsed.error) as Record<string, string[]>));
-      return;
-    }
-    setErrors({});
-    try {
-      setValues(await save.mutateAsync(parsed.data));
-      setNotice({ tone: 'success', text: TEXT.saved });
-    } catch (error) {
-      const fields = serverFieldErrors(error) as Record<string, string[]> | null;
-      if (fields) setErrors(firstOf(fields));
-      setNotice({ tone: 'error', text: TEXT.error });
-    }
-  }
+  const form = useSettingsForm({
+    data: settings.data,
+    schema: accountingSettingsSchema,
+    mutation: trpc.company.saveAccounting.useMutation(),
+    texts: TEXT,
+  });
 
   return (
-    <section
-      aria-labelledby={titleId}
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
-    >
-      <h2 id={titleId} className="text-base font-semibold text-slate-900">
-        {TEXT.title}
-      </h2>
-      <p className="text-sm text-slate-600">{TEXT.intro}</p>
-      {notice && (
-        <Notice tone={notice.tone} onDismiss={() => setNotice(null)}>
-          {notice.text}
-        </Notice>
+    <SettingsSection texts={TEXT} form={form} canSave={canSave}>
+      {(values) => (
+        <div className="grid gap-3 sm:grid-cols-2">
+          {ACCOUNTING_SETTINGS_FIELDS.map((f) => (
+            <Field key={f.key} label={f.label} hint={f.hint} error={form.errorOf(f.key)}>
+              {(control) => (
+                <TextInput
+                  {...control}
+                  value={values[f.key]}
+                  readOnly={!canSave}
+                  onChange={(e) => form.setValue(f.key, e.target.value)}
+                />
+              )}
+            </Field>
+          ))}
+        </div>
       )}
-      {!values ? (
-        <p className="text-sm text-slate-600">{TEXT.loading}</p>
-      ) : (
-        <>
-          <div className="grid gap-3 sm:grid-cols-2">
-            {ACCOUNTING_SETTINGS_FIELDS.map((f) => (
-              <Field key={f.key} label={f.label} hint={f.hint} error={errors[f.key]}>
-                {(control) => (
-                  <TextInput
-                    {...control}
-                    value={values[f.key]}
-                    readOnly={!canSave}
-                    onChange={(e) => setValues((v) => (v ? { ...v, [f.key]: e.target.value } : v))}
-                  />
-                )}
-              </Field>
-            ))}
-          </div>
-          {canSave && (
-            <div>
-              <Button
-                variant="primary"
-                busy={save.isPending}
-                busyLabel={TEXT.saving}
-                onClick={() => void onSave()}
-              >
-                {TEXT.save}
-              </Button>
-            </div>
-          )}
-        </>
-      )}
-    </section>
+    </SettingsSection>
   );
 }

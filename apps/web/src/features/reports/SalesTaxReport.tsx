@@ -1,12 +1,10 @@
-import { useId } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { REPORT_PERIODS, firstFieldError, formatMoney, todayIso, type ReportPeriod } from '@icehouse/domain';
-import { inputClassName } from '../../components/Field';
+import { REPORT_PERIODS, formatMoney, type ReportPeriod } from '@icehouse/domain';
 import { ExportCsvLink } from '../../components/ExportCsvLink';
 import { Notice } from '../../components/Notice';
 import { serverFieldErrors } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { ReportDateField } from './ReportDateField';
+import { ReportPeriodFields, useReportFilters } from './ReportPeriodFields';
+import { ReportSelectField } from './ReportSelectField';
 import { REPORT_TEXT } from './texts';
 
 const AMOUNTS = [
@@ -18,65 +16,38 @@ const AMOUNTS = [
   ['total', REPORT_TEXT.totalInvoiced],
 ] as const;
 
+const PERIOD_OPTIONS = [
+  { value: 'month', label: REPORT_TEXT.month },
+  { value: 'quarter', label: REPORT_TEXT.quarter },
+  { value: 'year', label: REPORT_TEXT.year },
+] as const;
+
 /**
  * Sales tax by period: from/to (default this year) grouped by month, quarter or year; CSV with the
  * same filters, and the payments recorded in those dates as CSV. The filters live in the URL
  * (`?from=&to=&period=`), so a report can be reloaded, bookmarked and shared as it is shown.
  */
 export function SalesTaxReport() {
-  const year = todayIso().slice(0, 4);
-  const [params, setParams] = useSearchParams();
-  const from = params.get('from') ?? `${year}-01-01`;
-  const to = params.get('to') ?? `${year}-12-31`;
-  const rawPeriod = params.get('period');
+  const filters = useReportFilters<'period'>();
+  const { from, to, setParam } = filters;
+  const rawPeriod = filters.params.get('period');
   const period: ReportPeriod = (REPORT_PERIODS as readonly string[]).includes(rawPeriod ?? '')
     ? (rawPeriod as ReportPeriod)
     : 'quarter';
-  const setParam = (key: 'from' | 'to' | 'period', value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
-  const periodId = useId();
   const report = trpc.reports.salesTax.useQuery({ from, to, period });
   // A refused filter (To before From) is said on its field; anything else under the bar.
   const fieldErrors = serverFieldErrors(report.error);
-  const fieldError = (key: string) => firstFieldError(fieldErrors, key) ?? null;
 
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-        <ReportDateField
-          label={REPORT_TEXT.from}
-          value={from}
-          onChange={(value) => setParam('from', value)}
-          error={fieldError('from')}
+        <ReportPeriodFields filters={filters} fieldErrors={fieldErrors} />
+        <ReportSelectField
+          label={REPORT_TEXT.groupBy}
+          value={period}
+          options={PERIOD_OPTIONS}
+          onChange={(value) => setParam('period', value)}
         />
-        <ReportDateField
-          label={REPORT_TEXT.to}
-          value={to}
-          onChange={(value) => setParam('to', value)}
-          error={fieldError('to')}
-        />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={periodId} className="text-sm font-medium text-slate-800">
-            {REPORT_TEXT.groupBy}
-          </label>
-          <select
-            id={periodId}
-            value={period}
-            onChange={(e) => setParam('period', e.target.value)}
-            className={inputClassName(false)}
-          >
-            <option value="month">{REPORT_TEXT.month}</option>
-            <option value="quarter">{REPORT_TEXT.quarter}</option>
-            <option value="year">{REPORT_TEXT.year}</option>
-          </select>
-        </div>
         <ExportCsvLink
           path="/api/reports/sales-tax/csv/"
           params={{ from, to, period }}
