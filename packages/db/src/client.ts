@@ -10,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { preparingTransactions } from './prepared-transactions';
+import { onOpenTransaction, preparingTransactions } from './prepared-transactions';
 import * as schema from './schema/index';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { PgliteWorkerClient } from './pglite-remote';
@@ -42,6 +42,12 @@ export interface Database {
   ping(): Promise<void>;
   /** Closes connections and, for PGlite, releases the data-folder lock. Idempotent. */
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: runs `work` with the statements of queries built on `db` (the pool) sent on the
+   * transaction open in this async context, so a query built once serves every transaction (decision
+   * 218). Not on PGlite: a statement outside its one open transaction would wait for that transaction.
+   */
+  onOpenTransaction?<T>(work: () => Promise<T>): Promise<T>;
   /**
    * PostgreSQL only: replaces every pooled connection with a new pool (queries running on the old
    * ones fail). For a pool a driver fault has left unusable; see the server's main.ts.
@@ -219,6 +225,7 @@ function openPostgres(url: string, opts: InternalOptions): Database {
       listeners.add(tracked);
       return tracked;
     },
+    onOpenTransaction,
     resetConnections() {
       if (closed) return Promise.resolve();
       resetting ??= (async () => {

@@ -48,6 +48,32 @@ describe.runIf(Boolean(url))('statements in a transaction (PostgreSQL)', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it('a query built on the pool runs in the open transaction through onOpenTransaction (it sees the transaction\'s own rows), elsewhere on the pool', async () => {
+    // Two connections: a statement that is not routed runs on the one the transaction does not hold.
+    const two = await createDb({ databaseUrl: url, poolMax: 2 });
+    const table = `routed_${process.pid}_${Date.now()}`;
+    try {
+      await two.db.execute(sql.raw(`create table ${table} (n int)`));
+      const count = async () =>
+        rowsOf<{ n: number }>(await two.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where n = ${7}`))[0]!.n;
+      const seen = await two.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`insert into ${sql.identifier(table)} values (${7})`);
+          const routed = await two.onOpenTransaction!(count);
+          const pool = await count();
+          throw Object.assign(new Error('roll back'), { seen: { routed, pool } });
+        })
+        .catch((error: { seen?: { routed: number; pool: number } }) => error.seen);
+      // Routed: on the transaction's connection, which sees its uncommitted row; the pool does not.
+      expect(seen).toEqual({ routed: 1, pool: 0 });
+      // With no transaction open it runs on the pool as usual (the row was rolled back).
+      expect(await two.onOpenTransaction!(count)).toBe(0);
+    } finally {
+      await two.db.execute(sql.raw(`drop table if exists ${table}`));
+      await two.close();
+    }
+  });
+
   it('are not prepared outside a transaction (their plans stay their own)', async () => {
     expect(rowsOf(await database.db.execute(sql`select ${7}::int + 0 as outside_transaction`))).toEqual([{ outside_transaction: 7 }]);
     expect(await preparedWith(database.db, 'as outside_transaction')).toEqual([]);

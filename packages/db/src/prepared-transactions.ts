@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type postgres from 'postgres';
 
 /**
@@ -12,7 +13,29 @@ import type postgres from 'postgres';
  * written as named prepared queries. Only postgres-js's public options are used (`unsafe`'s `prepare`).
  */
 export function preparingTransactions(sql: postgres.Sql): postgres.Sql {
-  return withPreparedStatements(sql, 'begin');
+  const pool = withPreparedStatements(sql, 'begin');
+  return new Proxy(pool, {
+    get(target, prop) {
+      if (prop !== 'unsafe' || !routed.getStore()) return Reflect.get(target, prop, target);
+      // Inside onOpenTransaction(): a query built on the pool goes to the transaction open here.
+      const tx = openTransaction.getStore();
+      return tx ? preparedUnsafe(tx) : Reflect.get(target, prop, target);
+    },
+  });
+}
+
+/** The innermost transaction (or savepoint) open in this async context, as `begin` handed it out. */
+const openTransaction = new AsyncLocalStorage<postgres.TransactionSql>();
+/** Set by onOpenTransaction(). */
+const routed = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` with the statements of queries built on the pool sent on the transaction open in this
+ * async context (the innermost one), prepared; with no transaction open, on the pool as usual (decision
+ * 218). For queries built once on the pool and run inside a transaction without being built again.
+ */
+export function onOpenTransaction<T>(work: () => Promise<T>): Promise<T> {
+  return routed.run(true, work);
 }
 
 type Scoped = (...args: unknown[]) => unknown;
@@ -26,7 +49,9 @@ function withPreparedStatements<T extends object>(sql: T, opener: 'begin' | 'sav
       // begin([options], callback) / savepoint([name], callback)
       return (...args: unknown[]) => {
         const callback = args.pop() as Scoped;
-        return (value as Scoped).call(target, ...args, (tx: postgres.TransactionSql) => callback(preparing(tx)));
+        return (value as Scoped).call(target, ...args, (tx: postgres.TransactionSql) =>
+          openTransaction.run(tx, () => callback(preparing(tx))),
+        );
       };
     },
   });
@@ -37,12 +62,16 @@ function preparing(tx: postgres.TransactionSql): postgres.TransactionSql {
   const scoped = withPreparedStatements(tx, 'savepoint');
   return new Proxy(scoped, {
     get(target, prop) {
-      if (prop !== 'unsafe') return Reflect.get(target, prop, target);
-      return (query: string, args?: unknown, options?: postgres.UnsafeQueryOptions) => {
-        // unsafe(query, options) is allowed too.
-        const [params, given] = Array.isArray(args) ? [args, options] : [[], (args as postgres.UnsafeQueryOptions | undefined) ?? options];
-        return tx.unsafe(query, params as postgres.ParameterOrJSON<never>[], { ...given, prepare: true });
-      };
+      return prop === 'unsafe' ? preparedUnsafe(tx) : Reflect.get(target, prop, target);
     },
   });
+}
+
+/** `tx.unsafe` with `prepare: true`. */
+function preparedUnsafe(tx: postgres.TransactionSql) {
+  return (query: string, args?: unknown, options?: postgres.UnsafeQueryOptions) => {
+    // unsafe(query, options) is allowed too.
+    const [params, given] = Array.isArray(args) ? [args, options] : [[], (args as postgres.UnsafeQueryOptions | undefined) ?? options];
+    return tx.unsafe(query, params as postgres.ParameterOrJSON<never>[], { ...given, prepare: true });
+  };
 }

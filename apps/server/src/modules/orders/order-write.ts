@@ -10,7 +10,7 @@ import {
   orders,
   storedFiles,
 } from '@icehouse/db/schema';
-import type { Db } from '@icehouse/db/client';
+import type { Database, Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 import { diffSnapshots, labelsFor, recordHistory, snapshotOf, type Labels } from './history';
 import {
@@ -57,6 +57,7 @@ export function mapOrderWriteError(error: unknown): unknown {
  * only a label the check did not read (a setting the save replaced) is read here.
  */
 async function finishWrite(
+  database: Database,
   tx: Db,
   orderId: number,
   action: 'created' | 'updated',
@@ -64,7 +65,7 @@ async function finishWrite(
   userId: number | null,
   known: Labels,
 ): Promise<OrderView | null> {
-  const [[after], taxRate] = await Promise.all([loadOrderRecords(tx, [orderId]), salesTaxRate(tx)]);
+  const [[after], taxRate] = await Promise.all([loadOrderRecords(tx, [orderId], database), salesTaxRate(tx)]);
   if (!after) return null;
   const labels = await labelsFor(tx, before ? [before, after] : [after], known);
   const changes = diffSnapshots(before ? snapshotOf(before, labels) : null, snapshotOf(after, labels));
@@ -105,7 +106,7 @@ export async function createOrder(deps: ChangeDeps, actor: Actor, raw: unknown):
         building: buildingValues(data, facts),
         items: items.map((item, i) => itemValues(item, i)),
       });
-      const view = await finishWrite(tx, orderId, 'created', null, userId, facts.labels);
+      const view = await finishWrite(deps.database, tx, orderId, 'created', null, userId, facts.labels);
       // The order as this transaction leaves it: nothing written after this read changes its answer.
       announceChange(tx, { entity: 'order', id: orderId, version: view?.version ?? 1, action: 'created', by: userId, record: view ?? undefined });
       // Last: it locks the sequence row until the commit, and every new order with a numeric door number needs it.
@@ -130,7 +131,7 @@ export async function updateOrder(deps: ChangeDeps, actor: Actor, id: number, ra
     view = await changeTransaction(deps, async (tx) => {
       // Read and checked in the transaction: its statements run prepared there (decision 217), and a
       // refusal only rolls back a transaction that has written nothing.
-      const [before] = await loadOrderRecords(tx, [id]);
+      const [before] = await loadOrderRecords(tx, [id], deps.database);
       if (!before) throw notFound();
       const parsed = parseOrderWrite(raw, {
         hasInvoice: before.invoice !== null,
@@ -190,7 +191,7 @@ export async function updateOrder(deps: ChangeDeps, actor: Actor, id: number, ra
           .onConflictDoUpdate({ target: orderBuildingInfo.orderId, set: building });
       }
       await syncItems(tx, id, before.items, data.building_info.additional_items);
-      const view = await finishWrite(tx, id, 'updated', before, userId, facts.labels);
+      const view = await finishWrite(deps.database, tx, id, 'updated', before, userId, facts.labels);
       announceChange(tx, { entity: 'order', id, version: updated[0]!.version, action: 'updated', by: userId, record: view ?? undefined });
       if (data.door_number !== before.order.doorNumber) await bumpDoorSequence(tx, data.door_number);
       return view;

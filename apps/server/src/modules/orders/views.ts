@@ -25,7 +25,7 @@ import {
   settings,
   storedFiles,
 } from '@icehouse/db/schema';
-import type { Db } from '@icehouse/db/client';
+import type { Database, Db } from '@icehouse/db/client';
 import { preparedQuery } from '../../prepared-query';
 import type { orderAnswer, orderListRowAnswer } from './schemas';
 
@@ -150,16 +150,23 @@ function recordQueries(db: Db) {
   };
 }
 
-/** Loads orders by id in three queries; the result keeps the order of `ids` and skips missing ones. */
-export async function loadOrderRecords(db: Db, ids: readonly number[]): Promise<OrderRecord[]> {
+/**
+ * Loads orders by id in three queries; the result keeps the order of `ids` and skips missing ones.
+ * In a transaction, pass the database too (`inTransactionOf`): on PostgreSQL the queries built once on
+ * its pool then run on the transaction instead of being built again for it (decision 218).
+ */
+export async function loadOrderRecords(db: Db, ids: readonly number[], inTransactionOf?: Database): Promise<OrderRecord[]> {
   if (ids.length === 0) return [];
   const unique = [...new Set(ids)];
-  const queries = preparedQuery(db, 'orders.records', recordQueries);
-  const [rows, buildings, items] = await Promise.all([
-    queries.rows.execute({ ids: unique }),
-    queries.buildings.execute({ ids: unique }),
-    queries.items.execute({ ids: unique }),
-  ]);
+  const routed = inTransactionOf?.onOpenTransaction?.bind(inTransactionOf);
+  const queries = preparedQuery(routed ? inTransactionOf!.db : db, 'orders.records', recordQueries);
+  const read = () =>
+    Promise.all([
+      queries.rows.execute({ ids: unique }),
+      queries.buildings.execute({ ids: unique }),
+      queries.items.execute({ ids: unique }),
+    ]);
+  const [rows, buildings, items] = routed ? await routed(read) : await read();
   const buildingByOrder = new Map(buildings.map((b) => [b.info.orderId, b]));
   const itemsByOrder = new Map<number, ItemRow[]>();
   for (const item of items) {
