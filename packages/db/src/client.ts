@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { forwardingClient } from './forwarding-client';
 import { onOpenTransaction, preparingTransactions } from './prepared-transactions';
 import * as schema from './schema/index';
 import { acquireDataDirLock, type DataDirLock } from './lock';
@@ -141,18 +142,6 @@ interface InternalOptions {
   logger?: boolean | Logger;
   migrationsFolder: string;
   poolMax?: number;
-}
-
-/** A postgres-js client that forwards every call to `current()`, so the pool behind it can be replaced. */
-function forwardingClient(current: () => postgres.Sql): postgres.Sql {
-  return new Proxy((() => undefined) as unknown as postgres.Sql, {
-    apply: (_target, thisArg, args) => Reflect.apply(current() as unknown as (...a: unknown[]) => unknown, thisArg, args),
-    get: (_target, prop) => {
-      const sql = current();
-      const value: unknown = Reflect.get(sql, prop, sql);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(sql) : value;
-    },
-  });
 }
 
 function openPostgres(url: string, opts: InternalOptions): Database {
