@@ -64,7 +64,8 @@ function subscribe(): Client {
     (res) => {
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
-        if (chunk.includes('connected')) onConnected();
+        // Listening, not tRPC's "connected" (sent before the subscription is): decision 219.
+        if (chunk.includes('"type":"listening"')) onConnected();
         if (chunk.includes('"type":"change"')) onReceived(performance.now());
       });
       res.on('error', () => undefined);

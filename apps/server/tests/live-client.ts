@@ -102,3 +102,6 @@ export const isChange = (entity: string, id: number, action?: string) => (e: Sse
     (!action || data.change!.action === action)
   );
 };
+
+/** The first event of a new subscription: every change from now on reaches the stream. */
+export const isListening = (e: SseEvent) => (e.data as { type?: string } | null)?.type === 'listening';

@@ -28,6 +28,7 @@ describe('the change feed words', () => {
     expect(liveEventSchema.safeParse({ type: 'change', change: { ...change, entity: 'user' } }).success).toBe(
       false,
     );
+    expect(liveEventSchema.parse({ type: 'listening' })).toEqual({ type: 'listening' });
     expect(liveEventSchema.parse({ type: 'refetch', reason: 'reconnected' })).toEqual({
       type: 'refetch',
       reason: 'reconnected',

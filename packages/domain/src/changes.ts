@@ -79,10 +79,13 @@ export const liveChangeSchema = changeSchema.extend({ by_name: z.string().nullab
 export type LiveChange = z.output<typeof liveChangeSchema>;
 
 /**
- * One event of the live subscription: a change, or "refetch everything" (the feed may have missed
- * changes: the database connection was lost, or a reconnect could not be resumed).
+ * One event of the live subscription: a change, "refetch everything" (the feed may have missed
+ * changes: the database connection was lost, or a reconnect could not be resumed), or "listening":
+ * the first event of a new subscription, sent once every later change will reach it. Its id is where
+ * a reconnect resumes from, even before any change came (decision 219).
  */
 export const liveEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('listening') }),
   z.object({ type: z.literal('change'), change: liveChangeSchema }),
   z.object({ type: z.literal('refetch'), reason: z.enum(['reconnected', 'resume_unavailable']) }),
 ]);

@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { rowsOf } from '@icehouse/db';
 import { billsOfLading, orders } from '@icehouse/db/schema';
 import { EVENT_TYPES, type EventType } from '@icehouse/domain';
-import { openLiveStream, type SseEvent } from '../../tests/live-client';
+import { isListening, openLiveStream, type SseEvent } from '../../tests/live-client';
 import { allJobs } from '../jobs';
 import { waitFor } from '../../tests/wait-for-jobs';
 import { createPdfRenderer } from '../pdf';
@@ -81,7 +81,7 @@ beforeAll(async () => {
   expect(hook.statusCode, hook.body).toBe(201);
   secret = (hook.json() as { secret: string }).secret;
   stream = await openLiveStream(baseUrl, ctx.staff);
-  await stream.next((e) => e.event === 'connected');
+  await stream.next(isListening);
 });
 afterAll(async () => {
   await stream?.close();

@@ -80,12 +80,18 @@ export function createLiveHub(deps: {
       else queue.push(entry);
       notify();
     });
+    // Every event after this id reaches the queue (the feed is listening: start() above).
+    const subscribedAt = feed.lastId();
     const unwatch = sessions.watch(sessionId, end);
     open.add(end);
     signal?.addEventListener('abort', end, { once: true });
     try {
       let lastSeq = 0;
-      if (lastEventId) {
+      if (!lastEventId) {
+        // tRPC's own "connected" event goes out before this generator runs: this one tells the client
+        // (and tests) that changes from now on will reach it, and gives a reconnect its place (decision 219).
+        yield tracked(subscribedAt, { type: 'listening' });
+      } else {
         const missed = feed.since(lastEventId);
         if (missed === null) {
           yield tracked(feed.lastId(), { type: 'refetch', reason: 'resume_unavailable' });

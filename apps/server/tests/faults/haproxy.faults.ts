@@ -16,7 +16,7 @@ import {
 import { startHaproxy, serversInLog, type Haproxy } from './haproxy';
 import { throwawayPostgres } from './backup-support';
 import { startS3Server } from '../s3-server';
-import { isChange, openLiveStream } from '../live-client';
+import { isChange, isListening, openLiveStream } from '../live-client';
 import { record } from './results';
 
 /**
@@ -215,6 +215,7 @@ describe('two server processes behind HAProxy (deploy/haproxy.cfg)', () => {
     const onB = await openLiveStream(b.url, client);
     cleanup.push(() => onB.close());
     expect(onB.status).toBe(200);
+    await onB.next(isListening);
     const update = await client.request('PATCH', `/api/orders/${id}/`, { notes: 'changed on A', version });
     expect(update.status, update.body).toBe(200);
     version = (update.json as { version: number }).version;
@@ -226,6 +227,7 @@ describe('two server processes behind HAProxy (deploy/haproxy.cfg)', () => {
     expect(viaLb.status).toBe(200);
     expect(viaLb.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(viaLb.headers.get('content-encoding')).toBeNull();
+    await viaLb.next(isListening);
     for (const [n, base] of [a.url, b.url].entries()) {
       const res = await new HttpClient(base)
         .copyFrom(client)

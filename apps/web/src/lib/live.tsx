@@ -103,6 +103,8 @@ export function LiveUpdates({ children }: { children: ReactNode }) {
     const subscription = utils.client.live.changes.subscribe(undefined, {
       onData: (envelope) => {
         const event = envelope.data;
+        // The subscription is live; tRPC keeps the event's id for a reconnect to resume from.
+        if (event.type === 'listening') return;
         if (event.type === 'refetch') {
           // Changes may have been missed (the server lost its database connection, or a reconnect
           // could not resume): everything on screen is read again.

@@ -9,7 +9,7 @@ import { buildApp } from '../../app';
 import { TestClient } from '../../../tests/client';
 import { PASSWORD } from '../../../tests/users';
 import { orderPayload, useOrdersTestApp } from '../../../tests/orders-test-support';
-import { isChange, openLiveStream } from '../../../tests/live-client';
+import { isChange, isListening, openLiveStream } from '../../../tests/live-client';
 
 /** Issue 17 item 2: the live subscription over server-sent events. */
 const ctx = useOrdersTestApp();
@@ -39,7 +39,11 @@ describe('live.changes', () => {
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
     expect(stream.headers.get('x-accel-buffering')).toBe('no');
-    await stream.next((e) => e.event === 'connected');
+    // The first event of a new stream says it is listening, with the place a reconnect resumes from.
+    const listening = await stream.next(isListening);
+    expect(listening.data).toEqual({ type: 'listening' });
+    expect(listening.id).toMatch(/^[\w-]+:\d+$/);
+    expect(stream.events.find((e) => e.event !== 'connected')).toBe(listening);
     const first = await createOrder(ctx.admin);
     const event = await stream.next(isChange('order', first.id, 'created'));
     expect(event.data).toMatchObject({
@@ -61,6 +65,15 @@ describe('live.changes', () => {
     const resumed = await openLiveStream(baseUrl, ctx.staff, { lastEventId: event.id! });
     await resumed.next(isChange('order', missed.id, 'created'));
     await resumed.close();
+    // A tab that heard nothing but "listening" resumes from there too.
+    const quiet = await openLiveStream(baseUrl, ctx.staff);
+    const placed = await quiet.next(isListening);
+    await quiet.close();
+    const meanwhile = await createOrder(ctx.admin);
+    const back = await openLiveStream(baseUrl, ctx.staff, { lastEventId: placed.id! });
+    await back.next(isChange('order', meanwhile.id, 'created'));
+    expect(back.events.some(isListening)).toBe(false);
+    await back.close();
     // An id this instance cannot resume from: refetch.
     const unknown = await openLiveStream(baseUrl, ctx.staff, { lastEventId: 'elsewhere:12' });
     expect((await unknown.next((e) => (e.data as { type?: string })?.type === 'refetch')).data).toEqual({
@@ -76,8 +89,8 @@ describe('live.changes', () => {
     const gone = await openLiveStream(baseUrl, leaving);
     const staying = await openLiveStream(baseUrl, ctx.staff);
     await Promise.all([
-      gone.next((e) => e.event === 'connected'),
-      staying.next((e) => e.event === 'connected'),
+      gone.next(isListening),
+      staying.next(isListening),
     ]);
     expect(ctx.app.live.sessions.size).toBeGreaterThanOrEqual(2);
     expect((await leaving.post('/api/auth/logout/', {})).statusCode).toBe(200);
@@ -100,7 +113,7 @@ describe('live.changes', () => {
     const temp = new TestClient(ctx.app);
     await temp.login('temp', PASSWORD);
     const stream = await openLiveStream(baseUrl, temp);
-    await stream.next((e) => e.event === 'connected');
+    await stream.next(isListening);
     const id = (res.json() as { id: number }).id;
     await ctx.database.db.update(users).set({ isActive: false }).where(eq(users.id, id));
     await ctx.app.live.sessions.check();
@@ -140,7 +153,7 @@ describe('the invoice editor (issue 17: banner and presence, as on the order for
     const invoice = made.json() as { id: number };
 
     const stream = await openLiveStream(baseUrl, ctx.staff);
-    await stream.next((e) => e.event === 'connected');
+    await stream.next(isListening);
     const saved = await ctx.admin.patch(`/api/invoices/${invoice.id}/`, {
       editable_data: { po_job_name: 'PO-live' },
     });
@@ -193,7 +206,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two app instances on one PostgreS
     const onB = new TestClient(other);
     await onB.login('staff', PASSWORD);
     const stream = await openLiveStream(otherUrl, onB);
-    await stream.next((e) => e.event === 'connected');
+    await stream.next(isListening);
     const order = await createOrder(ctx.admin); // through A (ctx.app)
     const event = await stream.next(isChange('order', order.id, 'created'));
     expect(event.data).toMatchObject({ change: { by_name: 'admin' } });

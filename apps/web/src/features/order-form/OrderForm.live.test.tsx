@@ -38,6 +38,8 @@ async function openOrder() {
   });
   const rendered = await renderOrderForm({ orderId: 7, server, live: true });
   await waitFor(() => expect(liveStreams()).toHaveLength(1));
+  // As the server does: a new subscription's first event (the changes below must still be heard).
+  await emitLive({ type: 'listening' });
   return { ...rendered, clock };
 }
 
