@@ -12,10 +12,11 @@ import {
 } from '@icehouse/db/schema';
 import type { Database, Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
-import { diffSnapshots, labelsFor, recordHistory, snapshotOf, type Labels } from './history';
+import { diffSnapshots, labelsFor, recordHistory, snapshotOf } from './history';
 import {
   ORDER_MESSAGES,
   checkReferences,
+  type ReferenceFacts,
   doorNumberTakenError,
   parseOrderWrite,
   staleOrderError,
@@ -53,8 +54,8 @@ export function mapOrderWriteError(error: unknown): unknown {
 /**
  * The end of a create / update, after its last write to the order's rows: reads the order back once
  * (its answer, what the announcement carries, the history's "after" and the costing's rows), then writes
- * the history entry and the costing side by side. Labels come from the references' check (`known`);
- * only a label the check did not read (a setting the save replaced) is read here.
+ * the history entry and the costing side by side. Labels and the catalogue's rows come from the
+ * references' check (`facts`); only a label the check did not read (a setting the save replaced) is read here.
  */
 async function finishWrite(
   database: Database,
@@ -63,11 +64,11 @@ async function finishWrite(
   action: 'created' | 'updated',
   before: OrderRecord | null,
   userId: number | null,
-  known: Labels,
+  facts: ReferenceFacts,
 ): Promise<OrderView | null> {
   const [[after], taxRate] = await Promise.all([loadOrderRecords(tx, [orderId], database), salesTaxRate(tx)]);
   if (!after) return null;
-  const labels = await labelsFor(tx, before ? [before, after] : [after], known);
+  const labels = await labelsFor(tx, before ? [before, after] : [after], facts.labels);
   const changes = diffSnapshots(before ? snapshotOf(before, labels) : null, snapshotOf(after, labels));
   const view = toOrderView(after, taxRate);
   await Promise.all([
@@ -75,7 +76,7 @@ async function finishWrite(
       ? null
       : recordHistory(tx, { orderId, action, changes, userId }),
     // the cost of materials as of this save (make to order), from the rows just read
-    recordOrderCosting(tx, view, { building: after.building, items: after.items }),
+    recordOrderCosting(tx, view, { building: after.building, items: after.items }, facts.catalogue),
   ]);
   return view;
 }
@@ -106,7 +107,7 @@ export async function createOrder(deps: ChangeDeps, actor: Actor, raw: unknown):
         building: buildingValues(data, facts),
         items: items.map((item, i) => itemValues(item, i)),
       });
-      const view = await finishWrite(deps.database, tx, orderId, 'created', null, userId, facts.labels);
+      const view = await finishWrite(deps.database, tx, orderId, 'created', null, userId, facts);
       // The order as this transaction leaves it: nothing written after this read changes its answer.
       announceChange(tx, { entity: 'order', id: orderId, version: view?.version ?? 1, action: 'created', by: userId, record: view ?? undefined });
       // Last: it locks the sequence row until the commit, and every new order with a numeric door number needs it.
@@ -191,7 +192,7 @@ export async function updateOrder(deps: ChangeDeps, actor: Actor, id: number, ra
           .onConflictDoUpdate({ target: orderBuildingInfo.orderId, set: building });
       }
       await syncItems(tx, id, before.items, data.building_info.additional_items);
-      const view = await finishWrite(deps.database, tx, id, 'updated', before, userId, facts.labels);
+      const view = await finishWrite(deps.database, tx, id, 'updated', before, userId, facts);
       announceChange(tx, { entity: 'order', id, version: updated[0]!.version, action: 'updated', by: userId, record: view ?? undefined });
       if (data.door_number !== before.order.doorNumber) await bumpDoorSequence(tx, data.door_number);
       return view;

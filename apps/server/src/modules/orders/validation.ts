@@ -15,6 +15,7 @@ import {
 import { customers, orders, products, settings } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
+import { bomCatalogue, componentLinesOf, type BomCatalogue } from '../production/bom-loader';
 
 /** Texts the spec does not give (ours), worded to say what to do next. */
 export const ORDER_MESSAGES = {
@@ -127,6 +128,8 @@ export interface ReferenceFacts {
   productBuildingType: string | null;
   /** The labels of the settings and the product the order refers to, read with the check (for its history). */
   labels: { settings: Map<number, string>; products: Map<number, string> };
+  /** The product with its components and the settings, as its bill of materials takes them (the save's costing). */
+  catalogue: BomCatalogue;
 }
 
 /**
@@ -142,7 +145,7 @@ export async function checkReferences(
   const refs = settingRefs(data);
   const productId = data.building_info.product === CUSTOM_PRODUCT ? null : data.building_info.product;
   const customerId = data.customer_id ?? null;
-  const [settingRows, productRows, doorRows, customerRows] = await Promise.all([
+  const [settingRows, productRows, doorRows, customerRows, componentLines] = await Promise.all([
     refs.length > 0
       ? db
           .select({ id: settings.id, category: settings.category, value: settings.value })
@@ -151,7 +154,7 @@ export async function checkReferences(
       : Promise.resolve([]),
     productId !== null
       ? db
-          .select({ id: products.id, buildingType: products.buildingType, description: products.description })
+          .select({ id: products.id, buildingType: products.buildingType, description: products.description, isSimple: products.isSimple })
           .from(products)
           .where(eq(products.id, productId))
           .limit(1)
@@ -168,6 +171,8 @@ export async function checkReferences(
     customerId !== null
       ? db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).limit(1)
       : Promise.resolve([]),
+    // Read here, with the product, so that the save's costing reads no catalogue row again.
+    productId !== null ? componentLinesOf(db, [productId]) : Promise.resolve([]),
   ]);
   if (customerId !== null && customerRows.length === 0) issues.push({ path: ['customer_id'], message: MESSAGES.customerInvalid });
   const categoryOf = new Map(settingRows.map((s) => [s.id, s.category]));
@@ -178,14 +183,16 @@ export async function checkReferences(
     issues.push({ path: ['building_info', 'product'], message: MESSAGES.optionInvalid });
   }
   if (doorRows.length > 0) issues.push({ path: ['door_number'], message: ORDER_MESSAGES.doorNumberTaken });
+  const settingLabels = new Map(settingRows.map((s) => [s.id, s.value]));
   return {
     issues,
     facts: {
       productBuildingType: productRows[0]?.buildingType ?? null,
       labels: {
-        settings: new Map(settingRows.map((s) => [s.id, s.value])),
+        settings: settingLabels,
         products: new Map(productRows.map((p) => [p.id, p.description])),
       },
+      catalogue: bomCatalogue(productRows, componentLines, settingLabels),
     },
   };
 }

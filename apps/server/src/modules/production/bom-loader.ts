@@ -32,40 +32,69 @@ export async function loadBillsOfMaterials(db: Db, orderIds: readonly number[]):
 type BuildingRow = typeof orderBuildingInfo.$inferSelect;
 type ItemRow = typeof orderAdditionalItems.$inferSelect;
 
+/** Each product's component lines, with the component's name and cost as the catalogue has them now. */
+export function componentLinesOf(db: Db, productIds: readonly number[]) {
+  return db
+    .select({ productId: productComponents.productId, componentId: productComponents.componentId, quantity: productComponents.quantity, name: components.name, cost: components.cost })
+    .from(productComponents)
+    .innerJoin(components, eq(components.id, productComponents.componentId))
+    .where(inArray(productComponents.productId, [...productIds]))
+    .orderBy(asc(productComponents.productId), asc(productComponents.id));
+}
+type ComponentLine = Awaited<ReturnType<typeof componentLinesOf>>[number];
+
+/** The catalogue's part of bills of materials: products with their components, and setting labels. */
+export interface BomCatalogue {
+  products: ReadonlyMap<number, BomProductInput>;
+  components: ReadonlyMap<number, BomComponentInput>;
+  labels: ReadonlyMap<number, string>;
+}
+
+/** Products (as read: id, description, is simple) and their component lines, as bills of materials take them. */
+export function bomCatalogue(
+  productRows: readonly { id: number; description: string; isSimple: boolean }[],
+  lines: readonly ComponentLine[],
+  labels: ReadonlyMap<number, string>,
+): BomCatalogue {
+  const componentsOf = new Map<number, { component: number; quantity: number }[]>(productRows.map((p) => [p.id, []]));
+  for (const l of lines) componentsOf.get(l.productId)?.push({ component: l.componentId, quantity: l.quantity });
+  return {
+    products: new Map(productRows.map((p) => [p.id, { id: p.id, description: p.description, is_simple: p.isSimple, components: componentsOf.get(p.id)! }])),
+    components: new Map(lines.map((l) => [l.componentId, { id: l.componentId, name: l.name, cost: l.cost }])),
+    labels,
+  };
+}
+
 /**
  * The bills of materials of orders whose building and items the caller has already read (an order
- * save has them from its own read-back): the catalogue's part only, three queries in one round trip.
+ * save has them from its own read-back): the catalogue's part only, three queries in one round trip,
+ * less what `known` already holds (an order save read its product and settings with its checks).
  */
 export async function billsOfMaterialsOf(
   db: Db,
   ids: readonly number[],
   buildings: readonly BuildingRow[],
   items: readonly ItemRow[],
+  known?: BomCatalogue,
 ): Promise<Map<number, BillOfMaterials>> {
   const out = new Map<number, BillOfMaterials>();
-  const productIds = [...new Set(buildings.map((b) => b.productId).filter((id): id is number => id !== null))];
+  const productIds = [...new Set(buildings.map((b) => b.productId).filter((id): id is number => id !== null && !known?.products.has(id)))];
   const settingIds = new Set<number>();
   for (const b of buildings) for (const id of [b.doorTypeId, b.doorCladdingId]) if (id !== null) settingIds.add(id);
   for (const i of items) if (i.itemId !== null) settingIds.add(i.itemId);
+  for (const id of known?.labels.keys() ?? []) settingIds.delete(id);
 
-  const [productRows, lines, labels] = await Promise.all([
-    productIds.length ? db.select().from(products).where(inArray(products.id, productIds)) : [],
+  const [productRows, lines, labelRows] = await Promise.all([
     productIds.length
-      ? db
-          .select({ productId: productComponents.productId, componentId: productComponents.componentId, quantity: productComponents.quantity, name: components.name, cost: components.cost })
-          .from(productComponents)
-          .innerJoin(components, eq(components.id, productComponents.componentId))
-          .where(inArray(productComponents.productId, productIds))
-          .orderBy(asc(productComponents.productId), asc(productComponents.id))
+      ? db.select({ id: products.id, description: products.description, isSimple: products.isSimple }).from(products).where(inArray(products.id, productIds))
       : [],
+    productIds.length ? componentLinesOf(db, productIds) : [],
     settingIds.size ? db.select({ id: settings.id, value: settings.value }).from(settings).where(inArray(settings.id, [...settingIds])) : [],
   ]);
-  const label = new Map(labels.map((l) => [l.id, l.value]));
-  const catalogue = new Map<number, BomComponentInput>(lines.map((l) => [l.componentId, { id: l.componentId, name: l.name, cost: l.cost }]));
-  const productById = new Map<number, BomProductInput>(
-    productRows.map((p) => [p.id, { id: p.id, description: p.description, is_simple: p.isSimple, components: [] as { component: number; quantity: number }[] }]),
-  );
-  for (const l of lines) (productById.get(l.productId)!.components as { component: number; quantity: number }[]).push({ component: l.componentId, quantity: l.quantity });
+  const read = bomCatalogue(productRows, lines, new Map(labelRows.map((l) => [l.id, l.value])));
+  const label = new Map([...(known?.labels ?? []), ...read.labels]);
+  const catalogue = new Map([...(known?.components ?? []), ...read.components]);
+  const productById = new Map([...(known?.products ?? []), ...read.products]);
   const itemsByOrder = new Map<number, { name: string; quantity: number }[]>();
   for (const i of items) {
     const list = itemsByOrder.get(i.orderId) ?? [];

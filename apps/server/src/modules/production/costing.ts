@@ -5,7 +5,7 @@ import { orderCostings } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import type { DbDeps } from '../../deps';
 import { getOrder } from '../orders/order-read';
-import { billsOfMaterialsOf, loadBillsOfMaterials } from './bom-loader';
+import { billsOfMaterialsOf, loadBillsOfMaterials, type BomCatalogue } from './bom-loader';
 import type { orderBomAnswer, orderCostingAnswer } from './schemas';
 
 export type OrderBomView = z.output<typeof orderBomAnswer>;
@@ -28,10 +28,15 @@ export interface SavedOrderRows {
  * of materials (its bill of materials at the components' costs of this moment) and its price
  * before tax, so later cost changes leave the margin of this save alone. One row per order.
  */
-export async function recordOrderCosting(tx: Db, order: SavedOrderPrice, saved?: SavedOrderRows): Promise<void> {
+export async function recordOrderCosting(
+  tx: Db,
+  order: SavedOrderPrice,
+  saved?: SavedOrderRows,
+  known?: BomCatalogue,
+): Promise<void> {
   const bom = (
     saved
-      ? await billsOfMaterialsOf(tx, [order.id], saved.building ? [saved.building] : [], saved.items)
+      ? await billsOfMaterialsOf(tx, [order.id], saved.building ? [saved.building] : [], saved.items, known)
       : await loadBillsOfMaterials(tx, [order.id])
   ).get(order.id)!;
   const values = {
