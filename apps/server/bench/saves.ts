@@ -47,8 +47,11 @@ async function main() {
   const jobs = { send: () => Promise.resolve(null) } as unknown as JobQueue;
   const deps = { database, changes: createChangeAnnouncer({ database, readers: changeRecordReaders, sinks: [webhooksSink({ jobs })] }) };
   try {
-    const [template] = rowsOf<{ id: number }>(await database.db.execute(sql`select id from orders where status = 'pending' and eps_po_number <> '' order by id desc limit 1`));
-    const body = await getOrder(deps, template!.id);
+    // Any pending order; the copies get an EPS PO number if it has none (pending -> processed needs one).
+    const [template] = rowsOf<{ id: number }>(await database.db.execute(sql`select id from orders where status = 'pending' order by id desc limit 1`));
+    if (!template) throw new Error('no pending order to copy: seed the database again (bench:load without BENCH_REUSE)');
+    const found = await getOrder(deps, template.id);
+    const body = { ...found, eps_po_number: found.eps_po_number || 'EPS-BENCH' };
     console.log(`Saves in process, one at a time (${url}); Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     for (let round = 1; round <= ROUNDS; round++) {
       const created: Awaited<ReturnType<typeof createOrder>>[] = [];
@@ -65,7 +68,7 @@ async function main() {
           billing_address: { ...view.billing_address, name: `${body.billing_address?.name ?? ''}${i % 2 ? ' (edited)' : ''}` },
         });
       });
-      // pending -> processed needs an EPS PO number: the created orders have the template's.
+      // pending -> processed needs an EPS PO number: the created orders have one (above).
       await measure(`round ${round} status`, created.length - 10, (i) => changeOrderStatus(deps, { id: 1 }, created[i]!.id, 'processed'));
     }
   } finally {
