@@ -1,4 +1,5 @@
 import { desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '@icehouse/db/client';
 import { MONTH_NAMES } from '@icehouse/domain';
 import { orderMonthCounts, orders } from '@icehouse/db/schema';
 import { statusChoices, type Choice } from '../lookups/service';
@@ -13,6 +14,13 @@ import type { OrderListFilters, OrderListPage } from './list-filters';
 
 export async function getOrder(deps: DbDeps, id: number): Promise<OrderView> {
   const [view] = await loadOrderViews(deps.database.db, [id]);
+  if (!view) throw notFound();
+  return view;
+}
+
+/** The order as the open transaction `tx` sees it (its reads built once, decision 218). */
+export async function getOrderInTransaction(deps: DbDeps, tx: Db, id: number): Promise<OrderView> {
+  const [view] = await loadOrderViews(tx, [id], deps.database);
   if (!view) throw notFound();
   return view;
 }

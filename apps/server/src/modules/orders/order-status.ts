@@ -16,7 +16,7 @@ import { AppError } from '../../errors';
 import { recordHistory } from './history';
 import { orderHasInvoice, type OrderView } from './views';
 import { notFound, type Actor } from './service-common';
-import { getOrder } from './order-read';
+import { getOrderInTransaction } from './order-read';
 import type { ChangeDeps } from '../../deps';
 import { announceChange, changeTransaction, type ChangeTx } from '../../changes';
 
@@ -57,7 +57,7 @@ async function setStatus(
     .set({ status: move.to, version: sql`${orders.version} + 1`, updatedBy: userId })
     .where(eq(orders.id, id));
   const [view] = await Promise.all([
-    getOrder({ database: { ...deps.database, db: tx } }, id),
+    getOrderInTransaction(deps, tx, id),
     recordHistory(tx, { orderId: id, action: move.action, changes: { status: { old: move.from, new: move.to } }, userId }),
   ]);
   announceChange(tx, { entity: 'order', id, version: view.version, action: move.action, by: userId, record: view });

@@ -309,9 +309,9 @@ export function toOrderView(r: OrderRecord, taxRate: string): OrderView {
   };
 }
 
-/** Full answers for the given orders (4 queries), in the order of `ids`. */
-export async function loadOrderViews(db: Db, ids: readonly number[]): Promise<OrderView[]> {
-  const [records, taxRate] = await Promise.all([loadOrderRecords(db, ids), salesTaxRate(db)]);
+/** Full answers for the given orders (4 queries), in the order of `ids`; `inTransactionOf` as for loadOrderRecords. */
+export async function loadOrderViews(db: Db, ids: readonly number[], inTransactionOf?: Database): Promise<OrderView[]> {
+  const [records, taxRate] = await Promise.all([loadOrderRecords(db, ids, inTransactionOf), salesTaxRate(db)]);
   return records.map((r) => toOrderView(r, taxRate));
 }
 
