@@ -96,7 +96,7 @@ export async function createOrder(deps: ChangeDeps, actor: Actor, raw: unknown):
     saved = await changeTransaction(deps, async (tx) => {
       // Checked in the transaction: its statements run prepared there (decision 217), and a refusal
       // only rolls back a transaction that has written nothing.
-      const { issues, facts } = await checkReferences(tx, data, null);
+      const { issues, facts } = await checkReferences(tx, data, null, deps.database);
       issues.unshift(...statusMoveIssues(null, data.status));
       if (issues.length > 0) throw validationError(issues);
       const items = data.building_info.additional_items;
@@ -144,7 +144,7 @@ export async function updateOrder(deps: ChangeDeps, actor: Actor, id: number, ra
       if (version !== null && version !== before.order.version) throw staleOrderError();
       if (!parsed.ok) throw validationError(parsed.issues);
       const { data, additionalInfo } = parsed.value;
-      const { issues, facts } = await checkReferences(tx, data, id);
+      const { issues, facts } = await checkReferences(tx, data, id, deps.database);
       issues.unshift(...statusMoveIssues(before.order.status, data.status));
       if (issues.length > 0) throw validationError(issues);
       if (renamesCustomer(before, data)) await lockInvoicesOfOrder(tx, id);

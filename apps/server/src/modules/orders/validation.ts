@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   CUSTOM_PRODUCT,
   MESSAGES,
@@ -13,9 +13,10 @@ import {
   type SettingCategory,
 } from '@icehouse/domain';
 import { customers, orders, products, settings } from '@icehouse/db/schema';
-import type { Db } from '@icehouse/db/client';
+import type { Database, Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
-import { bomCatalogue, componentLinesOf, type BomCatalogue } from '../production/bom-loader';
+import { bomCatalogue, oneProductComponentLines, type BomCatalogue } from '../production/bom-loader';
+import { preparedQuery } from '../../prepared-query';
 
 /** Texts the spec does not give (ours), worded to say what to do next. */
 export const ORDER_MESSAGES = {
@@ -132,48 +133,64 @@ export interface ReferenceFacts {
   catalogue: BomCatalogue;
 }
 
+/** The checks' statements: built once per database and, in a save, run on its transaction (decision 218). */
+function referenceQueries(db: Db) {
+  return {
+    settings: db
+      .select({ id: settings.id, category: settings.category, value: settings.value })
+      .from(settings)
+      .where(sql`${settings.id} = any(${sql.placeholder('ids')})`)
+      .prepare('order_check_settings'),
+    product: db
+      .select({ id: products.id, buildingType: products.buildingType, description: products.description, isSimple: products.isSimple })
+      .from(products)
+      .where(eq(products.id, sql.placeholder('productId')))
+      .limit(1)
+      .prepare('order_check_product'),
+    // `except` is 0 for a new order (ids start at 1).
+    door: db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.doorNumber, sql.placeholder('doorNumber')), ne(orders.id, sql.placeholder('except'))))
+      .limit(1)
+      .prepare('order_check_door'),
+    customer: db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.id, sql.placeholder('customerId')))
+      .limit(1)
+      .prepare('order_check_customer'),
+    components: oneProductComponentLines(db),
+  };
+}
+
 /**
  * Every setting id must exist in its field's category and the product must exist; the door
  * number must be free. Returns the issues on the right fields, and what the product says.
+ * In a transaction, pass the database too (`inTransactionOf`), as for loadOrderRecords.
  */
 export async function checkReferences(
   db: Db,
   data: OrderData,
   exceptOrderId: number | null,
+  inTransactionOf?: Database,
 ): Promise<{ issues: IssueLike[]; facts: ReferenceFacts }> {
   const issues: IssueLike[] = [];
   const refs = settingRefs(data);
   const productId = data.building_info.product === CUSTOM_PRODUCT ? null : data.building_info.product;
   const customerId = data.customer_id ?? null;
-  const [settingRows, productRows, doorRows, customerRows, componentLines] = await Promise.all([
-    refs.length > 0
-      ? db
-          .select({ id: settings.id, category: settings.category, value: settings.value })
-          .from(settings)
-          .where(inArray(settings.id, [...new Set(refs.map((r) => r.id))]))
-      : Promise.resolve([]),
-    productId !== null
-      ? db
-          .select({ id: products.id, buildingType: products.buildingType, description: products.description, isSimple: products.isSimple })
-          .from(products)
-          .where(eq(products.id, productId))
-          .limit(1)
-      : Promise.resolve([]),
-    db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(
-        exceptOrderId === null
-          ? eq(orders.doorNumber, data.door_number)
-          : and(eq(orders.doorNumber, data.door_number), ne(orders.id, exceptOrderId)),
-      )
-      .limit(1),
-    customerId !== null
-      ? db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).limit(1)
-      : Promise.resolve([]),
-    // Read here, with the product, so that the save's costing reads no catalogue row again.
-    productId !== null ? componentLinesOf(db, [productId]) : Promise.resolve([]),
-  ]);
+  const routed = inTransactionOf?.onOpenTransaction?.bind(inTransactionOf);
+  const q = preparedQuery(routed ? inTransactionOf!.db : db, 'orders.referenceChecks', referenceQueries);
+  const read = () =>
+    Promise.all([
+      refs.length > 0 ? q.settings.execute({ ids: [...new Set(refs.map((r) => r.id))] }) : Promise.resolve([]),
+      productId !== null ? q.product.execute({ productId }) : Promise.resolve([]),
+      q.door.execute({ doorNumber: data.door_number, except: exceptOrderId ?? 0 }),
+      customerId !== null ? q.customer.execute({ customerId }) : Promise.resolve([]),
+      // Read here, with the product, so that the save's costing reads no catalogue row again.
+      productId !== null ? q.components.execute({ productId }) : Promise.resolve([]),
+    ]);
+  const [settingRows, productRows, doorRows, customerRows, componentLines] = routed ? await routed(read) : await read();
   if (customerId !== null && customerRows.length === 0) issues.push({ path: ['customer_id'], message: MESSAGES.customerInvalid });
   const categoryOf = new Map(settingRows.map((s) => [s.id, s.category]));
   for (const ref of refs) {

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { billOfMaterials, type BillOfMaterials, type BomComponentInput, type BomProductInput } from '@icehouse/domain';
 import {
   components,
@@ -32,16 +32,26 @@ export async function loadBillsOfMaterials(db: Db, orderIds: readonly number[]):
 type BuildingRow = typeof orderBuildingInfo.$inferSelect;
 type ItemRow = typeof orderAdditionalItems.$inferSelect;
 
-/** Each product's component lines, with the component's name and cost as the catalogue has them now. */
-export function componentLinesOf(db: Db, productIds: readonly number[]) {
-  return db
+const componentLines = (db: Db) =>
+  db
     .select({ productId: productComponents.productId, componentId: productComponents.componentId, quantity: productComponents.quantity, name: components.name, cost: components.cost })
     .from(productComponents)
-    .innerJoin(components, eq(components.id, productComponents.componentId))
+    .innerJoin(components, eq(components.id, productComponents.componentId));
+
+/** Each product's component lines, with the component's name and cost as the catalogue has them now. */
+export function componentLinesOf(db: Db, productIds: readonly number[]) {
+  return componentLines(db)
     .where(inArray(productComponents.productId, [...productIds]))
     .orderBy(asc(productComponents.productId), asc(productComponents.id));
 }
 type ComponentLine = Awaited<ReturnType<typeof componentLinesOf>>[number];
+
+/** One product's component lines (placeholder `productId`), as a statement to build once. */
+export const oneProductComponentLines = (db: Db) =>
+  componentLines(db)
+    .where(eq(productComponents.productId, sql.placeholder('productId')))
+    .orderBy(asc(productComponents.id))
+    .prepare('product_component_lines');
 
 /** The catalogue's part of bills of materials: products with their components, and setting labels. */
 export interface BomCatalogue {
