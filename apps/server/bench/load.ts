@@ -46,7 +46,7 @@ import { DEMO_USERS } from '@icehouse/db/seed';
 import type { OrderStatus } from '@icehouse/domain';
 import { seedBenchData, DOOR_BASE, type BenchSeedSummary } from './seed';
 import { printProfile, summariseProfile } from './profile';
-import { CUSTOMER_SEARCHES, INVOICE_SEARCHES } from './names';
+import { CUSTOMER_SEARCHES, INVOICE_SEARCHES, createdCustomerName } from './names';
 
 // ------------------------------------------------------------------------------------ settings
 
@@ -485,12 +485,15 @@ function scenarios(ctx: Context): Scenario[] {
           method: 'POST',
           path: '/api/orders/',
           headers: { 'content-type': 'application/json' },
-          setupRequest: (req) => ({
-            ...req,
-            body: JSON.stringify({
+          setupRequest: (req) => {
+            const n = createCounter++;
+            const name = createdCustomerName(n);
+            return {
+              ...req,
+              body: JSON.stringify({
               status: 'pending',
               date: today,
-              door_number: String(createBase + createCounter++),
+              door_number: String(createBase + n),
               phone: '(218) 555-0199',
               customer_po_job_name: 'Bench cabin',
               freight_cost: '250',
@@ -498,8 +501,8 @@ function scenarios(ctx: Context): Scenario[] {
               discount_is_percentage: true,
               tax_exempt: false,
               notes: 'Load benchmark',
-              billing_address: { name: 'Benchmark Bait & Tackle', street: '1 Lake St', city: 'Walker', state: 'MN', zip_code: '56484', country: 'US' },
-              shipping_address: { name: 'Benchmark Bait & Tackle - Cabin', street: '9 Shore Dr', city: 'Walker', state: 'MN', zip_code: '56484', country: 'US' },
+              billing_address: { name, street: '1 Lake St', city: 'Walker', state: 'MN', zip_code: '56484', country: 'US' },
+              shipping_address: { name: `${name} - Cabin`, street: '9 Shore Dr', city: 'Walker', state: 'MN', zip_code: '56484', country: 'US' },
               building_info: {
                 product: cat.product,
                 price: '1150.00',
@@ -513,7 +516,8 @@ function scenarios(ctx: Context): Scenario[] {
                 ],
               },
             }),
-          }),
+            };
+          },
         },
       }),
     },

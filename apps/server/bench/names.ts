@@ -112,3 +112,11 @@ export const CUSTOMER_SEARCHES = ['smi', 'olson', 'lake', 'resort', 'lindq', 'ba
 
 /** Invoice searches: part of a customer name, or an invoice number. */
 export const INVOICE_SEARCHES = ['smith', 'lodge', 'lindq', 'outfit', 'nygaard', 'brew', 'olson', 'kowal'];
+
+/**
+ * The n-th customer name of the orders a benchmark creates: people's names from the same lists as the seed,
+ * so that the newest orders (where the orders list's customer search looks first) stay as varied as a
+ * shop's, rather than thousands of copies of one name.
+ */
+export const createdCustomerName = (n: number) =>
+  `${FIRST_NAMES[n % FIRST_NAMES.length]} ${LAST_NAMES[Math.floor(n / FIRST_NAMES.length) % LAST_NAMES.length]}`;

@@ -19,6 +19,7 @@ import { createChangeAnnouncer } from '../src/changes';
 import { changeRecordReaders } from '../src/modules/change-records';
 import { webhooksSink } from '../src/modules/webhooks/events';
 import type { JobQueue } from '../src/deps';
+import { createdCustomerName } from './names';
 
 const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const url = `${base}/${process.env.BENCH_PG_DATABASE ?? 'icehouse_bench'}`;
@@ -57,7 +58,17 @@ async function main() {
       const created: Awaited<ReturnType<typeof createOrder>>[] = [];
       const stamp = `${Date.now()}`.slice(-7);
       await measure(`round ${round} create`, N, async (i) => {
-        created.push(await createOrder(deps, { id: 1 }, { ...body, id: undefined, door_number: `SV${stamp}-${i}`, customer_id: null }));
+        const name = createdCustomerName(i);
+        created.push(
+          await createOrder(deps, { id: 1 }, {
+            ...body,
+            id: undefined,
+            door_number: `SV${stamp}-${i}`,
+            customer_id: null,
+            billing_address: { ...body.billing_address, name },
+            shipping_address: { ...body.shipping_address, name: `${name} - Cabin` },
+          }),
+        );
       });
       await measure(`round ${round} update`, N, async (i) => {
         const k = i % created.length;
@@ -65,7 +76,7 @@ async function main() {
         created[k] = await updateOrder(deps, { id: 1 }, view.id, {
           ...view,
           notes: `saves bench ${i}`,
-          billing_address: { ...view.billing_address, name: `${body.billing_address?.name ?? ''}${i % 2 ? ' (edited)' : ''}` },
+          billing_address: { ...view.billing_address, name: `${createdCustomerName(k)}${i % 2 ? ' (edited)' : ''}` },
         });
       });
       // pending -> processed needs an EPS PO number: the created orders have one (above).
