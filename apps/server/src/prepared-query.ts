@@ -1,4 +1,4 @@
-import type { Db } from '@icehouse/db/client';
+import type { Database, Db } from '@icehouse/db/client';
 
 /**
  * Queries built once and then only run. Building a drizzle query (and compiling it to SQL) costs
@@ -29,4 +29,22 @@ export function preparedQuery<T>(db: Db, name: string, build: (db: Db) => T): T 
     queries.set(name, query);
   }
   return query;
+}
+
+/**
+ * Runs queries built once (`preparedQuery`) inside a transaction `tx` of `inTransactionOf`: on PostgreSQL
+ * they are built once on the pool and their statements sent on the transaction open here (decision 218);
+ * elsewhere (PGlite, or no database given) they are built on `tx` as before.
+ */
+export function inTransaction<T, R>(
+  tx: Db,
+  inTransactionOf: Database | undefined,
+  name: string,
+  build: (db: Db) => T,
+  run: (queries: T) => Promise<R>,
+): Promise<R> {
+  const routed = inTransactionOf?.onOpenTransaction?.bind(inTransactionOf);
+  if (!routed) return run(preparedQuery(tx, name, build));
+  const queries = preparedQuery(inTransactionOf!.db, name, build);
+  return routed(() => run(queries));
 }

@@ -16,7 +16,7 @@ import { customers, orders, products, settings } from '@icehouse/db/schema';
 import type { Database, Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 import { bomCatalogue, oneProductComponentLines, type BomCatalogue } from '../production/bom-loader';
-import { preparedQuery } from '../../prepared-query';
+import { inTransaction } from '../../prepared-query';
 
 /** Texts the spec does not give (ours), worded to say what to do next. */
 export const ORDER_MESSAGES = {
@@ -179,9 +179,7 @@ export async function checkReferences(
   const refs = settingRefs(data);
   const productId = data.building_info.product === CUSTOM_PRODUCT ? null : data.building_info.product;
   const customerId = data.customer_id ?? null;
-  const routed = inTransactionOf?.onOpenTransaction?.bind(inTransactionOf);
-  const q = preparedQuery(routed ? inTransactionOf!.db : db, 'orders.referenceChecks', referenceQueries);
-  const read = () =>
+  const [settingRows, productRows, doorRows, customerRows, componentLines] = await inTransaction(db, inTransactionOf, 'orders.referenceChecks', referenceQueries, (q) =>
     Promise.all([
       refs.length > 0 ? q.settings.execute({ ids: [...new Set(refs.map((r) => r.id))] }) : Promise.resolve([]),
       productId !== null ? q.product.execute({ productId }) : Promise.resolve([]),
@@ -189,8 +187,8 @@ export async function checkReferences(
       customerId !== null ? q.customer.execute({ customerId }) : Promise.resolve([]),
       // Read here, with the product, so that the save's costing reads no catalogue row again.
       productId !== null ? q.components.execute({ productId }) : Promise.resolve([]),
-    ]);
-  const [settingRows, productRows, doorRows, customerRows, componentLines] = routed ? await routed(read) : await read();
+    ]),
+  );
   if (customerId !== null && customerRows.length === 0) issues.push({ path: ['customer_id'], message: MESSAGES.customerInvalid });
   const categoryOf = new Map(settingRows.map((s) => [s.id, s.category]));
   for (const ref of refs) {

@@ -26,7 +26,7 @@ import {
   storedFiles,
 } from '@icehouse/db/schema';
 import type { Database, Db } from '@icehouse/db/client';
-import { preparedQuery } from '../../prepared-query';
+import { inTransaction, preparedQuery } from '../../prepared-query';
 import type { orderAnswer, orderListRowAnswer } from './schemas';
 
 /**
@@ -158,15 +158,13 @@ function recordQueries(db: Db) {
 export async function loadOrderRecords(db: Db, ids: readonly number[], inTransactionOf?: Database): Promise<OrderRecord[]> {
   if (ids.length === 0) return [];
   const unique = [...new Set(ids)];
-  const routed = inTransactionOf?.onOpenTransaction?.bind(inTransactionOf);
-  const queries = preparedQuery(routed ? inTransactionOf!.db : db, 'orders.records', recordQueries);
-  const read = () =>
+  const [rows, buildings, items] = await inTransaction(db, inTransactionOf, 'orders.records', recordQueries, (queries) =>
     Promise.all([
       queries.rows.execute({ ids: unique }),
       queries.buildings.execute({ ids: unique }),
       queries.items.execute({ ids: unique }),
-    ]);
-  const [rows, buildings, items] = routed ? await routed(read) : await read();
+    ]),
+  );
   const buildingByOrder = new Map(buildings.map((b) => [b.info.orderId, b]));
   const itemsByOrder = new Map<number, ItemRow[]>();
   for (const item of items) {
