@@ -6,8 +6,9 @@ import type { Database, Db } from '@icehouse/db/client';
  * prepared statements with placeholders. On PostgreSQL they run with generic plans (packages/db).
  *
  * Built once per `Db` object, through drizzle's public API only. A transaction is a `Db` of its
- * own: the queries it runs are built for it (decision record 050: reusing the database's queries
- * in a transaction meant swapping drizzle's private `session.client`, and bought no list latency).
+ * own: the queries it runs are built for it (decision record 050), unless they go through
+ * `inTransaction()` below, which on PostgreSQL runs the pool's queries on the open transaction
+ * (decision 218) without touching drizzle's private fields.
  */
 
 const preparedQueries = new WeakMap<Db, Map<string, unknown>>();
