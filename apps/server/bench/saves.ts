@@ -5,7 +5,8 @@
  * each kind of save, and the statements it sends (counted through drizzle's logger). For comparing two
  * versions of the code on a machine too busy for the load benchmark's 32 clients to say anything about saves.
  *
- * Environment: BENCH_SAVES=150 (saves of each kind per round), BENCH_ROUNDS=2.
+ * Environment: BENCH_SAVES=150 (saves of each kind per round), BENCH_ROUNDS=2, BENCH_PRINT_STATEMENTS=1 (each
+ * statement's first 160 characters, as drizzle logs it: BEGIN and COMMIT are not logged).
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -27,7 +28,13 @@ const N = Number(process.env.BENCH_SAVES ?? 150);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 
 let statements = 0;
-const logger: Logger = { logQuery: () => void statements++ };
+const printStatements = process.env.BENCH_PRINT_STATEMENTS === '1';
+const logger: Logger = {
+  logQuery: (query) => {
+    statements++;
+    if (printStatements) console.log(`    ${query.replace(/\s+/g, ' ').slice(0, 160)}`);
+  },
+};
 
 async function measure(name: string, n: number, run: (i: number) => Promise<unknown>) {
   for (let i = 0; i < Math.min(10, n); i++) await run(i); // warm-up

@@ -1,3 +1,4 @@
+import { sql, type Placeholder } from 'drizzle-orm';
 import type { Database, Db } from '@icehouse/db/client';
 
 /**
@@ -48,4 +49,26 @@ export function inTransaction<T, R>(
   if (!routed) return run(preparedQuery(tx, name, build));
   const queries = preparedQuery(inTransactionOf!.db, name, build);
   return routed(() => run(queries));
+}
+
+/**
+ * A row's values as placeholders named `prefix` + column key, for a write built once (`preparedQuery`)
+ * and run with `placeholderValues(row, prefix)`. The statement's shape is the row's keys: every key
+ * gets a value at each run (null, not undefined, for a column to clear).
+ */
+export function placeholdersOf<T extends object>(row: T, prefix: string): { [K in keyof T]: Placeholder<string> } {
+  return Object.fromEntries(Object.keys(row).map((key) => [key, sql.placeholder(prefix + key)])) as {
+    [K in keyof T]: Placeholder<string>;
+  };
+}
+
+/**
+ * For an UPDATE's `set()`: drizzle fills its placeholders as it does an insert's (each becomes a
+ * parameter encoded by its column), but its `set()` type does not list placeholders.
+ */
+export const placeholdersToSet = <T extends object>(placeholders: object) => placeholders as Partial<T>;
+
+/** The values for `placeholdersOf(row, prefix)`'s placeholders. */
+export function placeholderValues(row: object, prefix: string): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [prefix + key, value]));
 }

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { history, users, type HistoryAction, type HistoryChanges } from '@icehouse/db/schema';
-import type { Db } from '@icehouse/db/client';
+import type { Database, Db } from '@icehouse/db/client';
+import { inTransaction, placeholdersOf } from '../../prepared-query';
 import { CUSTOM_PRODUCT } from '@icehouse/domain';
 import { effectiveBuildingType, productDescriptions, settingLabels, type OrderRecord } from './views';
 
@@ -19,15 +20,21 @@ export interface HistoryEntryInput {
   userId: number | null;
 }
 
-/** Writes one history entry. Pass the transaction of the change it records. */
-export async function recordHistory(tx: Db, entry: HistoryEntryInput): Promise<void> {
-  await tx.insert(history).values({
+/**
+ * Writes one history entry. Pass the transaction of the change it records; with its database too
+ * (`inTransactionOf`), the statement is built once (prepared-query.ts).
+ */
+export async function recordHistory(tx: Db, entry: HistoryEntryInput, inTransactionOf?: Database): Promise<void> {
+  const row = {
     orderId: entry.orderId,
     invoiceId: entry.invoiceId ?? null,
     action: entry.action,
     changes: entry.changes && Object.keys(entry.changes).length > 0 ? entry.changes : null,
     userId: entry.userId,
-  });
+  };
+  await inTransaction(tx, inTransactionOf, 'orders.historyInsert', (db) => db.insert(history).values(placeholdersOf(row, '')).prepare('history_insert'), (query) =>
+    query.execute(row),
+  );
 }
 
 export interface HistoryEntryView {

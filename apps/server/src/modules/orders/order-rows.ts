@@ -1,7 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { CUSTOM_PRODUCT, type AddressData, type OrderData } from '@icehouse/domain';
 import { orderAdditionalItems } from '@icehouse/db/schema';
-import type { Db } from '@icehouse/db/client';
+import type { Database, Db } from '@icehouse/db/client';
+import { inTransaction } from '../../prepared-query';
+import { itemUpdate } from './save-queries';
 import type { ReferenceFacts } from './validation';
 import type { OrderRecord } from './views';
 
@@ -95,6 +97,7 @@ export function sameValues(row: object | null, values: Record<string, unknown>):
 /** Items keep their ids position by position; extra rows are added, surplus rows removed. */
 export async function syncItems(
   tx: Db,
+  inTransactionOf: Database | undefined,
   orderId: number,
   existing: OrderRecord['items'],
   wanted: OrderData['building_info']['additional_items'],
@@ -108,7 +111,10 @@ export async function syncItems(
       row.customItemName === next.customItemName &&
       row.quantity === next.quantity &&
       row.price === next.price;
-    if (!same) await tx.update(orderAdditionalItems).set(next).where(eq(orderAdditionalItems.id, row.id));
+    if (!same)
+      await inTransaction(tx, inTransactionOf, 'orders.itemUpdate', (db) => itemUpdate(db, next), (query) =>
+        query.execute({ ...next, where_id: row.id }),
+      );
   }
   if (wanted.length > existing.length) {
     await tx

@@ -10,11 +10,12 @@ import {
   statusLabel,
   type OrderStatus,
 } from '@icehouse/domain';
-import { orders } from '@icehouse/db/schema';
+import { invoiceOrders, orders } from '@icehouse/db/schema';
+import { inTransaction, placeholdersToSet } from '../../prepared-query';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 import { recordHistory } from './history';
-import { orderHasInvoice, type OrderView } from './views';
+import type { OrderView } from './views';
 import { notFound, type Actor } from './service-common';
 import { getOrderInTransaction } from './order-read';
 import type { ChangeDeps } from '../../deps';
@@ -34,8 +35,32 @@ function statusChangeError(message: string, current: OrderStatus, missing: strin
   });
 }
 
-async function lockOrder(tx: Db, id: number) {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+/** The statements of a status move, built once and run on its transaction (decision 221). */
+function statusQueries(db: Db) {
+  return {
+    lock: db.select().from(orders).where(eq(orders.id, sql.placeholder('id'))).for('update').prepare('order_status_lock'),
+    hasInvoice: db
+      .select({ id: invoiceOrders.invoiceId })
+      .from(invoiceOrders)
+      .where(eq(invoiceOrders.orderId, sql.placeholder('id')))
+      .limit(1)
+      .prepare('order_status_has_invoice'),
+    set: db
+      .update(orders)
+      .set({
+        ...placeholdersToSet<typeof orders.$inferInsert>({ status: sql.placeholder('status'), updatedBy: sql.placeholder('userId') }),
+        version: sql`${orders.version} + 1`,
+      })
+      .where(eq(orders.id, sql.placeholder('id')))
+      .prepare('order_status_set'),
+  };
+}
+
+const withStatusQueries = <R>(deps: ChangeDeps, tx: Db, run: (queries: ReturnType<typeof statusQueries>) => Promise<R>) =>
+  inTransaction(tx, deps.database, 'orders.statusMove', statusQueries, run);
+
+async function lockOrder(deps: ChangeDeps, tx: Db, id: number) {
+  const [row] = await withStatusQueries(deps, tx, (q) => q.lock.execute({ id }));
   if (!row) throw notFound();
   return row;
 }
@@ -52,13 +77,10 @@ async function setStatus(
   move: { from: OrderStatus; to: OrderStatus; action: 'status_changed' | 'voided' | 'unvoided' },
   userId: number | null,
 ): Promise<OrderView> {
-  await tx
-    .update(orders)
-    .set({ status: move.to, version: sql`${orders.version} + 1`, updatedBy: userId })
-    .where(eq(orders.id, id));
+  await withStatusQueries(deps, tx, (q) => q.set.execute({ id, status: move.to, userId }));
   const [view] = await Promise.all([
     getOrderInTransaction(deps, tx, id),
-    recordHistory(tx, { orderId: id, action: move.action, changes: { status: { old: move.from, new: move.to } }, userId }),
+    recordHistory(tx, { orderId: id, action: move.action, changes: { status: { old: move.from, new: move.to } }, userId }, deps.database),
   ]);
   announceChange(tx, { entity: 'order', id, version: view.version, action: move.action, by: userId, record: view });
   return view;
@@ -77,7 +99,10 @@ export async function changeOrderStatus(
   const userId = actor?.id ?? null;
   return changeTransaction(deps, async (tx) => {
     // Pipelined: PostgreSQL runs them in order, so the invoice check runs with the row locked.
-    const [row, hasInvoice] = await Promise.all([lockOrder(tx, id), orderHasInvoice(tx, id)]);
+    const [row, hasInvoice] = await Promise.all([
+      lockOrder(deps, tx, id),
+      withStatusQueries(deps, tx, (q) => q.hasInvoice.execute({ id })).then((rows) => rows.length > 0),
+    ]);
     if (newStatus === '')
       throw AppError.validation({ new_status: [MESSAGES.statusRequired] }, MESSAGES.statusRequired);
     if (!isOrderStatus(newStatus))
@@ -117,7 +142,7 @@ async function moveBetween(
 ): Promise<OrderView> {
   const userId = actor?.id ?? null;
   return changeTransaction(deps, async (tx) => {
-    const row = await lockOrder(tx, id);
+    const row = await lockOrder(deps, tx, id);
     if (!move.allowed(row.status)) throw statusChangeError(`${move.refusal} This order is ${statusLabel(row.status)}.`, row.status);
     return setStatus(deps, tx, id, { from: row.status, to: move.to, action: move.action }, userId);
   });

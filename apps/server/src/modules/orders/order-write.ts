@@ -1,11 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { MESSAGES, type OrderData } from '@icehouse/domain';
 import { isForeignKeyViolation, isUniqueViolation } from '@icehouse/db';
 import {
   addresses,
   invoiceOrders,
   invoices,
-  orderBuildingInfo,
   orderDeposits,
   orders,
   storedFiles,
@@ -31,7 +30,8 @@ import {
   type OrderRecord,
   type OrderView,
 } from './views';
-import { insertOrderRows, lockInvoicesOfOrder } from './save-queries';
+import { addressUpdate, buildingUpsert, insertOrderRows, lockInvoicesOfOrder, orderUpdate } from './save-queries';
+import { inTransaction } from '../../prepared-query';
 import { notFound, type Actor } from './service-common';
 import { getOrder } from './order-read';
 import { addressValues, orderValues, buildingValues, itemValues, sameValues, syncItems } from './order-rows';
@@ -66,7 +66,7 @@ async function finishWrite(
   userId: number | null,
   facts: ReferenceFacts,
 ): Promise<OrderView | null> {
-  const [[after], taxRate] = await Promise.all([loadOrderRecords(tx, [orderId], database), salesTaxRate(tx)]);
+  const [[after], taxRate] = await Promise.all([loadOrderRecords(tx, [orderId], database), salesTaxRate(tx, database)]);
   if (!after) return null;
   const labels = await labelsFor(tx, before ? [before, after] : [after], facts.labels);
   const changes = diffSnapshots(before ? snapshotOf(before, labels) : null, snapshotOf(after, labels));
@@ -74,9 +74,9 @@ async function finishWrite(
   await Promise.all([
     action === 'updated' && Object.keys(changes).length === 0
       ? null
-      : recordHistory(tx, { orderId, action, changes, userId }),
+      : recordHistory(tx, { orderId, action, changes, userId }, database),
     // the cost of materials as of this save (make to order), from the rows just read
-    recordOrderCosting(tx, view, { building: after.building, items: after.items }, facts.catalogue),
+    recordOrderCosting(tx, view, { saved: { building: after.building, items: after.items }, known: facts.catalogue, inTransactionOf: database }),
   ]);
   return view;
 }
@@ -100,10 +100,11 @@ export async function createOrder(deps: ChangeDeps, actor: Actor, raw: unknown):
       issues.unshift(...statusMoveIssues(null, data.status));
       if (issues.length > 0) throw validationError(issues);
       const items = data.building_info.additional_items;
-      const orderId = await insertOrderRows(tx, {
+      const orderId = await insertOrderRows(tx, deps.database, {
         billing: addressValues(data.billing_address),
         shipping: addressValues(data.shipping_address),
-        order: { ...orderValues(data, additionalInfo ?? ''), createdBy: userId, updatedBy: userId },
+        // every column a value (the statement is built once): no customer is null
+        order: { ...orderValues(data, additionalInfo ?? ''), customerId: data.customer_id ?? null, createdBy: userId, updatedBy: userId },
         building: buildingValues(data, facts),
         items: items.map((item, i) => itemValues(item, i)),
       });
@@ -147,51 +148,31 @@ export async function updateOrder(deps: ChangeDeps, actor: Actor, id: number, ra
       const { issues, facts } = await checkReferences(tx, data, id, deps.database);
       issues.unshift(...statusMoveIssues(before.order.status, data.status));
       if (issues.length > 0) throw validationError(issues);
-      if (renamesCustomer(before, data)) await lockInvoicesOfOrder(tx, id);
-      const updated = await tx
-        .update(orders)
-        .set({
-          ...orderValues(data, additionalInfo ?? before.order.additionalInfo),
-          version: sql`${orders.version} + 1`,
-          updatedBy: userId,
-        })
-        .where(and(eq(orders.id, id), eq(orders.version, version!)))
-        .returning({ id: orders.id, version: orders.version });
+      if (renamesCustomer(before, data)) await lockInvoicesOfOrder(tx, deps.database, id);
+      // Built once for each shape (decision 221): an absent customer_id keeps the stored customer.
+      const { customerId, ...kept } = orderValues(data, additionalInfo ?? before.order.additionalInfo);
+      const row = customerId === undefined ? { ...kept, updatedBy: userId } : { ...kept, customerId, updatedBy: userId };
+      const name = customerId === undefined ? 'order_update' : 'order_update_customer';
+      const updated = await inTransaction(tx, deps.database, `orders.${name}`, (db) => orderUpdate(db, row, name), (query) =>
+        query.execute({ ...row, where_id: id, where_version: version! }),
+      );
       if (updated.length === 0) {
         const [exists] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
         throw exists ? staleOrderError() : notFound();
       }
-      // The row is now locked and was at the version read: `before` is what this save replaces.
-      for (const [which, address] of [
-        ['billing', data.billing_address],
-        ['shipping', data.shipping_address],
-      ] as const) {
-        const addressId =
-          which === 'billing' ? before.order.billingAddressId : before.order.shippingAddressId;
-        if (addressId !== null) {
-          const values = addressValues(address);
-          if (!sameValues(which === 'billing' ? before.billing : before.shipping, values)) {
-            await tx.update(addresses).set(values).where(eq(addresses.id, addressId));
-          }
-        } else {
-          const [created] = await tx
-            .insert(addresses)
-            .values(addressValues(address))
-            .returning({ id: addresses.id });
-          await tx
-            .update(orders)
-            .set(which === 'billing' ? { billingAddressId: created!.id } : { shippingAddressId: created!.id })
-            .where(eq(orders.id, id));
-        }
-      }
+      // The row is now locked and was at the version read: `before` is what this save replaces. Its
+      // addresses, building and items are written side by side (pipelined: one round trip).
       const building = buildingValues(data, facts);
-      if (!sameValues(before.building, building)) {
-        await tx
-          .insert(orderBuildingInfo)
-          .values({ orderId: id, ...building })
-          .onConflictDoUpdate({ target: orderBuildingInfo.orderId, set: building });
-      }
-      await syncItems(tx, id, before.items, data.building_info.additional_items);
+      await Promise.all([
+        saveAddress(deps.database, tx, id, 'billing', before, data.billing_address),
+        saveAddress(deps.database, tx, id, 'shipping', before, data.shipping_address),
+        sameValues(before.building, building)
+          ? null
+          : inTransaction(tx, deps.database, 'orders.buildingUpsert', (db) => buildingUpsert(db, building), (query) =>
+              query.execute({ ...building, orderId: id }),
+            ),
+        syncItems(tx, deps.database, id, before.items, data.building_info.additional_items),
+      ]);
       const view = await finishWrite(deps.database, tx, id, 'updated', before, userId, facts);
       announceChange(tx, { entity: 'order', id, version: updated[0]!.version, action: 'updated', by: userId, record: view ?? undefined });
       if (data.door_number !== before.order.doorNumber) await bumpDoorSequence(tx, data.door_number);
@@ -201,6 +182,31 @@ export async function updateOrder(deps: ChangeDeps, actor: Actor, id: number, ra
     throw mapOrderWriteError(error);
   }
   return view ?? getOrder(deps, id);
+}
+
+/** An update's billing or shipping address: replaced when it changed, created when the order had none. */
+async function saveAddress(
+  database: Database,
+  tx: Db,
+  orderId: number,
+  which: 'billing' | 'shipping',
+  before: OrderRecord,
+  address: OrderData['billing_address'],
+): Promise<void> {
+  const addressId = which === 'billing' ? before.order.billingAddressId : before.order.shippingAddressId;
+  const values = addressValues(address);
+  if (addressId !== null) {
+    if (sameValues(which === 'billing' ? before.billing : before.shipping, values)) return;
+    await inTransaction(tx, database, 'orders.addressUpdate', (db) => addressUpdate(db, values), (query) =>
+      query.execute({ ...values, where_id: addressId }),
+    );
+    return;
+  }
+  const [created] = await tx.insert(addresses).values(values).returning({ id: addresses.id });
+  await tx
+    .update(orders)
+    .set(which === 'billing' ? { billingAddressId: created!.id } : { shippingAddressId: created!.id })
+    .where(eq(orders.id, orderId));
 }
 
 /** True when a save changes the billing or shipping name (the order's invoices' search text). */

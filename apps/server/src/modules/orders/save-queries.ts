@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { addresses, invoiceOrders, invoices, orderAdditionalItems, orderBuildingInfo, orders } from '@icehouse/db/schema';
-import type { Db } from '@icehouse/db/client';
+import type { Database, Db } from '@icehouse/db/client';
+import { inTransaction, placeholderValues, placeholdersOf, placeholdersToSet } from '../../prepared-query';
 
 /**
  * The statements of an order save, written for few round trips: each statement is a round trip to
@@ -13,51 +14,122 @@ type NewOrder = Omit<typeof orders.$inferInsert, 'billingAddressId' | 'shippingA
 type NewBuilding = Omit<typeof orderBuildingInfo.$inferInsert, 'orderId'>;
 type NewItem = Omit<typeof orderAdditionalItems.$inferInsert, 'orderId'>;
 
-/**
- * A new order's rows in two statements instead of five: both addresses in one, then the order with
- * its building and items in one (data-modifying CTEs). The addresses come first, on their own:
- * the orders trigger that fills customer_search reads them, and a statement does not see rows its
- * own CTEs insert.
- */
-export async function insertOrderRows(
-  tx: Db,
-  rows: { billing: NewAddress; shipping: NewAddress; order: NewOrder; building: NewBuilding; items: readonly NewItem[] },
-): Promise<number> {
-  const billing = tx.$with('new_billing').as(tx.insert(addresses).values(rows.billing).returning({ id: addresses.id }));
-  const shipping = tx.$with('new_shipping').as(tx.insert(addresses).values(rows.shipping).returning({ id: addresses.id }));
-  const [ids] = await tx
+/** Orders with up to this many additional items insert through statements built once (one per count). */
+const BUILT_ONCE_MAX_ITEMS = 20;
+
+type NewOrderRows = { billing: NewAddress; shipping: NewAddress; order: NewOrder; building: NewBuilding; items: readonly NewItem[] };
+
+/** Both addresses of a new order, in one statement; their ids. */
+function addressesInsert(db: Db, rows: NewOrderRows) {
+  const billing = db.$with('new_billing').as(db.insert(addresses).values(placeholdersOf(rows.billing, 'billing_')).returning({ id: addresses.id }));
+  const shipping = db.$with('new_shipping').as(db.insert(addresses).values(placeholdersOf(rows.shipping, 'shipping_')).returning({ id: addresses.id }));
+  return db
     .with(billing, shipping)
     .select({ billing: sql<number>`(select "id" from "new_billing")`, shipping: sql<number>`(select "id" from "new_shipping")` })
-    .from(sql`(select 1) as "one"`);
-  const order = tx.$with('new_order').as(
-    tx
+    .from(sql`(select 1) as "one"`)
+    .prepare('order_insert_addresses');
+}
+
+/** The order with its building and `rows.items.length` items, in one statement (data-modifying CTEs); its id. */
+function orderInsert(db: Db, rows: NewOrderRows) {
+  const order = db.$with('new_order').as(
+    db
       .insert(orders)
-      .values({ ...rows.order, billingAddressId: ids!.billing, shippingAddressId: ids!.shipping })
+      .values({
+        ...placeholdersOf(rows.order, 'order_'),
+        billingAddressId: sql.placeholder('billingAddressId'),
+        shippingAddressId: sql.placeholder('shippingAddressId'),
+      })
       .returning({ id: orders.id }),
   );
   const orderId = sql`(select "id" from "new_order")`;
-  const building = tx.$with('new_building').as(
-    tx.insert(orderBuildingInfo).values({ ...rows.building, orderId }).returning({ id: orderBuildingInfo.id }),
+  const building = db.$with('new_building').as(
+    db.insert(orderBuildingInfo).values({ ...placeholdersOf(rows.building, 'building_'), orderId }).returning({ id: orderBuildingInfo.id }),
   );
   const items =
     rows.items.length > 0
       ? [
-          tx
+          db
             .$with('new_items')
             .as(
-              tx
+              db
                 .insert(orderAdditionalItems)
-                .values(rows.items.map((item) => ({ ...item, orderId })))
+                .values(rows.items.map((item, i) => ({ ...placeholdersOf(item, `item${i}_`), orderId })))
                 .returning({ id: orderAdditionalItems.id }),
             ),
         ]
       : [];
   // Every data-modifying CTE runs to completion whether or not the main query reads it.
-  const [saved] = await tx
+  return db
     .with(order, building, ...items)
     .select({ id: order.id })
-    .from(order);
+    .from(order)
+    .prepare(`order_insert_${rows.items.length}`);
+}
+
+/**
+ * A new order's rows in two statements instead of five: both addresses in one, then the order with
+ * its building and items in one. The addresses come first, on their own: the orders trigger that
+ * fills customer_search reads them, and a statement does not see rows its own CTEs insert. Both are
+ * built once (per number of items, up to BUILT_ONCE_MAX_ITEMS) and run on the transaction (decision 221).
+ */
+export async function insertOrderRows(tx: Db, inTransactionOf: Database | undefined, rows: NewOrderRows): Promise<number> {
+  const [ids] = await inTransaction(tx, inTransactionOf, 'orders.insertAddresses', (db) => addressesInsert(db, rows), (query) =>
+    query.execute({ ...placeholderValues(rows.billing, 'billing_'), ...placeholderValues(rows.shipping, 'shipping_') }),
+  );
+  const values = {
+    ...placeholderValues(rows.order, 'order_'),
+    billingAddressId: ids!.billing,
+    shippingAddressId: ids!.shipping,
+    ...placeholderValues(rows.building, 'building_'),
+    ...Object.assign({}, ...rows.items.map((item, i) => placeholderValues(item, `item${i}_`))),
+  };
+  const [saved] =
+    rows.items.length <= BUILT_ONCE_MAX_ITEMS
+      ? await inTransaction(tx, inTransactionOf, `orders.insert.${rows.items.length}`, (db) => orderInsert(db, rows), (query) => query.execute(values))
+      : await orderInsert(tx, rows).execute(values);
   return saved!.id;
+}
+
+/**
+ * An order's columns (`row`'s keys) set, its version moved on, where it is still at the version read.
+ * (The WHERE clauses' own placeholders are named `where_*`, which no column key is.)
+ */
+export function orderUpdate(db: Db, row: object, name: string) {
+  return db
+    .update(orders)
+    .set({ ...placeholdersToSet<typeof orders.$inferInsert>(placeholdersOf(row, '')), version: sql`${orders.version} + 1` })
+    .where(and(eq(orders.id, sql.placeholder('where_id')), eq(orders.version, sql.placeholder('where_version'))))
+    .returning({ id: orders.id, version: orders.version })
+    .prepare(name);
+}
+
+/** One address's columns (`row`'s keys) replaced. */
+export function addressUpdate(db: Db, row: object) {
+  return db
+    .update(addresses)
+    .set(placeholdersToSet<NewAddress>(placeholdersOf(row, '')))
+    .where(eq(addresses.id, sql.placeholder('where_id')))
+    .prepare('order_address_update');
+}
+
+/** The order's building row (`row`'s columns), inserted or replaced. */
+export function buildingUpsert(db: Db, row: NewBuilding) {
+  const values = placeholdersOf(row, '');
+  return db
+    .insert(orderBuildingInfo)
+    .values({ ...values, orderId: sql.placeholder('orderId') })
+    .onConflictDoUpdate({ target: orderBuildingInfo.orderId, set: placeholdersToSet<NewBuilding>(values) })
+    .prepare('order_building_upsert');
+}
+
+/** One additional item's columns (`row`'s keys) replaced. */
+export function itemUpdate(db: Db, row: object) {
+  return db
+    .update(orderAdditionalItems)
+    .set(placeholdersToSet<NewItem>(placeholdersOf(row, '')))
+    .where(eq(orderAdditionalItems.id, sql.placeholder('where_id')))
+    .prepare('order_item_update');
 }
 
 /**
@@ -66,11 +138,19 @@ export async function insertOrderRows(
  * lock an invoice before its orders. Taking the invoices first here too keeps one order (invoices,
  * then orders) everywhere, so an order save and an invoice save cannot deadlock.
  */
-export async function lockInvoicesOfOrder(tx: Db, orderId: number): Promise<void> {
-  await tx
-    .select({ id: invoices.id })
-    .from(invoiceOrders)
-    .innerJoin(invoices, eq(invoices.id, invoiceOrders.invoiceId))
-    .where(eq(invoiceOrders.orderId, orderId))
-    .for('update', { of: invoices });
+export async function lockInvoicesOfOrder(tx: Db, inTransactionOf: Database | undefined, orderId: number): Promise<void> {
+  await inTransaction(
+    tx,
+    inTransactionOf,
+    'orders.lockInvoices',
+    (db) =>
+      db
+        .select({ id: invoices.id })
+        .from(invoiceOrders)
+        .innerJoin(invoices, eq(invoices.id, invoiceOrders.invoiceId))
+        .where(eq(invoiceOrders.orderId, sql.placeholder('orderId')))
+        .for('update', { of: invoices })
+        .prepare('order_lock_invoices'),
+    (query) => query.execute({ orderId }),
+  );
 }

@@ -26,7 +26,7 @@ import {
   storedFiles,
 } from '@icehouse/db/schema';
 import type { Database, Db } from '@icehouse/db/client';
-import { inTransaction, preparedQuery } from '../../prepared-query';
+import { inTransaction } from '../../prepared-query';
 import type { orderAnswer, orderListRowAnswer } from './schemas';
 
 /**
@@ -193,11 +193,14 @@ export async function loadOrderRecords(db: Db, ids: readonly number[], inTransac
 }
 
 /** Company info's sales_tax_rate, "0.00" when there is no company row. */
-export async function salesTaxRate(db: Db): Promise<string> {
-  const query = preparedQuery(db, 'orders.salesTaxRate', (d) =>
-    d.select({ rate: companyInfo.salesTaxRate }).from(companyInfo).where(eq(companyInfo.id, 1)).limit(1).prepare('sales_tax_rate'),
+export async function salesTaxRate(db: Db, inTransactionOf?: Database): Promise<string> {
+  const [row] = await inTransaction(
+    db,
+    inTransactionOf,
+    'orders.salesTaxRate',
+    (d) => d.select({ rate: companyInfo.salesTaxRate }).from(companyInfo).where(eq(companyInfo.id, 1)).limit(1).prepare('sales_tax_rate'),
+    (query) => query.execute(),
   );
-  const [row] = await query.execute();
   return toMoneyString(row?.rate ?? '0');
 }
 
@@ -309,7 +312,7 @@ export function toOrderView(r: OrderRecord, taxRate: string): OrderView {
 
 /** Full answers for the given orders (4 queries), in the order of `ids`; `inTransactionOf` as for loadOrderRecords. */
 export async function loadOrderViews(db: Db, ids: readonly number[], inTransactionOf?: Database): Promise<OrderView[]> {
-  const [records, taxRate] = await Promise.all([loadOrderRecords(db, ids, inTransactionOf), salesTaxRate(db)]);
+  const [records, taxRate] = await Promise.all([loadOrderRecords(db, ids, inTransactionOf), salesTaxRate(db, inTransactionOf)]);
   return records.map((r) => toOrderView(r, taxRate));
 }
 
@@ -327,12 +330,6 @@ export async function productDescriptions(db: Db, ids: Iterable<number | null | 
   if (wanted.length === 0) return new Map();
   const rows = await db.select({ id: products.id, description: products.description }).from(products).where(inArray(products.id, wanted));
   return new Map(rows.map((r) => [r.id, r.description]));
-}
-
-/** True when the order has an invoice. */
-export async function orderHasInvoice(db: Db, orderId: number): Promise<boolean> {
-  const [row] = await db.select({ id: invoiceOrders.invoiceId }).from(invoiceOrders).where(eq(invoiceOrders.orderId, orderId)).limit(1);
-  return row !== undefined;
 }
 
 /** True when the order has a bill of lading. */

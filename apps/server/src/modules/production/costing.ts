@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orderMargin, priceBeforeTax } from '@icehouse/domain';
 import { orderCostings } from '@icehouse/db/schema';
-import type { Db } from '@icehouse/db/client';
+import type { Database, Db } from '@icehouse/db/client';
+import { inTransaction, placeholdersOf, placeholdersToSet } from '../../prepared-query';
 import type { DbDeps } from '../../deps';
 import { getOrder } from '../orders/order-read';
 import { billsOfMaterialsOf, loadBillsOfMaterials, type BomCatalogue } from './bom-loader';
@@ -31,15 +32,16 @@ export interface SavedOrderRows {
 export async function recordOrderCosting(
   tx: Db,
   order: SavedOrderPrice,
-  saved?: SavedOrderRows,
-  known?: BomCatalogue,
+  from: { saved?: SavedOrderRows; known?: BomCatalogue; inTransactionOf?: Database } = {},
 ): Promise<void> {
+  const { saved, known } = from;
   const bom = (
     saved
       ? await billsOfMaterialsOf(tx, [order.id], saved.building ? [saved.building] : [], saved.items, known)
       : await loadBillsOfMaterials(tx, [order.id])
   ).get(order.id)!;
   const values = {
+    orderId: order.id,
     productId: bom.product_id,
     productDescription: bom.product_description ?? '',
     bomKind: bom.kind,
@@ -47,10 +49,19 @@ export async function recordOrderCosting(
     priceBeforeTax: priceBeforeTax(order.totals.subtotal, order.totals.discount_amount),
     savedAt: new Date(),
   };
-  await tx
+  await inTransaction(tx, from.inTransactionOf, 'production.costingUpsert', (db) => costingUpsert(db, values), (query) =>
+    query.execute(values),
+  );
+}
+
+/** An order's costing row (`row`'s columns), inserted or replaced; built once (prepared-query.ts). */
+function costingUpsert(db: Db, row: typeof orderCostings.$inferInsert) {
+  const { orderId, ...set } = placeholdersOf(row, '');
+  return db
     .insert(orderCostings)
-    .values({ orderId: order.id, ...values })
-    .onConflictDoUpdate({ target: orderCostings.orderId, set: values });
+    .values({ orderId, ...set })
+    .onConflictDoUpdate({ target: orderCostings.orderId, set: placeholdersToSet<typeof row>(set) })
+    .prepare('order_costing_upsert');
 }
 
 /** The order's bill of materials as the catalogue stands now (the build sheet's list). */
