@@ -1,3 +1,5 @@
+import { Random } from '@icehouse/db/seed';
+
 /**
  * Word lists for the load benchmark's data set: customers of an ice-house and walk-in cooler maker
  * in the upper Midwest (people, resorts, bait shops, outfitters...). Fictional combinations of
@@ -114,9 +116,19 @@ export const CUSTOMER_SEARCHES = ['smi', 'olson', 'lake', 'resort', 'lindq', 'ba
 export const INVOICE_SEARCHES = ['smith', 'lodge', 'lindq', 'outfit', 'nygaard', 'brew', 'olson', 'kowal'];
 
 /**
- * The n-th customer name of the orders a benchmark creates: people's names from the same lists as the seed,
- * so that the newest orders (where the orders list's customer search looks first) stay as varied as a
- * shop's, rather than thousands of copies of one name.
+ * A customer's name as the seed draws it: a person (55%) or a business named after the person, a lake or
+ * the town (45%). The draws' order is the seed's, so a seeded database does not change with this function.
  */
-export const createdCustomerName = (n: number) =>
-  `${FIRST_NAMES[n % FIRST_NAMES.length]} ${LAST_NAMES[Math.floor(n / FIRST_NAMES.length) % LAST_NAMES.length]}`;
+export function customerNameOf(rnd: Random, city: string): { name: string; business: boolean } {
+  const last = rnd.pick(LAST_NAMES);
+  const business = rnd.chance(0.45);
+  const name = business ? rnd.pick(BUSINESS_PATTERNS)({ last, lake: rnd.pick(LAKES), city }) : `${rnd.pick(FIRST_NAMES)} ${last}`;
+  return { name, business };
+}
+
+/**
+ * The n-th customer name of the orders a benchmark creates, drawn as the seed's are, so that the newest
+ * orders (where the orders list's customer search looks first) match the searches as the seeded ones do,
+ * rather than thousands of copies of one name or people's names only.
+ */
+export const createdCustomerName = (n: number) => customerNameOf(new Random(n), PLACES[n % PLACES.length]!.city).name;

@@ -26,15 +26,13 @@ import type { Database, Db } from '@icehouse/db/client';
 import { Random, seedDemo } from '@icehouse/db/seed';
 import { hashPassword } from '../src/modules/auth/password';
 import {
-  BUSINESS_PATTERNS,
   DOOR_PLACEMENTS,
-  FIRST_NAMES,
   JOB_NAMES,
   LAKES,
-  LAST_NAMES,
   NOTES,
   PLACES,
   STREET_NAMES,
+  customerNameOf,
   type Place,
 } from './names';
 
@@ -86,11 +84,7 @@ function makeCustomers(rnd: Random, count: number): Customer[] {
   const customers: Customer[] = [];
   for (let i = 0; i < count; i++) {
     const place = rnd.pick(PLACES);
-    const last = rnd.pick(LAST_NAMES);
-    const business = rnd.chance(0.45);
-    const name = business
-      ? rnd.pick(BUSINESS_PATTERNS)({ last, lake: rnd.pick(LAKES), city: place.city })
-      : `${rnd.pick(FIRST_NAMES)} ${last}`;
+    const { name, business } = customerNameOf(rnd, place.city);
     const street = `${rnd.int(10, 99999)} ${rnd.pick(STREET_NAMES)}`;
     const phone = `(${place.area}) 555-01${String(rnd.int(0, 99)).padStart(2, '0')}`;
     const site = rnd.chance(0.3)
