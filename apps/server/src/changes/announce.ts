@@ -16,15 +16,33 @@ export type RecordReader = (deps: DbDeps, id: number) => Promise<unknown>;
 export type RecordReaders = Record<ChangeEntity, RecordReader>;
 
 const STATED = Symbol('stated changes');
+const PENDING = Symbol('writes sent before the commit');
 
-/** A transaction opened by `changeTransaction`: it carries the list of what its work stated it changed. */
-export type ChangeTx = Db & { readonly [STATED]: ChangeInput[] };
+/**
+ * A transaction opened by `changeTransaction`: it carries the list of what its work stated it changed,
+ * and the writes it sent without waiting for them (`sendBeforeCommit`).
+ */
+export type ChangeTx = Db & { readonly [STATED]: ChangeInput[]; readonly [PENDING]: Promise<unknown>[] };
 
 /** States that the transaction changed a record; it is announced once, at the transaction's end. */
 export function announceChange(tx: ChangeTx, input: ChangeInput): void {
   const stated = tx[STATED] as ChangeInput[] | undefined;
   if (!stated) throw new Error('announceChange: open the transaction with changeTransaction (src/changes)');
   stated.push(input);
+}
+
+/**
+ * A write whose answer the work does not need (a history entry, a costing row): sent now, and waited for
+ * beside the announcement, before the commit (decision 222). Its statements reach PostgreSQL before any
+ * sent after it, the announcement's included; if it fails, the transaction rolls back as for any write.
+ */
+export function sendBeforeCommit(tx: ChangeTx, write: Promise<unknown>): void {
+  const pending = tx[PENDING] as Promise<unknown>[] | undefined;
+  if (!pending) throw new Error('sendBeforeCommit: open the transaction with changeTransaction (src/changes)');
+  // Waited for in changeTransaction; this handler only keeps a failure from being reported as unhandled
+  // when the work throws before then (the transaction rolls back either way).
+  write.catch(() => undefined);
+  pending.push(write);
 }
 
 /**
@@ -37,9 +55,15 @@ export async function changeTransaction<T>(
 ): Promise<T> {
   return deps.database.db.transaction(async (tx) => {
     const stated: ChangeInput[] = [];
+    const pending: Promise<unknown>[] = [];
     Object.defineProperty(tx, STATED, { value: stated });
+    Object.defineProperty(tx, PENDING, { value: pending });
     const result = await work(tx as unknown as ChangeTx);
-    if (stated.length > 0) await deps.changes.announce(tx, stated);
+    // The writes sent without waiting and the announcement side by side: one round trip. The first
+    // failure in the order they were sent is the cause (the statements after it fail as "aborted").
+    const settled = await Promise.allSettled([...pending, stated.length > 0 ? deps.changes.announce(tx, stated) : null]);
+    const failed = settled.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
     return result;
   });
 }

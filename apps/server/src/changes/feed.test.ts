@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { customers, orders } from '@icehouse/db/schema';
 import { eq } from 'drizzle-orm';
 import { orderPayload, useOrdersTestApp } from '../../tests/orders-test-support';
-import { announceChange, changeTransaction, coalesce, createChangeAnnouncer } from './announce';
+import { announceChange, changeTransaction, coalesce, createChangeAnnouncer, sendBeforeCommit } from './announce';
 import { changeRecordReaders } from '../modules/change-records';
 import type { ChangeDeps, ChangeSink } from '../deps';
 import { createChangeFeed, type ChangeFeed, type FeedEntry } from './feed';
@@ -130,6 +130,33 @@ describe('the change feed', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]).toEqual((await ctx.staff.get(`/api/customers/${id}/`)).json());
     expect(seen[0]).toMatchObject({ name: 'After' });
+  });
+
+  it('waits for a write sent before the commit: a failing one rolls everything back and announces nothing', async () => {
+    const rec = record(feed);
+    const created = await ctx.staff.post('/api/customers/', { name: 'Sent before' });
+    const id = (created.json() as { id: number }).id;
+    // A write sent without waiting that fails (no such column): the transaction, announcement included, rolls back.
+    await expect(
+      changeTransaction(deps(), async (tx) => {
+        await tx.update(customers).set({ name: 'Rolled back' }).where(eq(customers.id, id));
+        sendBeforeCommit(tx, tx.execute(sql`update customers set no_such_column = 1`));
+        announceChange(tx, { entity: 'customer', id, action: 'updated', by: null });
+      }),
+    ).rejects.toThrow(/no_such_column/);
+    // One that succeeds is committed with the rest, and the change is announced after it.
+    await changeTransaction(deps(), async (tx) => {
+      sendBeforeCommit(tx, tx.update(customers).set({ name: 'Committed' }).where(eq(customers.id, id)));
+      announceChange(tx, { entity: 'customer', id, action: 'updated', by: null });
+    });
+    const entry = await rec.next((e) => marker(id)(e) && e.event.type === 'change' && e.event.change.action === 'updated');
+    expect(rec.seen.filter(marker(id)).filter((e) => e.event.type === 'change' && e.event.change.action === 'updated')).toEqual([entry]);
+    expect((await ctx.staff.get(`/api/customers/${id}/`)).json()).toMatchObject({ name: 'Committed' });
+    // Outside a change transaction it is refused.
+    await expect(
+      ctx.database.db.transaction(async (tx) => sendBeforeCommit(tx as never, Promise.resolve())),
+    ).rejects.toThrow(/changeTransaction/);
+    rec.stop();
   });
 
   it('refuses a statement outside a change transaction, and coalesces what one transaction states', async () => {

@@ -3,6 +3,7 @@ export {
   announceChange,
   changeTransaction,
   createChangeAnnouncer,
+  sendBeforeCommit,
   type ChangeTx,
   type RecordReader,
   type RecordReaders,

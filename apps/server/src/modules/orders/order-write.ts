@@ -37,7 +37,7 @@ import { getOrder } from './order-read';
 import { addressValues, orderValues, buildingValues, itemValues, sameValues, syncItems } from './order-rows';
 import { bumpDoorSequence } from './door-numbers';
 import type { ChangeDeps } from '../../deps';
-import { announceChange, changeTransaction, type ChangeTx } from '../../changes';
+import { announceChange, changeTransaction, sendBeforeCommit, type ChangeTx } from '../../changes';
 import { recordOrderCosting } from '../production/costing';
 
 /** Saving orders: create, update and delete, each in one transaction with its history entry. */
@@ -56,10 +56,11 @@ export function mapOrderWriteError(error: unknown): unknown {
  * (its answer, what the announcement carries, the history's "after" and the costing's rows), then writes
  * the history entry and the costing side by side. Labels and the catalogue's rows come from the
  * references' check (`facts`); only a label the check did not read (a setting the save replaced) is read here.
+ * The history entry and the costing are sent without waiting: they go with the announcement (decision 222).
  */
 async function finishWrite(
   database: Database,
-  tx: Db,
+  tx: ChangeTx,
   orderId: number,
   action: 'created' | 'updated',
   before: OrderRecord | null,
@@ -71,13 +72,13 @@ async function finishWrite(
   const labels = await labelsFor(tx, before ? [before, after] : [after], facts.labels);
   const changes = diffSnapshots(before ? snapshotOf(before, labels) : null, snapshotOf(after, labels));
   const view = toOrderView(after, taxRate);
-  await Promise.all([
-    action === 'updated' && Object.keys(changes).length === 0
-      ? null
-      : recordHistory(tx, { orderId, action, changes, userId }, database),
-    // the cost of materials as of this save (make to order), from the rows just read
+  if (action === 'created' || Object.keys(changes).length > 0)
+    sendBeforeCommit(tx, recordHistory(tx, { orderId, action, changes, userId }, database));
+  // the cost of materials as of this save (make to order), from the rows just read
+  sendBeforeCommit(
+    tx,
     recordOrderCosting(tx, view, { saved: { building: after.building, items: after.items }, known: facts.catalogue, inTransactionOf: database }),
-  ]);
+  );
   return view;
 }
 
