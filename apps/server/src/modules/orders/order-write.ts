@@ -53,10 +53,10 @@ export function mapOrderWriteError(error: unknown): unknown {
 
 /**
  * The end of a create / update, after its last write to the order's rows: reads the order back once
- * (its answer, what the announcement carries, the history's "after" and the costing's rows), then writes
- * the history entry and the costing side by side. Labels and the catalogue's rows come from the
- * references' check (`facts`); only a label the check did not read (a setting the save replaced) is read here.
- * The history entry and the costing are sent without waiting: they go with the announcement (decision 222).
+ * (its answer, what the announcement carries, the history's "after" and the costing's rows), then sends
+ * the history entry and the costing without waiting: they go with the announcement (decision 222). Labels
+ * and the catalogue's rows come from the references' check (`facts`); only a label the check did not read
+ * (a setting the save replaced) is read here.
  */
 async function finishWrite(
   database: Database,
