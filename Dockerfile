@@ -7,6 +7,8 @@ COPY apps/web/package.json apps/web/
 COPY packages/domain/package.json packages/domain/
 COPY packages/db/package.json packages/db/
 COPY e2e/package.json e2e/
+# Fixes to dependencies, applied by npm ci's postinstall (patch-package).
+COPY patches/ patches/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
