@@ -92,7 +92,10 @@ describe('PostgreSQL outage under the server', () => {
       outageWindows.push([cutAt, performance.now()]);
       phase = 'up';
     }
-    await sleep(1000);
+    // Enough requests after the last recovery for "all served" below to say something, on a fast or a slow machine.
+    const lastUp = performance.now();
+    const servedAfter = await waitFor(async () => outcomes.filter((o) => o.start > lastUp).length >= 50, 60_000, 50);
+    expect(servedAfter, '50 requests after the last recovery').toBe(true);
     stop = true;
     await Promise.all(writers);
 
