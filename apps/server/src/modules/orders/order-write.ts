@@ -30,10 +30,9 @@ import {
   type OrderRecord,
   type OrderView,
 } from './views';
-import { addressUpdate, buildingUpsert, insertOrderRows, lockInvoicesOfOrder, orderUpdate } from './save-queries';
+import { addressUpdate, buildingUpsert, insertOrderRows, lockInvoicesOfOrder, newOrderIds, orderUpdate } from './save-queries';
 import { inTransaction } from '../../prepared-query';
 import { notFound, type Actor } from './service-common';
-import { getOrder } from './order-read';
 import { addressValues, orderValues, buildingValues, itemValues, sameValues, syncItems } from './order-rows';
 import { bumpDoorSequence } from './door-numbers';
 import type { ChangeDeps } from '../../deps';
@@ -66,9 +65,12 @@ async function finishWrite(
   before: OrderRecord | null,
   userId: number | null,
   facts: ReferenceFacts,
-): Promise<OrderView | null> {
-  const [[after], taxRate] = await Promise.all([loadOrderRecords(tx, [orderId], database), salesTaxRate(tx, database)]);
-  if (!after) return null;
+  written: Promise<unknown> | null = null,
+): Promise<OrderView> {
+  // `written`: the save's writes, already sent; the reads go after them in the same round trip (decision 224).
+  const [[after], taxRate] = await Promise.all([loadOrderRecords(tx, [orderId], database), salesTaxRate(tx, database), written]);
+  // The order was just written in this transaction: not reading it back is a fault, never a 404.
+  if (!after) throw new Error(`order ${orderId} was not read back after its save`);
   const labels = await labelsFor(tx, before ? [before, after] : [after], facts.labels);
   const changes = diffSnapshots(before ? snapshotOf(before, labels) : null, snapshotOf(after, labels));
   const view = toOrderView(after, taxRate);
@@ -92,16 +94,17 @@ export async function createOrder(deps: ChangeDeps, actor: Actor, raw: unknown):
   const { data, additionalInfo } = parsed.value;
 
   const userId = actor?.id ?? null;
-  let saved: { id: number; view: OrderView | null };
+  let view: OrderView;
   try {
-    saved = await changeTransaction(deps, async (tx) => {
+    view = await changeTransaction(deps, async (tx) => {
       // Checked in the transaction: its statements run prepared there (decision 217), and a refusal
-      // only rolls back a transaction that has written nothing.
-      const { issues, facts } = await checkReferences(tx, data, null, deps.database);
+      // only rolls back a transaction that has written nothing. The new rows' ids are taken beside the
+      // checks (a refused save leaves a gap in the ids, as a rolled-back one always did).
+      const [{ issues, facts }, ids] = await Promise.all([checkReferences(tx, data, null, deps.database), newOrderIds(tx, deps.database)]);
       issues.unshift(...statusMoveIssues(null, data.status));
       if (issues.length > 0) throw validationError(issues);
       const items = data.building_info.additional_items;
-      const orderId = await insertOrderRows(tx, deps.database, {
+      const written = insertOrderRows(tx, deps.database, ids, {
         billing: addressValues(data.billing_address),
         shipping: addressValues(data.shipping_address),
         // every column a value (the statement is built once): no customer is null
@@ -109,17 +112,17 @@ export async function createOrder(deps: ChangeDeps, actor: Actor, raw: unknown):
         building: buildingValues(data, facts),
         items: items.map((item, i) => itemValues(item, i)),
       });
-      const view = await finishWrite(deps.database, tx, orderId, 'created', null, userId, facts);
+      const saved = await finishWrite(deps.database, tx, ids.order, 'created', null, userId, facts, written);
       // The order as this transaction leaves it: nothing written after this read changes its answer.
-      announceChange(tx, { entity: 'order', id: orderId, version: view?.version ?? 1, action: 'created', by: userId, record: view ?? undefined });
+      announceChange(tx, { entity: 'order', id: ids.order, version: saved.version, action: 'created', by: userId, record: saved });
       // Last: it locks the sequence row until the commit, and every new order with a numeric door number needs it.
       await bumpDoorSequence(tx, data.door_number);
-      return { id: orderId, view };
+      return saved;
     });
   } catch (error) {
     throw mapOrderWriteError(error);
   }
-  return saved.view ?? getOrder(deps, saved.id);
+  return view;
 }
 
 /**
@@ -129,7 +132,7 @@ export async function createOrder(deps: ChangeDeps, actor: Actor, raw: unknown):
  */
 export async function updateOrder(deps: ChangeDeps, actor: Actor, id: number, raw: unknown): Promise<OrderView> {
   const userId = actor?.id ?? null;
-  let view: OrderView | null;
+  let view: OrderView;
   try {
     view = await changeTransaction(deps, async (tx) => {
       // Read and checked in the transaction: its statements run prepared there (decision 217), and a
@@ -174,15 +177,15 @@ export async function updateOrder(deps: ChangeDeps, actor: Actor, id: number, ra
             ),
         syncItems(tx, deps.database, id, before.items, data.building_info.additional_items),
       ]);
-      const view = await finishWrite(deps.database, tx, id, 'updated', before, userId, facts);
-      announceChange(tx, { entity: 'order', id, version: updated[0]!.version, action: 'updated', by: userId, record: view ?? undefined });
+      const saved = await finishWrite(deps.database, tx, id, 'updated', before, userId, facts);
+      announceChange(tx, { entity: 'order', id, version: updated[0]!.version, action: 'updated', by: userId, record: saved });
       if (data.door_number !== before.order.doorNumber) await bumpDoorSequence(tx, data.door_number);
-      return view;
+      return saved;
     });
   } catch (error) {
     throw mapOrderWriteError(error);
   }
-  return view ?? getOrder(deps, id);
+  return view;
 }
 
 /** An update's billing or shipping address: replaced when it changed, created when the order had none. */

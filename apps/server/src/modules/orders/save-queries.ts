@@ -10,38 +10,51 @@ import { inTransaction, placeholderValues, placeholdersOf, placeholdersToSet } f
  */
 
 type NewAddress = typeof addresses.$inferInsert;
-type NewOrder = Omit<typeof orders.$inferInsert, 'billingAddressId' | 'shippingAddressId'>;
+type NewOrder = typeof orders.$inferInsert;
 type NewBuilding = Omit<typeof orderBuildingInfo.$inferInsert, 'orderId'>;
 type NewItem = Omit<typeof orderAdditionalItems.$inferInsert, 'orderId'>;
 
 /** Orders with up to this many additional items insert through statements built once (one per count). */
 const BUILT_ONCE_MAX_ITEMS = 20;
 
+/** The ids a new order's rows will have, taken before they are written (see insertOrderRows). */
+export interface NewOrderIds {
+  order: number;
+  billing: number;
+  shipping: number;
+}
+
 type NewOrderRows = { billing: NewAddress; shipping: NewAddress; order: NewOrder; building: NewBuilding; items: readonly NewItem[] };
 
-/** Both addresses of a new order, in one statement; their ids. */
+/** Takes the ids of a new order and its two addresses from their sequences (sent with the reference checks). */
+export async function newOrderIds(tx: Db, inTransactionOf: Database | undefined): Promise<NewOrderIds> {
+  const next = (table: string) => sql<number>`nextval(pg_get_serial_sequence(${sql.raw(`'"${table}"'`)}, 'id'))::int`;
+  const [ids] = await inTransaction(
+    tx,
+    inTransactionOf,
+    'orders.newIds',
+    (db) =>
+      db
+        .select({ order: next('orders'), billing: next('addresses'), shipping: next('addresses') })
+        .from(sql`(select 1) as "one"`)
+        .prepare('order_new_ids'),
+    (query) => query.execute(),
+  );
+  return ids!;
+}
+
+/** Both addresses of a new order (their ids given), in one statement. */
 function addressesInsert(db: Db, rows: NewOrderRows) {
-  const billing = db.$with('new_billing').as(db.insert(addresses).values(placeholdersOf(rows.billing, 'billing_')).returning({ id: addresses.id }));
-  const shipping = db.$with('new_shipping').as(db.insert(addresses).values(placeholdersOf(rows.shipping, 'shipping_')).returning({ id: addresses.id }));
   return db
-    .with(billing, shipping)
-    .select({ billing: sql<number>`(select "id" from "new_billing")`, shipping: sql<number>`(select "id" from "new_shipping")` })
-    .from(sql`(select 1) as "one"`)
+    .insert(addresses)
+    .values([placeholdersOf(rows.billing, 'billing_'), placeholdersOf(rows.shipping, 'shipping_')])
+    .returning({ id: addresses.id })
     .prepare('order_insert_addresses');
 }
 
-/** The order with its building and `rows.items.length` items, in one statement (data-modifying CTEs); its id. */
+/** The order with its building and `rows.items.length` items, in one statement (data-modifying CTEs). */
 function orderInsert(db: Db, rows: NewOrderRows) {
-  const order = db.$with('new_order').as(
-    db
-      .insert(orders)
-      .values({
-        ...placeholdersOf(rows.order, 'order_'),
-        billingAddressId: sql.placeholder('billingAddressId'),
-        shippingAddressId: sql.placeholder('shippingAddressId'),
-      })
-      .returning({ id: orders.id }),
-  );
+  const order = db.$with('new_order').as(db.insert(orders).values(placeholdersOf(rows.order, 'order_')).returning({ id: orders.id }));
   const orderId = sql`(select "id" from "new_order")`;
   const building = db.$with('new_building').as(
     db.insert(orderBuildingInfo).values({ ...placeholdersOf(rows.building, 'building_'), orderId }).returning({ id: orderBuildingInfo.id }),
@@ -68,27 +81,38 @@ function orderInsert(db: Db, rows: NewOrderRows) {
 }
 
 /**
- * A new order's rows in two statements instead of five: both addresses in one, then the order with
- * its building and items in one. The addresses come first, on their own: the orders trigger that
- * fills customer_search reads them, and a statement does not see rows its own CTEs insert. Both are
- * built once (per number of items, up to BUILT_ONCE_MAX_ITEMS) and run on the transaction (decision 221).
+ * A new order's rows, their ids taken beforehand (`newOrderIds`), in two statements instead of five: both
+ * addresses in one, then the order with its building and items in one. The addresses come first, on
+ * their own: the orders trigger that fills customer_search reads them, and a statement does not see rows
+ * its own CTEs insert. Both statements are sent before this returns, without waiting for either (decision
+ * 224): PostgreSQL runs a connection's statements in the order sent, so the caller may send its read of
+ * the order right after, in the same round trip. Built once (per number of items, up to
+ * BUILT_ONCE_MAX_ITEMS) and run on the transaction (decision 221).
  */
-export async function insertOrderRows(tx: Db, inTransactionOf: Database | undefined, rows: NewOrderRows): Promise<number> {
-  const [ids] = await inTransaction(tx, inTransactionOf, 'orders.insertAddresses', (db) => addressesInsert(db, rows), (query) =>
-    query.execute({ ...placeholderValues(rows.billing, 'billing_'), ...placeholderValues(rows.shipping, 'shipping_') }),
-  );
-  const values = {
-    ...placeholderValues(rows.order, 'order_'),
-    billingAddressId: ids!.billing,
-    shippingAddressId: ids!.shipping,
+export function insertOrderRows(tx: Db, inTransactionOf: Database | undefined, ids: NewOrderIds, rows: NewOrderRows): Promise<unknown> {
+  const addressValues = {
+    ...placeholderValues({ id: ids.billing, ...rows.billing }, 'billing_'),
+    ...placeholderValues({ id: ids.shipping, ...rows.shipping }, 'shipping_'),
+  };
+  const withIds: NewOrderRows = {
+    ...rows,
+    billing: { id: ids.billing, ...rows.billing },
+    shipping: { id: ids.shipping, ...rows.shipping },
+    order: { id: ids.order, ...rows.order, billingAddressId: ids.billing, shippingAddressId: ids.shipping },
+  };
+  const orderValues = {
+    ...placeholderValues(withIds.order, 'order_'),
     ...placeholderValues(rows.building, 'building_'),
     ...Object.assign({}, ...rows.items.map((item, i) => placeholderValues(item, `item${i}_`))),
   };
-  const [saved] =
+  const addressesWritten = inTransaction(tx, inTransactionOf, 'orders.insertAddresses', (db) => addressesInsert(db, withIds), (query) =>
+    query.execute(addressValues),
+  );
+  const orderWritten =
     rows.items.length <= BUILT_ONCE_MAX_ITEMS
-      ? await inTransaction(tx, inTransactionOf, `orders.insert.${rows.items.length}`, (db) => orderInsert(db, rows), (query) => query.execute(values))
-      : await orderInsert(tx, rows).execute(values);
-  return saved!.id;
+      ? inTransaction(tx, inTransactionOf, `orders.insert.${rows.items.length}`, (db) => orderInsert(db, withIds), (query) => query.execute(orderValues))
+      : orderInsert(tx, withIds).execute(orderValues);
+  return Promise.all([addressesWritten, orderWritten]);
 }
 
 /**
