@@ -52,7 +52,7 @@ async function log(invoiceId: number): Promise<LogEntry[]> {
 
 /**
  * A new invoice emailed while the SMTP server refuses the next message: answers once the failed
- * attempt is logged, with how many messages the server had received before.
+ * attempt is logged with its next retry, with how many messages the server had received before.
  */
 async function sendWhileSmtpFailsOnce() {
   const order = await createOrder(ctx);
@@ -66,7 +66,12 @@ async function sendWhileSmtpFailsOnce() {
     data: { to: 'buyer@acme.example', subject: 'Invoice', body: 'Attached.' },
   });
   expect(sent.statusCode, sent.body).toBe(200);
-  await waitFor(async () => ((await log(invoice.id))[0]?.error ?? '') !== '', 30_000);
+  // The job writes the error before pg-boss records the retry, so wait for both: until then the
+  // job is still active, the log has no next retry yet and `retryNow` would find nothing to bring forward.
+  await waitFor(async () => {
+    const [entry] = await log(invoice.id);
+    return (entry?.error ?? '') !== '' && entry?.next_retry != null;
+  }, 30_000);
   return { invoice, before };
 }
 
