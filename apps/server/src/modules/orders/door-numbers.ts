@@ -1,16 +1,31 @@
 import { eq, sql } from 'drizzle-orm';
 import { SEQUENCE_FLOORS, bumpSequence } from '@icehouse/db';
 import { numberSequences, orders } from '@icehouse/db/schema';
-import type { Db } from '@icehouse/db/client';
 import type { DbDeps } from './service-common';
+import type { AppDeps } from '../../deps';
 
 const NUMERIC_DOOR_NUMBER = /^[0-9]{1,15}$/;
 
-/** A typed numeric door number moves the sequence past it, so the next suggestion stays free. */
-export async function bumpDoorSequence(tx: Db, doorNumber: string): Promise<void> {
+/**
+ * After an order's save has committed, a numeric door number it took moves the sequence past it, so the next
+ * proposal stays free (decision 225). Not in the save's transaction: the sequence's row lock, which every new
+ * order with a numeric door number needs, would then be held until that save's commit, and concurrent creates
+ * queued behind it. The sequence only feeds proposals, and a proposal skips a number an order already has
+ * (`proposeDoorNumber`), so a bump that fails here loses nothing: it is logged, and the save still answers
+ * its success, as it has committed.
+ */
+export async function bumpDoorSequenceAfterSave(
+  deps: DbDeps & Partial<Pick<AppDeps, 'log'>>,
+  doorNumber: string,
+): Promise<void> {
   if (!NUMERIC_DOOR_NUMBER.test(doorNumber)) return;
   const n = Number(doorNumber);
-  if (Number.isSafeInteger(n)) await bumpSequence(tx, 'door_number', n);
+  if (!Number.isSafeInteger(n)) return;
+  try {
+    await bumpSequence(deps.database.db, 'door_number', n);
+  } catch (error) {
+    deps.log?.warn({ err: error, doorNumber }, 'the door-number sequence was not moved past a saved order');
+  }
 }
 
 /**

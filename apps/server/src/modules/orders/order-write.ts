@@ -34,8 +34,8 @@ import { addressUpdate, buildingUpsert, insertOrderRows, lockInvoicesOfOrder, ne
 import { inTransaction } from '../../prepared-query';
 import { notFound, type Actor } from './service-common';
 import { addressValues, orderValues, buildingValues, itemValues, sameValues, syncItems } from './order-rows';
-import { bumpDoorSequence } from './door-numbers';
-import type { ChangeDeps } from '../../deps';
+import { bumpDoorSequenceAfterSave } from './door-numbers';
+import type { AppDeps, ChangeDeps } from '../../deps';
 import { announceChange, changeTransaction, sendBeforeCommit, type ChangeTx } from '../../changes';
 import { recordOrderCosting } from '../production/costing';
 
@@ -84,11 +84,14 @@ async function finishWrite(
   return view;
 }
 
+/** A save's dependencies; the log, when given, hears of a door-number bump that failed after the commit. */
+type SaveDeps = ChangeDeps & Partial<Pick<AppDeps, 'log'>>;
+
 /**
  * POST /api/orders/: the order with its addresses, building and additional items, in one
  * transaction. Validation failures change nothing.
  */
-export async function createOrder(deps: ChangeDeps, actor: Actor, raw: unknown): Promise<OrderView> {
+export async function createOrder(deps: SaveDeps, actor: Actor, raw: unknown): Promise<OrderView> {
   const parsed = parseOrderWrite(raw, { hasInvoice: false, hasBol: false, requireVersion: false });
   if (!parsed.ok) throw validationError(parsed.issues);
   const { data, additionalInfo } = parsed.value;
@@ -115,13 +118,12 @@ export async function createOrder(deps: ChangeDeps, actor: Actor, raw: unknown):
       const saved = await finishWrite(deps.database, tx, ids.order, 'created', null, userId, facts, written);
       // The order as this transaction leaves it: nothing written after this read changes its answer.
       announceChange(tx, { entity: 'order', id: ids.order, version: saved.version, action: 'created', by: userId, record: saved });
-      // Last: it locks the sequence row until the commit, and every new order with a numeric door number needs it.
-      await bumpDoorSequence(tx, data.door_number);
       return saved;
     });
   } catch (error) {
     throw mapOrderWriteError(error);
   }
+  await bumpDoorSequenceAfterSave(deps, data.door_number);
   return view;
 }
 
@@ -130,9 +132,10 @@ export async function createOrder(deps: ChangeDeps, actor: Actor, raw: unknown):
  * must be the one the client read: a stale version answers 409 and changes nothing. The version
  * is bumped by the same UPDATE that checks it.
  */
-export async function updateOrder(deps: ChangeDeps, actor: Actor, id: number, raw: unknown): Promise<OrderView> {
+export async function updateOrder(deps: SaveDeps, actor: Actor, id: number, raw: unknown): Promise<OrderView> {
   const userId = actor?.id ?? null;
   let view: OrderView;
+  let doorNumber: string | null = null;
   try {
     view = await changeTransaction(deps, async (tx) => {
       // Read and checked in the transaction: its statements run prepared there (decision 217), and a
@@ -179,12 +182,13 @@ export async function updateOrder(deps: ChangeDeps, actor: Actor, id: number, ra
       ]);
       const saved = await finishWrite(deps.database, tx, id, 'updated', before, userId, facts);
       announceChange(tx, { entity: 'order', id, version: updated[0]!.version, action: 'updated', by: userId, record: saved });
-      if (data.door_number !== before.order.doorNumber) await bumpDoorSequence(tx, data.door_number);
+      doorNumber = data.door_number !== before.order.doorNumber ? data.door_number : null;
       return saved;
     });
   } catch (error) {
     throw mapOrderWriteError(error);
   }
+  if (doorNumber !== null) await bumpDoorSequenceAfterSave(deps, doorNumber);
   return view;
 }
 
