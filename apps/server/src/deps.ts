@@ -91,8 +91,15 @@ export interface ChangeInput {
  * Work that runs on every change, in its transaction, once its last write is done (an event log row,
  * a webhook outbox row, a job): it commits or rolls back with the change. `record` is the record as
  * its REST GET answers it at that point (`{ id }` for a deletion). A sink that throws fails the change.
+ * A write whose answer it does not need it hands to `send` instead of waiting for it: the commit goes
+ * with it (decision 226), and if it fails the change rolls back and fails with its error.
  */
-export type ChangeSink = (tx: Db, change: Change, record: unknown) => Promise<void> | void;
+export type ChangeSink = (
+  tx: Db,
+  change: Change,
+  record: unknown,
+  send: (write: Promise<unknown>) => void,
+) => Promise<void> | void;
 
 /** The app instance's change announcer, with its sinks (src/changes/announce.ts). */
 export interface ChangeAnnouncer {

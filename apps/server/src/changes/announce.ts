@@ -32,13 +32,17 @@ export function announceChange(tx: ChangeTx, input: ChangeInput): void {
 }
 
 /**
- * A write whose answer the work does not need (a history entry, a costing row): sent now, and waited for
- * beside the announcement, before the commit (decision 222). Its statements reach PostgreSQL before any
- * sent after it, the announcement's included; if it fails, the transaction rolls back as for any write.
+ * A write whose answer the work does not need (a history entry, a costing row, an announcement's event
+ * and notification): sent now, and not waited for before the commit, which goes in the same round trip
+ * (decisions 222 and 226). Its statements reach PostgreSQL before any sent after it, the commit included;
+ * if one fails, the transaction aborts, PostgreSQL answers the commit by rolling back, and
+ * `changeTransaction` fails with that write's error.
  */
 export function sendBeforeCommit(tx: ChangeTx, write: Promise<unknown>): void {
   const pending = tx[PENDING] as Promise<unknown>[] | undefined;
   if (!pending) throw new Error('sendBeforeCommit: open the transaction with changeTransaction (src/changes)');
+  // A query builder runs again on each `then`: only a started write (its `.execute()`) is sent once.
+  if (!(write instanceof Promise)) throw new Error('sendBeforeCommit: pass a started write (call .execute() on a query)');
   // Waited for in changeTransaction; this handler only keeps a failure from being reported as unhandled
   // when the work throws before then (the transaction rolls back either way).
   write.catch(() => undefined);
@@ -53,19 +57,31 @@ export async function changeTransaction<T>(
   deps: ChangeDeps,
   work: (tx: ChangeTx) => Promise<T>,
 ): Promise<T> {
-  return deps.database.db.transaction(async (tx) => {
-    const stated: ChangeInput[] = [];
-    const pending: Promise<unknown>[] = [];
-    Object.defineProperty(tx, STATED, { value: stated });
-    Object.defineProperty(tx, PENDING, { value: pending });
-    const result = await work(tx as unknown as ChangeTx);
-    // The writes sent without waiting and the announcement side by side: one round trip. The first
-    // failure in the order they were sent is the cause (the statements after it fail as "aborted").
-    const settled = await Promise.allSettled([...pending, stated.length > 0 ? deps.changes.announce(tx, stated) : null]);
-    const failed = settled.find((outcome) => outcome.status === 'rejected');
-    if (failed) throw failed.reason;
-    return result;
-  });
+  const pending: Promise<unknown>[] = [];
+  let result: T | undefined;
+  let failure: unknown = null;
+  try {
+    result = await deps.database.db.transaction(async (tx) => {
+      const stated: ChangeInput[] = [];
+      Object.defineProperty(tx, STATED, { value: stated });
+      Object.defineProperty(tx, PENDING, { value: pending });
+      const done = await work(tx as unknown as ChangeTx);
+      if (stated.length > 0) await deps.changes.announce(tx, stated);
+      // The writes sent without waiting are not waited for here: the commit follows them in the same
+      // round trip, so the event log's lock (taken by the announcement's event) is held only while
+      // PostgreSQL runs them and commits (decision 226).
+      return done;
+    });
+  } catch (error) {
+    failure = error;
+  }
+  // They all have their answers by now (they ran before the commit or the rollback). A failed one aborted the
+  // transaction, and the commit rolled it back: the first failure in the order sent is the cause, before the
+  // "aborted" or "rolled back" errors it leads to.
+  const failed = (await Promise.allSettled(pending)).find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  if (failure !== null) throw failure;
+  return result as T;
 }
 
 /**
@@ -110,13 +126,15 @@ export function createChangeAnnouncer(options: {
   return {
     async announce(tx, stated) {
       const inTx: DbDeps = { database: { ...database, db: tx } };
+      const changes = coalesce(stated);
+      // Every record first: once the first event is sent, the event log's lock is taken, and a read
+      // after it would hold that lock while this process waits for its answer.
       const records = new Map<string, unknown>();
-      const announced: Change[] = [];
       // A record the service handed over is used only when it came with the last statement about that
       // record: a later statement (without one) means later writes, so the record is read.
       const handed = new Map<string, unknown>();
       for (const input of stated) handed.set(`${input.entity}:${input.id}`, input.record);
-      for (const input of coalesce(stated)) {
+      for (const input of changes) {
         const key = `${input.entity}:${input.id}`;
         if (!records.has(key))
           records.set(
@@ -125,7 +143,11 @@ export function createChangeAnnouncer(options: {
               ? { id: input.id }
               : (handed.get(key) ?? (await readers[input.entity](inTx, input.id)) ?? { id: input.id }),
           );
-        const record = records.get(key);
+      }
+      const send = (write: Promise<unknown>) => sendBeforeCommit(tx as ChangeTx, write);
+      const announced: Change[] = [];
+      for (const input of changes) {
+        const record = records.get(`${input.entity}:${input.id}`);
         const change: Change = {
           entity: input.entity,
           id: input.id,
@@ -134,14 +156,10 @@ export function createChangeAnnouncer(options: {
           by: input.by,
           at: new Date().toISOString(),
         };
-        // The notification beside the sinks (pipelined on the transaction's connection: one round trip
-        // fewer); PostgreSQL delivers it only on commit, and a sink that throws still rolls it back.
-        await Promise.all([
-          (async () => {
-            for (const sink of sinks) await sink(tx, change, record);
-          })(),
-          tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(change)})`),
-        ]);
+        for (const sink of sinks) await sink(tx, change, record, send);
+        // Sent after the sinks' writes, with the commit; PostgreSQL delivers it only on commit, and a sink
+        // that throws or a write that fails still rolls it back.
+        send(tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(change)})`).execute());
         announced.push(change);
       }
       return announced;

@@ -140,18 +140,22 @@ describe('the change feed', () => {
     await expect(
       changeTransaction(deps(), async (tx) => {
         await tx.update(customers).set({ name: 'Rolled back' }).where(eq(customers.id, id));
-        sendBeforeCommit(tx, tx.execute(sql`update customers set no_such_column = 1`));
+        sendBeforeCommit(tx, tx.execute(sql`update customers set no_such_column = 1`).execute());
         announceChange(tx, { entity: 'customer', id, action: 'updated', by: null });
       }),
     ).rejects.toThrow(/no_such_column/);
     // One that succeeds is committed with the rest, and the change is announced after it.
     await changeTransaction(deps(), async (tx) => {
-      sendBeforeCommit(tx, tx.update(customers).set({ name: 'Committed' }).where(eq(customers.id, id)));
+      sendBeforeCommit(tx, tx.update(customers).set({ name: 'Committed' }).where(eq(customers.id, id)).execute());
       announceChange(tx, { entity: 'customer', id, action: 'updated', by: null });
     });
     const entry = await rec.next((e) => marker(id)(e) && e.event.type === 'change' && e.event.change.action === 'updated');
     expect(rec.seen.filter(marker(id)).filter((e) => e.event.type === 'change' && e.event.change.action === 'updated')).toEqual([entry]);
     expect((await ctx.staff.get(`/api/customers/${id}/`)).json()).toMatchObject({ name: 'Committed' });
+    // A query builder is refused: it would run again each time it is waited for.
+    await expect(
+      changeTransaction(deps(), async (tx) => sendBeforeCommit(tx, tx.update(customers).set({ name: 'Twice' }) as never)),
+    ).rejects.toThrow(/started write/);
     // Outside a change transaction it is refused.
     await expect(
       ctx.database.db.transaction(async (tx) => sendBeforeCommit(tx as never, Promise.resolve())),

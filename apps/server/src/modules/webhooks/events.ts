@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '@icehouse/db/client';
 import { rowsOf } from '@icehouse/db';
 import { integrationEvents, webhookDeliveries, webhookEndpoints } from '@icehouse/db/schema';
@@ -20,28 +20,40 @@ export const newEventUid = () => `evt_${randomBytes(16).toString('base64url')}`;
  * row (its data: the record as the REST GET answers it, built once by the announcer), and the outbox
  * (one delivery per active endpoint subscribed to the event, and its job). A transaction-scoped
  * advisory lock makes events commit in id order, so `?since=<id>` never skips an event that commits late.
- * Every write of the app waits for that lock, so it is taken last, in the one statement that reads the
- * endpoints and inserts the event (one round trip): held, it covers the inserts and the rest of the
- * transaction only. The lock is taken as the statement's row source is read, before the identity gives
- * the event its id.
+ * Every save waits for that lock, so it is taken in the statement that inserts the event, and the event is
+ * sent, not waited for: the commit follows in the same round trip (decision 226), and PostgreSQL holds the
+ * lock only while it runs the insert and the commit, not while this process gets round to sending the
+ * commit. Only when endpoints want the event does the transaction wait for the event's id under the lock
+ * (their deliveries and jobs need it). The endpoints are read first, once per transaction.
  */
 export function webhooksSink(deps: Pick<AppDeps, 'jobs'>): ChangeSink {
-  return async (tx, change, data) => {
+  const endpointsOf = new WeakMap<Db, Promise<{ id: number; events: string[] }[]>>();
+  return async (tx, change, data, send) => {
     const type = eventTypeOf(change);
     if (!type) return;
-    const [event] = rowsOf<{ id: number | string; endpoints: number[] | null }>(
-      await tx.execute(sql`with "endpoints" as (
-          select coalesce(array_agg(${webhookEndpoints.id} order by ${webhookEndpoints.id}), '{}') as "ids"
-          from ${webhookEndpoints} where ${webhookEndpoints.active} and ${type} = any(${webhookEndpoints.events})),
-        "locked" as (select pg_advisory_xact_lock(8180018))
-        insert into ${integrationEvents} ("uid", "type", "entity", "record_id", "data")
-        select ${newEventUid()}, ${type}, ${change.entity}, ${change.id}, ${JSON.stringify(data)}::jsonb from "locked"
-        returning "id", (select "ids" from "endpoints") as "endpoints"`),
-    );
-    const eventId = Number(event!.id);
+    if (!endpointsOf.has(tx)) {
+      endpointsOf.set(
+        tx,
+        tx
+          .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+          .from(webhookEndpoints)
+          .where(eq(webhookEndpoints.active, true))
+          .orderBy(asc(webhookEndpoints.id))
+          .execute(),
+      );
+    }
+    const endpoints = (await endpointsOf.get(tx)!).filter((e) => e.events.includes(type));
     // Pruned as we go: every 100th event deletes those past the keep period.
-    if (eventId % 100 === 0) await tx.delete(integrationEvents).where(lt(integrationEvents.createdAt, sql`now() - ${KEEP}`));
-    await insertDeliveries(deps, tx, eventId, (event!.endpoints ?? []).map((id) => ({ id: Number(id) })));
+    const inserted = tx.execute(sql`with "locked" as (select pg_advisory_xact_lock(8180018)),
+        "event" as (insert into ${integrationEvents} ("uid", "type", "entity", "record_id", "data")
+          select ${newEventUid()}, ${type}, ${change.entity}, ${change.id}, ${JSON.stringify(data)}::jsonb from "locked"
+          returning "id"),
+        "pruned" as (delete from ${integrationEvents}
+          where ${integrationEvents.createdAt} < now() - ${KEEP} and (select "id" from "event") % 100 = 0)
+        select "id" from "event"`).execute(); // started once: a query builder runs again on each `then`
+    if (endpoints.length === 0) return send(inserted);
+    const [event] = rowsOf<{ id: number | string }>(await inserted);
+    await insertDeliveries(deps, tx, Number(event!.id), endpoints);
   };
 }
 

@@ -1,0 +1,69 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { createDb } from '@icehouse/db/client';
+import { useOrdersTestApp } from '../../../tests/orders-test-support';
+import { announceChange, changeTransaction } from '../../changes';
+import type { ChangeDeps } from '../../deps';
+import { testDatabaseUrl, waitFor } from '../../../tests/wait-for-jobs';
+
+/**
+ * The event log's lock (decision 102) is held only while PostgreSQL runs the event's insert and the commit:
+ * the commit is already on its way with the insert (decision 226), so a save whose process is busy
+ * elsewhere does not keep every other save waiting. PostgreSQL only: PGlite has one connection.
+ */
+const ctx = useOrdersTestApp();
+
+/** Run in another process, so that it goes on while this one's event loop is blocked. */
+const OTHER_PROCESS = `
+import postgres from 'postgres';
+const [url, holderPid, name] = process.argv.slice(1);
+const sql = postgres(url, { max: 1, onnotice: () => {} });
+await sql\`select pg_terminate_backend(\${Number(holderPid)})\`;
+let committed = false;
+for (let i = 0; i < 200 && !committed; i++) {
+  committed = (await sql\`select 1 from integration_events where type = 'customer.created' and data->>'name' = \${name}\`).length > 0;
+  if (!committed) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+await sql.end();
+process.stdout.write(committed ? 'committed' : 'not committed');
+`;
+
+describe.runIf(testDatabaseUrl())('the event log lock', () => {
+  it('a save waiting for the lock commits as soon as it gets it, without its process sending anything more', async () => {
+    const url = (await testDatabaseUrl(ctx.database))!;
+    // One connection, so that the warm-up has prepared the statements the save then sends (a statement's
+    // first use on a connection waits for its description before anything after it is sent).
+    const database = await createDb({ databaseUrl: url, poolMax: 1 });
+    const deps: ChangeDeps = { database, changes: ctx.app.changes };
+    const save = (name: string) =>
+      changeTransaction(deps, async (tx) =>
+        announceChange(tx, { entity: 'customer', id: 1, version: 1, action: 'created', by: null, record: { id: 1, name } }),
+      );
+    const holder = postgres(url, { max: 1, onnotice: () => {} });
+    let saving: Promise<void> | null = null;
+    try {
+      await save('Warm-up');
+      const [held] = await holder<{ pid: number }[]>`select pg_backend_pid() as pid, pg_advisory_lock(8180018)`;
+      const name = `Lock test ${Date.now()}`;
+      saving = save(name);
+      // The save is at the event's insert, waiting for the lock another session holds.
+      await waitFor(
+        async () => (await holder`select 1 from pg_stat_activity where wait_event_type = 'Lock' and wait_event = 'advisory'`).length > 0,
+        20_000,
+      );
+      // This process stops (its event loop blocked) while another one ends the lock's session and watches
+      // for the event: it commits with nothing more sent from here.
+      const outcome = execFileSync(process.execPath, ['--input-type=module', '-e', OTHER_PROCESS, url, String(held!.pid), name], {
+        encoding: 'utf8',
+        cwd: import.meta.dirname,
+      });
+      expect(outcome).toBe('committed');
+      await saving;
+    } finally {
+      await holder.end().catch(() => undefined);
+      await saving?.catch(() => undefined);
+      await database.close();
+    }
+  });
+});
