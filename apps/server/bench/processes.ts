@@ -77,6 +77,7 @@ async function prepareDatabase(): Promise<{
   url: string;
   orderIds: number[];
   months: { year: number; month: number }[];
+  doorStart: number;
 }> {
   const adminUrl = new URL(CONFIG.pgUrl);
   adminUrl.pathname = '/postgres';
@@ -123,7 +124,12 @@ async function prepareDatabase(): Promise<{
         sql`select distinct extract(year from date)::int as year, extract(month from date)::int as month from orders order by 1, 2`,
       ),
     ).map((r) => ({ year: Number(r.year), month: Number(r.month) }));
-    return { url: url.toString(), orderIds, months };
+    // New orders' door numbers start past every numeric one already there, so that a run on a reused
+    // database does not collide with an earlier run's orders (each collision a 400, not a save).
+    const [{ max }] = rowsOf<{ max: string | null }>(
+      await database.db.execute(sql`select max(door_number::bigint)::text as max from orders where door_number ~ '^[0-9]{1,15}$'`),
+    ) as [{ max: string | null }];
+    return { url: url.toString(), orderIds, months, doorStart: Math.max(Number(max ?? 0), DOOR_BASE + CONFIG.orders) + 1 };
   } finally {
     await database.close();
   }
@@ -289,12 +295,11 @@ const pick = <T>(items: readonly T[], n: number): T => items[n % items.length]!;
 function calls(
   base: string,
   session: Session,
-  data: { orderIds: number[]; months: { year: number; month: number }[] },
+  data: { orderIds: number[]; months: { year: number; month: number }[]; doorStart: number },
   setup: number,
 ): Call[] {
   let created = 0;
-  const doorBase =
-    DOOR_BASE + CONFIG.orders + 700_000 + setup * 100_000 + Math.floor(Math.random() * 1000) * 10;
+  const doorBase = data.doorStart + setup * 100_000;
   // Each set-up edits its own third of the pending orders, each at its version (read before the run).
   const third = Math.floor(data.orderIds.length / 3);
   const editable = data.orderIds.slice(setup * third, (setup + 1) * third);
