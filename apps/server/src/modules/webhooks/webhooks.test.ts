@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { webhookEndpoints } from '@icehouse/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { integrationEvents, webhookEndpoints } from '@icehouse/db/schema';
 import { clearWebhooks, useWebhookReceiver } from '../../../tests/webhook-receiver';
 import { waitFor } from '../../../tests/wait-for-jobs';
 import { useOrdersTestApp, orderPayload } from '../../../tests/orders-test-support';
@@ -126,6 +126,29 @@ describe('webhooks', () => {
     expect(events.results.map((e) => [e.type, e.webhook_id])).toEqual([['order.created', got!.id]]);
     expect(events.results[0]!.data).toMatchObject({ id: created.json().id, door_number: 'W-1' });
     expect((await ctx.staff.get(`/api/events/?since=${events.last_id}`)).json().results).toEqual([]);
+  });
+
+  it('keeps events 30 days: every hundredth event deletes the older ones', async () => {
+    const event = (uid: string, daysOld: number) => ({
+      uid,
+      type: 'customer.created',
+      entity: 'customer',
+      recordId: 1,
+      data: {},
+      createdAt: sql`now() - make_interval(days => ${daysOld})`,
+    });
+    await ctx.database.db.insert(integrationEvents).values([event('evt_31_days', 31), event('evt_29_days', 29)]);
+    // The next event's id is a multiple of 100.
+    await ctx.database.db.execute(
+      sql`select setval(pg_get_serial_sequence('integration_events', 'id'), (select (max(id) / 100 + 1) * 100 - 1 from integration_events))`,
+    );
+    expect((await ctx.staff.post('/api/customers/', { name: 'The hundredth' })).statusCode).toBe(201);
+    const kept = await ctx.database.db.select({ id: integrationEvents.id, uid: integrationEvents.uid }).from(integrationEvents);
+    const uids = kept.map((e) => e.uid);
+    expect(uids).toContain('evt_29_days');
+    expect(uids).not.toContain('evt_31_days');
+    // The hundredth: the new customer's event.
+    expect(kept.filter((e) => e.id % 100 === 0)).toHaveLength(1);
   });
 
   it("an order's created and updated events carry exactly what GET /api/orders/{id}/ answers after the change", async () => {
