@@ -75,10 +75,13 @@ export async function changeTransaction<T>(
   } catch (error) {
     failure = error;
   }
-  // They all have their answers by now (they ran before the commit or the rollback). A failed one aborted the
-  // transaction, and the commit rolled it back: the first failure in the order sent is the cause, before the
-  // "aborted" or "rolled back" errors it leads to.
-  const failed = (await Promise.allSettled(pending)).find((outcome) => outcome.status === 'rejected');
+  // After a commit they all have their answers (they ran before it). A failed one aborted the transaction,
+  // and the commit rolled it back: the first failure in the order sent is the cause, before the "aborted"
+  // or "rolled back" errors it leads to. After a failed transaction they are only looked at if they have
+  // answered: on a lost connection some never will, and the loss is then the error.
+  const settled = Promise.allSettled(pending);
+  const outcomes = failure === null ? await settled : await Promise.race([settled, new Promise<null>((resolve) => setImmediate(() => resolve(null)))]);
+  const failed = outcomes?.find((outcome) => outcome.status === 'rejected');
   if (failed) throw failed.reason;
   if (failure !== null) throw failure;
   return result as T;
