@@ -13,6 +13,7 @@ const DATABASE_FREE = [
   'src/blobs/**',
   'src/env.test.ts',
   'src/header-values.test.ts',
+  'src/prepared-query.test.ts',
   'tests/fuzz/**',
   'tests/deployment.test.ts',
 ];

@@ -72,3 +72,15 @@ export const placeholdersToSet = <T extends object>(placeholders: object) => pla
 export function placeholderValues(row: object, prefix: string): Record<string, unknown> {
   return Object.fromEntries(Object.entries(row).map(([key, value]) => [prefix + key, value]));
 }
+
+/**
+ * Waits for every one of `promises` (statements sent together, one round trip) and throws the first
+ * failure in the order given, not the first to arrive: after one statement fails PostgreSQL refuses those
+ * sent after it ("current transaction is aborted"), and which refusal settles first is up to the driver.
+ */
+export async function allInOrder<T extends readonly unknown[]>(promises: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(promises);
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
+}

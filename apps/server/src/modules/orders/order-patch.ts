@@ -1,7 +1,6 @@
 import { NON_FIELD_ERRORS } from '@icehouse/domain';
 import { ORDER_MESSAGES, staleOrderError, validationError } from './validation';
-import { getOrder } from './order-read';
-import { updateOrder } from './order-write';
+import { updateOrderFrom } from './order-write';
 import type { OrderView } from './views';
 import type { ChangeDeps } from '../../deps';
 import type { Actor } from './service-common';
@@ -9,7 +8,7 @@ import type { Actor } from './service-common';
 /**
  * PATCH /api/orders/{id}/ (decision 133): a partial update. The fields sent are laid over the order as
  * GET answers it (the nested billing_address, shipping_address and building_info field by field; a list
- * such as building_info.additional_items whole), and the result is saved by the PUT's own updateOrder:
+ * such as building_info.additional_items whole), and the result is saved by the PUT's own save (in its transaction):
  * the same validation, transaction, history entry, event and webhook, and the same 409 on a stale
  * version. Fields not sent keep their stored values; read-only fields are ignored as on PUT.
  */
@@ -54,8 +53,10 @@ export function mergeOrderPatch(current: OrderView, patch: Record<string, unknow
 export async function patchOrder(deps: ChangeDeps, actor: Actor, id: number, patch: unknown, options: PatchVersion = {}): Promise<OrderView> {
   if (!isPlainObject(patch)) throw validationError([{ path: [NON_FIELD_ERRORS], message: ORDER_MESSAGES.notAnObject }]);
   const version = resolveVersion(patch, options);
-  const current = await getOrder(deps, id);
-  // Laid over anything but the version read, the merge would write back someone else's change.
-  if (current.version !== version) throw staleOrderError();
-  return updateOrder(deps, actor, id, { ...mergeOrderPatch(current, patch), version });
+  // Laid over the order as the save's transaction reads it; over anything but the version read, the
+  // merge would write back someone else's change.
+  return updateOrderFrom(deps, actor, id, (current) => {
+    if (current.version !== version) throw staleOrderError();
+    return { ...mergeOrderPatch(current, patch), version };
+  });
 }

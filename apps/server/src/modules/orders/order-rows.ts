@@ -94,14 +94,17 @@ export function sameValues(row: object | null, values: Record<string, unknown>):
   return Object.entries(values).every(([key, value]) => key in stored && stored[key] === value);
 }
 
-/** Items keep their ids position by position; extra rows are added, surplus rows removed. */
-export async function syncItems(
+/**
+ * Items keep their ids position by position. The items whose values changed, each replaced; every
+ * statement is sent before this returns (one round trip with whatever the caller sends next).
+ */
+export function updateChangedItems(
   tx: Db,
   inTransactionOf: Database | undefined,
-  orderId: number,
   existing: OrderRecord['items'],
   wanted: OrderData['building_info']['additional_items'],
-): Promise<void> {
+): Promise<unknown>[] {
+  const sent: Promise<unknown>[] = [];
   for (let i = 0; i < Math.min(existing.length, wanted.length); i++) {
     const row = existing[i]!;
     const next = itemValues(wanted[i]!, i);
@@ -112,10 +115,26 @@ export async function syncItems(
       row.quantity === next.quantity &&
       row.price === next.price;
     if (!same)
-      await inTransaction(tx, inTransactionOf, 'orders.itemUpdate', (db) => itemUpdate(db, next), (query) =>
-        query.execute({ ...next, where_id: row.id }),
+      sent.push(
+        inTransaction(tx, inTransactionOf, 'orders.itemUpdate', (db) => itemUpdate(db, next), (query) =>
+          query.execute({ ...next, where_id: row.id }),
+        ),
       );
   }
+  return sent;
+}
+
+/** True when the save adds or removes items (see addOrRemoveItems). */
+export const changesItemCount = (existing: OrderRecord['items'], wanted: OrderData['building_info']['additional_items']) =>
+  existing.length !== wanted.length;
+
+/** Extra rows added at the end, surplus rows removed (statements built per save: not the common case). */
+export async function addOrRemoveItems(
+  tx: Db,
+  orderId: number,
+  existing: OrderRecord['items'],
+  wanted: OrderData['building_info']['additional_items'],
+): Promise<void> {
   if (wanted.length > existing.length) {
     await tx
       .insert(orderAdditionalItems)

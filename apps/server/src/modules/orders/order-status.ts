@@ -11,7 +11,7 @@ import {
   type OrderStatus,
 } from '@icehouse/domain';
 import { invoiceOrders, orders } from '@icehouse/db/schema';
-import { inTransaction, placeholdersToSet } from '../../prepared-query';
+import { allInOrder, inTransaction, placeholdersToSet } from '../../prepared-query';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 import { recordHistory } from './history';
@@ -19,7 +19,7 @@ import type { OrderView } from './views';
 import { notFound, type Actor } from './service-common';
 import { getOrderInTransaction } from './order-read';
 import type { ChangeDeps } from '../../deps';
-import { announceChange, changeTransaction, type ChangeTx } from '../../changes';
+import { announceChange, changeTransaction, sendBeforeCommit, type ChangeTx } from '../../changes';
 
 /** An order's status moves: the next status (with its requirements), void and unvoid. */
 
@@ -66,9 +66,9 @@ async function lockOrder(deps: ChangeDeps, tx: Db, id: number) {
 }
 
 /**
- * Sets the status (the version moves on), writes its history entry and reads the order back beside it
- * (pipelined: one round trip), then announces the change as `action` with that record, which is the
- * order as the transaction leaves it, and answers it.
+ * Sets the status (the version moves on) and reads the order back in the same round trip (the row is
+ * locked, so the UPDATE matches it; decision 227), then sends the history entry with the announcement of
+ * `action`, whose record is the order as the transaction leaves it, and answers it.
  */
 async function setStatus(
   deps: ChangeDeps,
@@ -77,11 +77,12 @@ async function setStatus(
   move: { from: OrderStatus; to: OrderStatus; action: 'status_changed' | 'voided' | 'unvoided' },
   userId: number | null,
 ): Promise<OrderView> {
-  await withStatusQueries(deps, tx, (q) => q.set.execute({ id, status: move.to, userId }));
-  const [view] = await Promise.all([
-    getOrderInTransaction(deps, tx, id),
+  const set = withStatusQueries(deps, tx, (q) => q.set.execute({ id, status: move.to, userId }));
+  const [, view] = await allInOrder([set, getOrderInTransaction(deps, tx, id)]);
+  sendBeforeCommit(
+    tx,
     recordHistory(tx, { orderId: id, action: move.action, changes: { status: { old: move.from, new: move.to } }, userId }, deps.database),
-  ]);
+  );
   announceChange(tx, { entity: 'order', id, version: view.version, action: move.action, by: userId, record: view });
   return view;
 }

@@ -31,9 +31,18 @@ import {
   type OrderView,
 } from './views';
 import { addressUpdate, buildingUpsert, insertOrderRows, lockInvoicesOfOrder, newOrderIds, orderUpdate } from './save-queries';
-import { inTransaction } from '../../prepared-query';
+import { allInOrder, inTransaction } from '../../prepared-query';
 import { notFound, type Actor } from './service-common';
-import { addressValues, orderValues, buildingValues, itemValues, sameValues, syncItems } from './order-rows';
+import {
+  addOrRemoveItems,
+  addressValues,
+  buildingValues,
+  changesItemCount,
+  itemValues,
+  orderValues,
+  sameValues,
+  updateChangedItems,
+} from './order-rows';
 import { bumpDoorSequenceAfterSave } from './door-numbers';
 import type { AppDeps, ChangeDeps } from '../../deps';
 import { announceChange, changeTransaction, sendBeforeCommit, type ChangeTx } from '../../changes';
@@ -66,9 +75,15 @@ async function finishWrite(
   userId: number | null,
   facts: ReferenceFacts,
   written: Promise<unknown> | null = null,
+  knownTaxRate: string | null = null,
 ): Promise<OrderView> {
-  // `written`: the save's writes, already sent; the reads go after them in the same round trip (decision 224).
-  const [[after], taxRate] = await Promise.all([loadOrderRecords(tx, [orderId], database), salesTaxRate(tx, database), written]);
+  // `written`: the save's writes, already sent; the reads go after them in the same round trip (decisions
+  // 224, 227), and a failed write is reported before the refusals of the reads sent after it.
+  const [, [after], taxRate] = await allInOrder([
+    written,
+    loadOrderRecords(tx, [orderId], database),
+    knownTaxRate ?? salesTaxRate(tx, database),
+  ] as const);
   // The order was just written in this transaction: not reading it back is a fault, never a 404.
   if (!after) throw new Error(`order ${orderId} was not read back after its save`);
   const labels = await labelsFor(tx, before ? [before, after] : [after], facts.labels);
@@ -132,7 +147,27 @@ export async function createOrder(deps: SaveDeps, actor: Actor, raw: unknown): P
  * must be the one the client read: a stale version answers 409 and changes nothing. The version
  * is bumped by the same UPDATE that checks it.
  */
-export async function updateOrder(deps: SaveDeps, actor: Actor, id: number, raw: unknown): Promise<OrderView> {
+export function updateOrder(deps: SaveDeps, actor: Actor, id: number, raw: unknown): Promise<OrderView> {
+  return saveUpdate(deps, actor, id, { raw });
+}
+
+/**
+ * An update whose body is made from the order as the save's transaction reads it (PATCH lays its fields
+ * over it): one read of the order, not one before the transaction and another in it.
+ */
+export function updateOrderFrom(deps: SaveDeps, actor: Actor, id: number, bodyFor: (current: OrderView) => unknown): Promise<OrderView> {
+  return saveUpdate(deps, actor, id, { bodyFor });
+}
+
+/** The UPDATE matched no row: the order is gone or at another version (told apart after the rollback). */
+class OrderNotUpdated extends Error {}
+
+async function saveUpdate(
+  deps: SaveDeps,
+  actor: Actor,
+  id: number,
+  input: { raw: unknown } | { bodyFor: (current: OrderView) => unknown },
+): Promise<OrderView> {
   const userId = actor?.id ?? null;
   let view: OrderView;
   let doorNumber: string | null = null;
@@ -140,8 +175,17 @@ export async function updateOrder(deps: SaveDeps, actor: Actor, id: number, raw:
     view = await changeTransaction(deps, async (tx) => {
       // Read and checked in the transaction: its statements run prepared there (decision 217), and a
       // refusal only rolls back a transaction that has written nothing.
-      const [before] = await loadOrderRecords(tx, [id], deps.database);
+      // A PUT's references are checked with this read, in the same round trip, when its body parses as if
+      // the order had an invoice and a bill of lading (what an order has only lifts requirements): the ids
+      // checked are the body's, whatever the order turns out to have.
+      const early = 'raw' in input ? parseOrderWrite(input.raw, { hasInvoice: true, hasBol: true, requireVersion: true }) : null;
+      const [[before], taxRate, earlyCheck] = await Promise.all([
+        loadOrderRecords(tx, [id], deps.database),
+        'bodyFor' in input ? salesTaxRate(tx, deps.database) : null,
+        early?.ok ? checkReferences(tx, early.value.data, id, deps.database) : null,
+      ]);
       if (!before) throw notFound();
+      const raw = 'bodyFor' in input ? input.bodyFor(toOrderView(before, taxRate!)) : input.raw;
       const parsed = parseOrderWrite(raw, {
         hasInvoice: before.invoice !== null,
         hasBol: before.bol !== null,
@@ -152,49 +196,84 @@ export async function updateOrder(deps: SaveDeps, actor: Actor, id: number, raw:
       if (version !== null && version !== before.order.version) throw staleOrderError();
       if (!parsed.ok) throw validationError(parsed.issues);
       const { data, additionalInfo } = parsed.value;
-      const { issues, facts } = await checkReferences(tx, data, id, deps.database);
+      const { issues, facts } = earlyCheck ?? (await checkReferences(tx, data, id, deps.database));
       issues.unshift(...statusMoveIssues(before.order.status, data.status));
       if (issues.length > 0) throw validationError(issues);
-      if (renamesCustomer(before, data)) await lockInvoicesOfOrder(tx, deps.database, id);
       // Built once for each shape (decision 221): an absent customer_id keeps the stored customer.
       const { customerId, ...kept } = orderValues(data, additionalInfo ?? before.order.additionalInfo);
       const row = customerId === undefined ? { ...kept, updatedBy: userId } : { ...kept, customerId, updatedBy: userId };
       const name = customerId === undefined ? 'order_update' : 'order_update_customer';
-      const updated = await inTransaction(tx, deps.database, `orders.${name}`, (db) => orderUpdate(db, row, name), (query) =>
-        query.execute({ ...row, where_id: id, where_version: version! }),
-      );
-      if (updated.length === 0) {
-        const [exists] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
-        throw exists ? staleOrderError() : notFound();
-      }
-      // The row is now locked and was at the version read: `before` is what this save replaces. Its
-      // addresses, building and items are written side by side (pipelined: one round trip).
       const building = buildingValues(data, facts);
-      await Promise.all([
-        saveAddress(deps.database, tx, id, 'billing', before, data.billing_address),
-        saveAddress(deps.database, tx, id, 'shipping', before, data.shipping_address),
+      const items = data.building_info.additional_items;
+      // Sent together, and run by PostgreSQL in this order (decision 227): the invoices' locks (a rename),
+      // the UPDATE that checks the version and locks the row, then the addresses, building and items that
+      // changed. `before` is what the save replaces once the UPDATE matched; if it did not, all of it is
+      // rolled back. Their outcomes are read in the order sent (allInOrder), so a stale version is told as
+      // such, not as what the statements after it ran into.
+      const lock = renamesCustomer(before, data) ? lockInvoicesOfOrder(tx, deps.database, id) : null;
+      const updated = inTransaction(tx, deps.database, `orders.${name}`, (db) => orderUpdate(db, row, name), (query) =>
+        query.execute({ ...row, where_id: id, where_version: version! }),
+      ).then((rows) => {
+        if (rows.length === 0) throw new OrderNotUpdated();
+        return rows[0]!;
+      });
+      const sent = [
+        lock,
+        updated,
+        updateAddress(deps.database, tx, 'billing', before, data.billing_address),
+        updateAddress(deps.database, tx, 'shipping', before, data.shipping_address),
         sameValues(before.building, building)
           ? null
           : inTransaction(tx, deps.database, 'orders.buildingUpsert', (db) => buildingUpsert(db, building), (query) =>
               query.execute({ ...building, orderId: id }),
             ),
-        syncItems(tx, deps.database, id, before.items, data.building_info.additional_items),
-      ]);
-      const saved = await finishWrite(deps.database, tx, id, 'updated', before, userId, facts);
-      announceChange(tx, { entity: 'order', id, version: updated[0]!.version, action: 'updated', by: userId, record: saved });
+        ...updateChangedItems(tx, deps.database, before.items, items),
+      ];
+      // The rare writes (an address the order did not have, items added or removed) are built per save
+      // and go after these; the read-back then waits for them instead of going in the same round trip.
+      const rare = before.order.billingAddressId === null || before.order.shippingAddressId === null || changesItemCount(before.items, items);
+      let written: Promise<unknown> = allInOrder(sent);
+      if (rare) {
+        await written;
+        await addMissingAddress(tx, id, 'billing', before, data.billing_address);
+        await addMissingAddress(tx, id, 'shipping', before, data.shipping_address);
+        await addOrRemoveItems(tx, id, before.items, items);
+        written = Promise.resolve();
+      }
+      const saved = await finishWrite(deps.database, tx, id, 'updated', before, userId, facts, written, taxRate);
+      announceChange(tx, { entity: 'order', id, version: (await updated).version, action: 'updated', by: userId, record: saved });
       doorNumber = data.door_number !== before.order.doorNumber ? data.door_number : null;
       return saved;
     });
   } catch (error) {
+    if (error instanceof OrderNotUpdated) {
+      const [exists] = await deps.database.db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
+      throw exists ? staleOrderError() : notFound();
+    }
     throw mapOrderWriteError(error);
   }
   if (doorNumber !== null) await bumpDoorSequenceAfterSave(deps, doorNumber);
   return view;
 }
 
-/** An update's billing or shipping address: replaced when it changed, created when the order had none. */
-async function saveAddress(
+/** An update's billing or shipping address replaced, when the order has one and it changed; sent at once. */
+function updateAddress(
   database: Database,
+  tx: Db,
+  which: 'billing' | 'shipping',
+  before: OrderRecord,
+  address: OrderData['billing_address'],
+): Promise<unknown> | null {
+  const addressId = which === 'billing' ? before.order.billingAddressId : before.order.shippingAddressId;
+  const values = addressValues(address);
+  if (addressId === null || sameValues(which === 'billing' ? before.billing : before.shipping, values)) return null;
+  return inTransaction(tx, database, 'orders.addressUpdate', (db) => addressUpdate(db, values), (query) =>
+    query.execute({ ...values, where_id: addressId }),
+  );
+}
+
+/** An update's billing or shipping address created and linked, when the order had none (older data). */
+async function addMissingAddress(
   tx: Db,
   orderId: number,
   which: 'billing' | 'shipping',
@@ -202,15 +281,8 @@ async function saveAddress(
   address: OrderData['billing_address'],
 ): Promise<void> {
   const addressId = which === 'billing' ? before.order.billingAddressId : before.order.shippingAddressId;
-  const values = addressValues(address);
-  if (addressId !== null) {
-    if (sameValues(which === 'billing' ? before.billing : before.shipping, values)) return;
-    await inTransaction(tx, database, 'orders.addressUpdate', (db) => addressUpdate(db, values), (query) =>
-      query.execute({ ...values, where_id: addressId }),
-    );
-    return;
-  }
-  const [created] = await tx.insert(addresses).values(values).returning({ id: addresses.id });
+  if (addressId !== null) return;
+  const [created] = await tx.insert(addresses).values(addressValues(address)).returning({ id: addresses.id });
   await tx
     .update(orders)
     .set(which === 'billing' ? { billingAddressId: created!.id } : { shippingAddressId: created!.id })

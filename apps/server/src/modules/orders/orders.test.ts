@@ -451,6 +451,65 @@ describe('update', () => {
     expect((await ctx.staff.get(`/api/orders/${order.id}/`)).json()).toMatchObject({ notes: winner, version: 2 });
   });
 
+  /**
+   * An update sends its UPDATE (the version check) and its addresses, building and items in one round trip
+   * (decision 227): when another transaction changes or deletes the order first, the UPDATE matches nothing
+   * and whatever the writes after it ran into, the answer is the UPDATE's (409, or 404), with nothing kept.
+   */
+  describe.runIf(testDatabaseUrl())('an UPDATE that waited on another transaction (PostgreSQL)', () => {
+    async function whileHeld(hold: (sql: postgres.ReservedSql, id: number) => Promise<unknown>, order: { id: number }, body: object) {
+      const other = postgres((await testDatabaseUrl(ctx.database))!, { max: 2, onnotice: () => {} });
+      const holder = await other.reserve();
+      try {
+        await holder`begin`;
+        await hold(holder, order.id);
+        const pending = ctx.staff.put(`/api/orders/${order.id}/`, body);
+        // The save's UPDATE waits on the row this transaction changed.
+        await waitFor(
+          async () =>
+            (await other`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'update "orders" set%'`).length === 1,
+          20_000,
+        );
+        await holder`commit`;
+        return await pending;
+      } finally {
+        await holder`rollback`.catch(() => undefined);
+        holder.release();
+        await other.end();
+      }
+    }
+
+    const edits = (order: { billing_address: object }) => ({
+      ...orderPayload(ctx.cat, {
+        notes: 'mine',
+        billing_address: { ...order.billing_address, name: 'Renamed Foods', city: 'Hermantown' },
+        building_info: { product: ctx.cat.product.cooler, price: '13100', size: ctx.cat.size.large, additional_items: [{ item: ctx.cat.item.rodHolder, quantity: 9, price: '19.90' }] },
+      }),
+      version: 1,
+    });
+
+    it('changed meanwhile: 409, and none of its writes kept', async () => {
+      const order = await create();
+      const res = await whileHeld((sql, id) => sql`update orders set notes = 'theirs', version = version + 1 where id = ${id}`, order, edits(order));
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toEqual({ detail: 'This order was changed by someone else since you opened it. Reload it to see their changes.' });
+      const now = (await ctx.staff.get(`/api/orders/${order.id}/`)).json();
+      expect(now).toMatchObject({ notes: 'theirs', version: 2, billing_address: order.billing_address });
+      expect(now.building_info).toEqual(order.building_info);
+      const history = (await ctx.staff.get(`/api/orders/${order.id}/history/`)).json();
+      expect(history.map((h: { action: string }) => h.action)).toEqual(['created']);
+    });
+
+    it('deleted meanwhile: 404, not the refusal of the building written after the UPDATE', async () => {
+      const order = await create();
+      const res = await whileHeld(async (sql, id) => {
+        await sql`delete from orders where id = ${id}`;
+        await sql`delete from addresses where id in (${order.billing_address.id}, ${order.shipping_address.id})`;
+      }, order, edits(order));
+      expect(res.statusCode, res.body).toBe(404);
+    });
+  });
+
   it('a status change by the form follows the requirements; voiding and unvoiding have their own calls', async () => {
     const order = await create();
     const processed = await ctx.staff.put(`/api/orders/${order.id}/`, {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { addresses, invoiceOrders, invoices, orderAdditionalItems, orderBuildingInfo, orders } from '@icehouse/db/schema';
 import type { Database, Db } from '@icehouse/db/client';
-import { inTransaction, placeholderValues, placeholdersOf, placeholdersToSet } from '../../prepared-query';
+import { allInOrder, inTransaction, placeholderValues, placeholdersOf, placeholdersToSet } from '../../prepared-query';
 
 /**
  * The statements of an order save, written for few round trips: each statement is a round trip to
@@ -112,7 +112,7 @@ export function insertOrderRows(tx: Db, inTransactionOf: Database | undefined, i
     rows.items.length <= BUILT_ONCE_MAX_ITEMS
       ? inTransaction(tx, inTransactionOf, `orders.insert.${rows.items.length}`, (db) => orderInsert(db, withIds), (query) => query.execute(orderValues))
       : orderInsert(tx, withIds).execute(orderValues);
-  return Promise.all([addressesWritten, orderWritten]);
+  return allInOrder([addressesWritten, orderWritten]);
 }
 
 /**
