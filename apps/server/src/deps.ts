@@ -94,12 +94,18 @@ export interface ChangeInput {
  * A write whose answer it does not need it hands to `send` instead of waiting for it: the commit goes
  * with it (decision 226), and if it fails the change rolls back and fails with its error.
  */
-export type ChangeSink = (
+export type ChangeSink = ((
   tx: Db,
   change: Change,
   record: unknown,
   send: (write: Promise<unknown>) => void,
-) => Promise<void> | void;
+) => Promise<void> | void) & {
+  /**
+   * Called as a change transaction opens, before its work: a read the sink will need is sent then, with
+   * the work's first statements, instead of in a round trip of its own before the commit (decision 228).
+   */
+  opened?: (tx: Db, database: Database) => void;
+};
 
 /** The app instance's change announcer, with its sinks (src/changes/announce.ts). */
 export interface ChangeAnnouncer {
@@ -108,6 +114,8 @@ export interface ChangeAnnouncer {
    * each record once, runs the sinks, and queues the notification (delivered only on commit).
    */
   announce(tx: Db, stated: readonly ChangeInput[]): Promise<Change[]>;
+  /** A change transaction has opened: the sinks send the reads they will need (decision 228). */
+  opened?(tx: Db): void;
 }
 
 /** What services see of the live hub (src/changes/live.ts). */

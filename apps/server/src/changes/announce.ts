@@ -65,6 +65,7 @@ export async function changeTransaction<T>(
       const stated: ChangeInput[] = [];
       Object.defineProperty(tx, STATED, { value: stated });
       Object.defineProperty(tx, PENDING, { value: pending });
+      deps.changes.opened?.(tx);
       const done = await work(tx as unknown as ChangeTx);
       if (stated.length > 0) await deps.changes.announce(tx, stated);
       // The writes sent without waiting are not waited for here: the commit follows them in the same
@@ -127,6 +128,9 @@ export function createChangeAnnouncer(options: {
 }): ChangeAnnouncer {
   const { database, readers, sinks } = options;
   return {
+    opened(tx) {
+      for (const sink of sinks) sink.opened?.(tx, database);
+    },
     async announce(tx, stated) {
       const inTx: DbDeps = { database: { ...database, db: tx } };
       const changes = coalesce(stated);

@@ -67,3 +67,30 @@ describe.runIf(testDatabaseUrl())('the event log lock', () => {
     }
   });
 });
+
+describe.runIf(testDatabaseUrl())('the webhook endpoints', () => {
+  it('are read as the transaction opens, with its first statements: one registered during a save gets the next (decision 228)', async () => {
+    const other = postgres((await testDatabaseUrl(ctx.database))!, { max: 1, onnotice: () => {} });
+    const deps: ChangeDeps = { database: ctx.database, changes: ctx.app.changes };
+    const deliveriesTo = async (endpointId: number) =>
+      (await other`select 1 from webhook_deliveries where endpoint_id = ${endpointId}`).length;
+    let endpointId = 0;
+    try {
+      await changeTransaction(deps, async (tx) => {
+        // Committed by another session after this transaction opened, before it announces anything.
+        const [endpoint] = await other<{ id: number }[]>`insert into webhook_endpoints (url, events, secret)
+          values ('http://127.0.0.1:9/', '{customer.created}', 'whsec_test') returning id`;
+        endpointId = endpoint!.id;
+        announceChange(tx, { entity: 'customer', id: 1, version: 1, action: 'created', by: null, record: { id: 1, name: 'During' } });
+      });
+      expect(await deliveriesTo(endpointId)).toBe(0);
+      await changeTransaction(deps, async (tx) =>
+        announceChange(tx, { entity: 'customer', id: 2, version: 1, action: 'created', by: null, record: { id: 2, name: 'After' } }),
+      );
+      expect(await deliveriesTo(endpointId)).toBe(1);
+    } finally {
+      await other`delete from webhook_endpoints where id = ${endpointId}`;
+      await other.end();
+    }
+  });
+});

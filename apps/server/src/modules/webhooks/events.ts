@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
-import type { Db } from '@icehouse/db/client';
+import type { Database, Db } from '@icehouse/db/client';
+import { inTransaction } from '../../prepared-query';
 import { rowsOf } from '@icehouse/db';
 import { integrationEvents, webhookDeliveries, webhookEndpoints } from '@icehouse/db/schema';
 import { EVENT_TYPES, eventTypeOf, type EventType } from '@icehouse/domain';
@@ -24,25 +25,25 @@ export const newEventUid = () => `evt_${randomBytes(16).toString('base64url')}`;
  * sent, not waited for: the commit follows in the same round trip (decision 226), and PostgreSQL holds the
  * lock only while it runs the insert and the commit, not while this process gets round to sending the
  * commit. Only when endpoints want the event does the transaction wait for the event's id under the lock
- * (their deliveries and jobs need it). The endpoints are read first, once per transaction.
+ * (their deliveries and jobs need it). The endpoints are read once per transaction, as it opens.
  */
 export function webhooksSink(deps: Pick<AppDeps, 'jobs'>): ChangeSink {
   const endpointsOf = new WeakMap<Db, Promise<{ id: number; events: string[] }[]>>();
-  return async (tx, change, data, send) => {
+  // Read once per transaction, as it opens (decision 228): sent with the work's first statements.
+  const activeEndpoints = (tx: Db, database?: Database) => {
+    let read = endpointsOf.get(tx);
+    if (!read) {
+      read = inTransaction(tx, database, 'webhooks.activeEndpoints', activeEndpointsQuery, (query) => query.execute());
+      // Looked at only if the transaction announces something; a failure is then the transaction's.
+      read.catch(() => undefined);
+      endpointsOf.set(tx, read);
+    }
+    return read;
+  };
+  const sink: ChangeSink = async (tx, change, data, send) => {
     const type = eventTypeOf(change);
     if (!type) return;
-    if (!endpointsOf.has(tx)) {
-      endpointsOf.set(
-        tx,
-        tx
-          .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
-          .from(webhookEndpoints)
-          .where(eq(webhookEndpoints.active, true))
-          .orderBy(asc(webhookEndpoints.id))
-          .execute(),
-      );
-    }
-    const endpoints = (await endpointsOf.get(tx)!).filter((e) => e.events.includes(type));
+    const endpoints = (await activeEndpoints(tx)).filter((e) => e.events.includes(type));
     // Pruned as we go: every 100th event deletes those past the keep period.
     const inserted = tx.execute(sql`with "locked" as (select pg_advisory_xact_lock(8180018)),
         "event" as (insert into ${integrationEvents} ("uid", "type", "entity", "record_id", "data")
@@ -55,7 +56,17 @@ export function webhooksSink(deps: Pick<AppDeps, 'jobs'>): ChangeSink {
     const [event] = rowsOf<{ id: number | string }>(await inserted);
     await insertDeliveries(deps, tx, Number(event!.id), endpoints);
   };
+  sink.opened = (tx, database) => void activeEndpoints(tx, database);
+  return sink;
 }
+
+const activeEndpointsQuery = (db: Db) =>
+  db
+    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.active, true))
+    .orderBy(asc(webhookEndpoints.id))
+    .prepare('webhook_active_endpoints');
 
 /** The endpoints an event goes to: every active one subscribed to its type, or the one named. */
 async function endpointsFor(tx: Db, type: string, onlyEndpoint?: number): Promise<{ id: number }[]> {
