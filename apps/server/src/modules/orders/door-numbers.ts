@@ -1,31 +1,38 @@
 import { eq, sql } from 'drizzle-orm';
-import { SEQUENCE_FLOORS, bumpSequence } from '@icehouse/db';
+import { SEQUENCE_FLOORS } from '@icehouse/db';
 import { numberSequences, orders } from '@icehouse/db/schema';
+import type { Database } from '@icehouse/db/client';
 import type { DbDeps } from './service-common';
-import type { AppDeps } from '../../deps';
+import { inTransaction } from '../../prepared-query';
+import { sendBeforeCommit, type ChangeTx } from '../../changes';
 
 const NUMERIC_DOOR_NUMBER = /^[0-9]{1,15}$/;
 
 /**
- * After an order's save has committed, a numeric door number it took moves the sequence past it, so the next
- * proposal stays free (decision 225). Not in the save's transaction: the sequence's row lock, which every new
- * order with a numeric door number needs, would then be held until that save's commit, and concurrent creates
- * queued behind it. The sequence only feeds proposals, and a proposal skips a number an order already has
- * (`proposeDoorNumber`), so a bump that fails here loses nothing: it is logged, and the save still answers
- * its success, as it has committed.
+ * A numeric door number an order is saved with moves the sequence past it, so the next proposal stays free:
+ * sent with the save's end (its history, its announcement and its commit, decisions 226 and 229), so the
+ * sequence's row, which every new order with a numeric door number needs, is held only while PostgreSQL runs
+ * that end, and the save and its bump commit together. Built once and run on the save's transaction.
  */
-export async function bumpDoorSequenceAfterSave(
-  deps: DbDeps & Partial<Pick<AppDeps, 'log'>>,
-  doorNumber: string,
-): Promise<void> {
+export function sendDoorSequenceBump(tx: ChangeTx, inTransactionOf: Database | undefined, doorNumber: string): void {
   if (!NUMERIC_DOOR_NUMBER.test(doorNumber)) return;
-  const n = Number(doorNumber);
-  if (!Number.isSafeInteger(n)) return;
-  try {
-    await bumpSequence(deps.database.db, 'door_number', n);
-  } catch (error) {
-    deps.log?.warn({ err: error, doorNumber }, 'the door-number sequence was not moved past a saved order');
-  }
+  const value = Number(doorNumber);
+  if (!Number.isSafeInteger(value)) return;
+  sendBeforeCommit(
+    tx,
+    inTransaction(
+      tx,
+      inTransactionOf,
+      'orders.doorSequenceBump',
+      (db) =>
+        db
+          .insert(numberSequences)
+          .values({ name: 'door_number', lastValue: sql.placeholder('value') })
+          .onConflictDoUpdate({ target: numberSequences.name, set: { lastValue: sql`greatest(${numberSequences.lastValue}, excluded.last_value)` } })
+          .prepare('door_sequence_bump'),
+      (query) => query.execute({ value }),
+    ),
+  );
 }
 
 /**

@@ -43,8 +43,8 @@ import {
   sameValues,
   updateChangedItems,
 } from './order-rows';
-import { bumpDoorSequenceAfterSave } from './door-numbers';
-import type { AppDeps, ChangeDeps } from '../../deps';
+import { sendDoorSequenceBump } from './door-numbers';
+import type { ChangeDeps } from '../../deps';
 import { announceChange, changeTransaction, sendBeforeCommit, type ChangeTx } from '../../changes';
 import { recordOrderCosting } from '../production/costing';
 
@@ -99,22 +99,18 @@ async function finishWrite(
   return view;
 }
 
-/** A save's dependencies; the log, when given, hears of a door-number bump that failed after the commit. */
-type SaveDeps = ChangeDeps & Partial<Pick<AppDeps, 'log'>>;
-
 /**
  * POST /api/orders/: the order with its addresses, building and additional items, in one
  * transaction. Validation failures change nothing.
  */
-export async function createOrder(deps: SaveDeps, actor: Actor, raw: unknown): Promise<OrderView> {
+export async function createOrder(deps: ChangeDeps, actor: Actor, raw: unknown): Promise<OrderView> {
   const parsed = parseOrderWrite(raw, { hasInvoice: false, hasBol: false, requireVersion: false });
   if (!parsed.ok) throw validationError(parsed.issues);
   const { data, additionalInfo } = parsed.value;
 
   const userId = actor?.id ?? null;
-  let view: OrderView;
   try {
-    view = await changeTransaction(deps, async (tx) => {
+    return await changeTransaction(deps, async (tx) => {
       // Checked in the transaction: its statements run prepared there (decision 217), and a refusal
       // only rolls back a transaction that has written nothing. The new rows' ids are taken beside the
       // checks (a refused save leaves a gap in the ids, as a rolled-back one always did).
@@ -131,6 +127,7 @@ export async function createOrder(deps: SaveDeps, actor: Actor, raw: unknown): P
         items: items.map((item, i) => itemValues(item, i)),
       });
       const saved = await finishWrite(deps.database, tx, ids.order, 'created', null, userId, facts, written);
+      sendDoorSequenceBump(tx, deps.database, data.door_number);
       // The order as this transaction leaves it: nothing written after this read changes its answer.
       announceChange(tx, { entity: 'order', id: ids.order, version: saved.version, action: 'created', by: userId, record: saved });
       return saved;
@@ -138,8 +135,6 @@ export async function createOrder(deps: SaveDeps, actor: Actor, raw: unknown): P
   } catch (error) {
     throw mapOrderWriteError(error);
   }
-  await bumpDoorSequenceAfterSave(deps, data.door_number);
-  return view;
 }
 
 /**
@@ -147,7 +142,7 @@ export async function createOrder(deps: SaveDeps, actor: Actor, raw: unknown): P
  * must be the one the client read: a stale version answers 409 and changes nothing. The version
  * is bumped by the same UPDATE that checks it.
  */
-export function updateOrder(deps: SaveDeps, actor: Actor, id: number, raw: unknown): Promise<OrderView> {
+export function updateOrder(deps: ChangeDeps, actor: Actor, id: number, raw: unknown): Promise<OrderView> {
   return saveUpdate(deps, actor, id, { raw });
 }
 
@@ -155,7 +150,7 @@ export function updateOrder(deps: SaveDeps, actor: Actor, id: number, raw: unkno
  * An update whose body is made from the order as the save's transaction reads it (PATCH lays its fields
  * over it): one read of the order, not one before the transaction and another in it.
  */
-export function updateOrderFrom(deps: SaveDeps, actor: Actor, id: number, bodyFor: (current: OrderView) => unknown): Promise<OrderView> {
+export function updateOrderFrom(deps: ChangeDeps, actor: Actor, id: number, bodyFor: (current: OrderView) => unknown): Promise<OrderView> {
   return saveUpdate(deps, actor, id, { bodyFor });
 }
 
@@ -163,16 +158,14 @@ export function updateOrderFrom(deps: SaveDeps, actor: Actor, id: number, bodyFo
 class OrderNotUpdated extends Error {}
 
 async function saveUpdate(
-  deps: SaveDeps,
+  deps: ChangeDeps,
   actor: Actor,
   id: number,
   input: { raw: unknown } | { bodyFor: (current: OrderView) => unknown },
 ): Promise<OrderView> {
   const userId = actor?.id ?? null;
-  let view: OrderView;
-  let doorNumber: string | null = null;
   try {
-    view = await changeTransaction(deps, async (tx) => {
+    return await changeTransaction(deps, async (tx) => {
       // Read and checked in the transaction: its statements run prepared there (decision 217), and a
       // refusal only rolls back a transaction that has written nothing.
       // A PUT's references are checked with this read, in the same round trip, when its body parses as if
@@ -241,8 +234,8 @@ async function saveUpdate(
         written = Promise.resolve();
       }
       const saved = await finishWrite(deps.database, tx, id, 'updated', before, userId, facts, written, taxRate);
+      if (data.door_number !== before.order.doorNumber) sendDoorSequenceBump(tx, deps.database, data.door_number);
       announceChange(tx, { entity: 'order', id, version: (await updated).version, action: 'updated', by: userId, record: saved });
-      doorNumber = data.door_number !== before.order.doorNumber ? data.door_number : null;
       return saved;
     });
   } catch (error) {
@@ -252,8 +245,6 @@ async function saveUpdate(
     }
     throw mapOrderWriteError(error);
   }
-  if (doorNumber !== null) await bumpDoorSequenceAfterSave(deps, doorNumber);
-  return view;
 }
 
 /** An update's billing or shipping address replaced, when the order has one and it changed; sent at once. */

@@ -312,27 +312,6 @@ describe('door numbers', () => {
     expect((await ctx.staff.get('/api/orders/get-next-door-number/')).json()).toEqual({ door_number: '5002' });
   });
 
-  it.runIf(testDatabaseUrl())('a create commits while another transaction holds the door-number sequence: only the bump after the commit waits (decision 225)', async () => {
-    const other = postgres((await testDatabaseUrl(ctx.database))!, { max: 2, onnotice: () => {} });
-    const holder = await other.reserve();
-    try {
-      // Another save's transaction holding the sequence row, as every create with a numeric door number used to.
-      await holder`begin`;
-      await holder`insert into number_sequences (name, last_value) values ('door_number', 0)
-        on conflict (name) do update set last_value = number_sequences.last_value`;
-      const pending = ctx.staff.post('/api/orders/', orderPayload(ctx.cat, { door_number: '7100' }));
-      // Committed (seen from another connection) while the row is still held.
-      await waitFor(async () => (await other`select 1 from orders where door_number = '7100'`).length === 1, 20_000);
-      await holder`commit`;
-      expect((await pending).statusCode).toBe(201);
-      expect((await ctx.staff.get('/api/orders/get-next-door-number/')).json()).toEqual({ door_number: '7101' });
-    } finally {
-      await holder`rollback`.catch(() => undefined);
-      holder.release();
-      await other.end();
-    }
-  });
-
   it('a door number another order uses is a field error, on create and update', async () => {
     await create({ door_number: '1500' });
     const other = await create({ door_number: '1501' });

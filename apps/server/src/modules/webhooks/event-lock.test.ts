@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { createDb } from '@icehouse/db/client';
-import { useOrdersTestApp } from '../../../tests/orders-test-support';
+import { orderPayload, useOrdersTestApp } from '../../../tests/orders-test-support';
+import { createOrder } from '../orders/order-write';
 import { announceChange, changeTransaction } from '../../changes';
 import type { ChangeDeps } from '../../deps';
 import { testDatabaseUrl, waitFor } from '../../../tests/wait-for-jobs';
@@ -14,20 +15,30 @@ import { testDatabaseUrl, waitFor } from '../../../tests/wait-for-jobs';
  */
 const ctx = useOrdersTestApp();
 
-/** Run in another process, so that it goes on while this one's event loop is blocked. */
+/**
+ * Run in another process, so that it goes on while this one's event loop is blocked: ends the lock holder's
+ * session, then watches for the save's row (`check`, with its one parameter).
+ */
 const OTHER_PROCESS = `
 import postgres from 'postgres';
-const [url, holderPid, name] = process.argv.slice(1);
+const [url, holderPid, check, param] = process.argv.slice(1);
 const sql = postgres(url, { max: 1, onnotice: () => {} });
 await sql\`select pg_terminate_backend(\${Number(holderPid)})\`;
 let committed = false;
 for (let i = 0; i < 200 && !committed; i++) {
-  committed = (await sql\`select 1 from integration_events where type = 'customer.created' and data->>'name' = \${name}\`).length > 0;
+  committed = (await sql.unsafe(check, [param])).length > 0;
   if (!committed) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 await sql.end();
 process.stdout.write(committed ? 'committed' : 'not committed');
 `;
+
+/** Blocks this process's event loop while another one ends the holder's session and watches for the commit. */
+const commitsWhileBlocked = (url: string, holderPid: number, check: string, param: string) =>
+  execFileSync(process.execPath, ['--input-type=module', '-e', OTHER_PROCESS, url, String(holderPid), check, param], {
+    encoding: 'utf8',
+    cwd: import.meta.dirname,
+  });
 
 describe.runIf(testDatabaseUrl())('the event log lock', () => {
   it('a save waiting for the lock commits as soon as it gets it, without its process sending anything more', async () => {
@@ -54,12 +65,41 @@ describe.runIf(testDatabaseUrl())('the event log lock', () => {
       );
       // This process stops (its event loop blocked) while another one ends the lock's session and watches
       // for the event: it commits with nothing more sent from here.
-      const outcome = execFileSync(process.execPath, ['--input-type=module', '-e', OTHER_PROCESS, url, String(held!.pid), name], {
-        encoding: 'utf8',
-        cwd: import.meta.dirname,
-      });
+      const outcome = commitsWhileBlocked(url, held!.pid, `select 1 from integration_events where type = 'customer.created' and data->>'name' = $1`, name);
       expect(outcome).toBe('committed');
       await saving;
+    } finally {
+      await holder.end().catch(() => undefined);
+      await saving?.catch(() => undefined);
+      await database.close();
+    }
+  });
+});
+
+describe.runIf(testDatabaseUrl())('the door-number sequence', () => {
+  it('a create waiting for the sequence row commits as soon as it gets it, without its process sending anything more (decision 229)', async () => {
+    const url = (await testDatabaseUrl(ctx.database))!;
+    // One connection, warmed up: see the event log's test above.
+    const database = await createDb({ databaseUrl: url, poolMax: 1 });
+    const deps: ChangeDeps = { database, changes: ctx.app.changes };
+    const holder = postgres(url, { max: 2, onnotice: () => {} });
+    let saving: Promise<unknown> | null = null;
+    try {
+      await createOrder(deps, null, orderPayload(ctx.cat, { door_number: '880001' }));
+      // Another transaction holding the sequence's row (as a save's end does while PostgreSQL runs it).
+      const held = await holder.reserve();
+      await held`begin`;
+      const [holding] = await held<{ pid: number }[]>`select pg_backend_pid() as pid`;
+      await held`update number_sequences set last_value = last_value where name = 'door_number'`;
+      saving = createOrder(deps, null, orderPayload(ctx.cat, { door_number: '880002' }));
+      await waitFor(
+        async () =>
+          (await holder`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'insert into "number_sequences"%'`).length > 0,
+        20_000,
+      );
+      expect(commitsWhileBlocked(url, holding!.pid, 'select 1 from orders where door_number = $1', '880002')).toBe('committed');
+      await saving;
+      expect((await ctx.staff.get('/api/orders/get-next-door-number/')).json()).toEqual({ door_number: '880003' });
     } finally {
       await holder.end().catch(() => undefined);
       await saving?.catch(() => undefined);
