@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { MATERIALS_MESSAGES } from '@icehouse/domain';
 import { serverFieldErrors, serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -14,19 +14,28 @@ export function OnHandCell({ componentId, name }: { componentId: number; name: s
   const utils = trpc.useUtils();
   const list = trpc.production.onHand.useQuery();
   const saved = list.data?.find((r) => r.component_id === componentId)?.on_hand ?? 0;
-  const [value, setValue] = useState(String(saved));
+  // What the user typed, until it is saved; otherwise the input shows the saved figure. Derived, not
+  // copied in by an effect: an effect ran after the first enabled paint, so typing into that frame
+  // was appended to the figure that arrived ("10" became "410").
+  const [draft, setDraft] = useState<string | null>(null);
+  const value = draft ?? String(saved);
   const [error, setError] = useState<string | null>(null);
   const save = trpc.production.setOnHand.useMutation();
-  useEffect(() => setValue(String(saved)), [saved]);
 
   async function commit() {
-    const text = value.trim();
-    if (text === String(saved)) return setError(null);
+    const typed = value;
+    const text = typed.trim();
+    if (text === String(saved)) {
+      setDraft(null);
+      return setError(null);
+    }
     if (!WHOLE.test(text)) return setError(MATERIALS_MESSAGES.onHandInvalid);
     try {
       await save.mutateAsync({ id: componentId, on_hand: Number(text) });
       setError(null);
       await Promise.all([utils.production.onHand.invalidate(), utils.production.materials.invalidate()]);
+      // Back to the saved figure, unless the user has typed again meanwhile.
+      setDraft((current) => (current === typed ? null : current));
     } catch (e) {
       const field = serverFieldErrors(e)?.on_hand;
       setError((Array.isArray(field) && typeof field[0] === 'string' ? field[0] : null) ?? serverMessage(e) ?? T.onHandSaveError);
@@ -47,7 +56,7 @@ export function OnHandCell({ componentId, name }: { componentId: number; name: s
         aria-describedby={error ? `${id}-error` : undefined}
         value={value}
         disabled={list.isPending || save.isPending}
-        onChange={(e) => setValue(e.target.value)}
+        onChange={(e) => setDraft(e.target.value)}
         onBlur={() => void commit()}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
