@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PAYMENT_TERMS_CHOICES, formatPhone, type FieldErrors } from '@icehouse/domain';
 import { Button } from '../../components/Button';
@@ -7,6 +7,7 @@ import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { serverErrorData, serverFieldErrors, serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useAdoptLoaded } from '../../lib/useAdoptLoaded';
 import { CustomerActivity } from './CustomerActivity';
 import { CREDIT_TEXT } from '../credit/texts';
 import { CustomerSection, CustomerTextField } from './CustomerFields';
@@ -50,10 +51,7 @@ export function CustomerPage() {
   // Reset the form when another customer or a new version arrives, not on every refetch of the same one
   // (the credit panel's changes refetch the customer for its balance; what was typed stays).
   const loadedKey = loaded ? `${loaded.id}:${loaded.version}` : null;
-  useEffect(() => {
-    if (loaded) setValues(valuesOf(loaded));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on id and version on purpose (above)
-  }, [loadedKey]);
+  useAdoptLoaded(loadedKey, () => setValues(valuesOf(loaded)));
 
   if (!isNew && customer.isError) {
     const missing = serverErrorData(customer.error)?.appCode === 'NOT_FOUND';

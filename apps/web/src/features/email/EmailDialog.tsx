@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { emailFormSchema, zodIssuesToFieldErrors } from '@icehouse/domain';
 import { Button } from '../../components/Button';
 import { Field, TextInput, inputClassName } from '../../components/Field';
@@ -6,6 +6,7 @@ import { Modal } from '../../components/Modal';
 import { Notice } from '../../components/Notice';
 import { serverFieldErrors } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useAdoptLoaded } from '../../lib/useAdoptLoaded';
 import { EMAIL_TEXT } from './texts';
 
 /** What the dialog's title calls each kind of document. */
@@ -39,15 +40,11 @@ export function EmailDialog({
   const [errors, setErrors] = useState<FormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (compose.data)
-      setValues({
-        to: compose.data.to,
-        cc: compose.data.cc,
-        subject: compose.data.subject,
-        body: compose.data.body,
-      });
-  }, [compose.data]);
+  // Keyed on the draft's content: a refetch answering the same draft keeps what was typed.
+  const draft = compose.data;
+  useAdoptLoaded(draft ? JSON.stringify([draft.to, draft.cc, draft.subject, draft.body]) : null, () =>
+    setValues({ to: draft!.to, cc: draft!.cc, subject: draft!.subject, body: draft!.body }),
+  );
 
   const first = (all: Record<string, string[] | undefined>, key: string) => all[key]?.[0];
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CUSTOM_PRODUCT, quotePrice, quoteSchema, type FieldErrors } from '@icehouse/domain';
 import { Button } from '../../components/Button';
@@ -8,6 +8,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { serverFieldErrors, serverMessage } from '../../lib/errors';
 import { useLiveChanges } from '../../lib/live';
 import { trpc } from '../../lib/trpc';
+import { useAdoptLoaded } from '../../lib/useAdoptLoaded';
 import { useOrderLookups } from '../order-form/lookups';
 import { QuoteActions } from './QuoteActions';
 import { QuoteForm } from './QuoteForm';
@@ -34,11 +35,10 @@ export function QuoteEditorPage() {
 
   const loaded = quote.data;
   const [customerName, setCustomerName] = useState('');
-  useEffect(() => {
-    if (!loaded) return;
-    setValues(valuesOfQuote(loaded));
-    setCustomerName(loaded.customer_name ?? '');
-  }, [loaded?.id, loaded?.version]); // eslint-disable-line react-hooks/exhaustive-deps
+  useAdoptLoaded(loaded ? `${loaded.id}:${loaded.version}` : null, () => {
+    setValues(valuesOfQuote(loaded!));
+    setCustomerName(loaded!.customer_name ?? '');
+  });
 
   // The customer's answer (or anyone's change) shows at once.
   useLiveChanges((change) => {
@@ -120,7 +120,7 @@ export function QuoteEditorPage() {
       {locked && <Notice tone="info">{QUOTE_TEXT.locked}</Notice>}
       <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
         <QuoteForm values={values} onChange={setValues} errors={errors} lookups={lookups} customerName={customerName}
-          onCustomerName={setCustomerName} disabled={locked || busy} />
+          onCustomerName={setCustomerName} disabled={locked || busy || (id !== null && !loaded)} />
         <aside className="flex flex-col gap-4">
           <div role="group" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Quote totals">
             <dl className="grid grid-cols-2 gap-1 text-sm">
