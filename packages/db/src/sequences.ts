@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
-import type { SequenceName } from './schema/system';
+import { numberSequences, type SequenceName } from './schema/system';
 
 /**
  * First number handed out by each sequence when it has no row yet. Door,
@@ -61,11 +61,19 @@ export async function nextNumberString(
  * (e.g. after importing existing numbers). Never moves a sequence backwards.
  */
 export async function bumpSequence(db: Db, name: SequenceName | (string & {}), value: number): Promise<void> {
-  await db.execute(sql`
-    insert into number_sequences (name, last_value) values (${name}, ${value})
-    on conflict (name) do update
-      set last_value = greatest(number_sequences.last_value, excluded.last_value)
-  `);
+  await sequenceBumpQuery(db).execute({ name, value });
+}
+
+/**
+ * The statement behind bumpSequence, with `name` and `value` as placeholders: for callers that keep it
+ * prepared per database (a save's door-number bump).
+ */
+export function sequenceBumpQuery(db: Db) {
+  return db
+    .insert(numberSequences)
+    .values({ name: sql.placeholder('name'), lastValue: sql.placeholder('value') })
+    .onConflictDoUpdate({ target: numberSequences.name, set: { lastValue: sql`greatest(${numberSequences.lastValue}, excluded.last_value)` } })
+    .prepare('sequence_bump');
 }
 
 /**

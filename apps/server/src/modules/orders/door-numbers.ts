@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { SEQUENCE_FLOORS } from '@icehouse/db';
+import { SEQUENCE_FLOORS, sequenceBumpQuery } from '@icehouse/db';
 import { numberSequences, orders } from '@icehouse/db/schema';
 import type { Database } from '@icehouse/db/client';
 import type { DbDeps } from './service-common';
@@ -24,13 +24,8 @@ export function sendDoorSequenceBump(tx: ChangeTx, inTransactionOf: Database | u
       tx,
       inTransactionOf,
       'orders.doorSequenceBump',
-      (db) =>
-        db
-          .insert(numberSequences)
-          .values({ name: 'door_number', lastValue: sql.placeholder('value') })
-          .onConflictDoUpdate({ target: numberSequences.name, set: { lastValue: sql`greatest(${numberSequences.lastValue}, excluded.last_value)` } })
-          .prepare('door_sequence_bump'),
-      (query) => query.execute({ value }),
+      sequenceBumpQuery,
+      (query) => query.execute({ name: 'door_number', value }),
     ),
   );
 }
