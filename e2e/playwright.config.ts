@@ -46,8 +46,10 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Generous waits: CI shares two cores between this browser, the server and its database. A wait ends as
+  // soon as what it waits for shows, so a passing run costs no more; only a failure takes longer to report.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL: BASE_URL,
