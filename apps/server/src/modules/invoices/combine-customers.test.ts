@@ -46,4 +46,26 @@ describe('combined invoice of different billing customers', () => {
     const invoice = (await ctx.staff.get(`/api/invoices/${res.headers['x-invoice-id']}/`)).json();
     expect(invoice).toMatchObject({ is_combined: true, order_count: 2, customer_name: 'Acme Foods' });
   });
+
+  it("its list row names its orders, oldest first, as its detail does, in every form of the list", async () => {
+    const a = await createOrder(ctx);
+    const b = await createOrder(ctx, { date: '2024-01-02' }); // older than a: listed first
+    const res = await ctx.staff.post('/api/invoices/create-combined/', { order_ids: [a.id, b.id], date: '2024-06-10' });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = Number(res.headers['x-invoice-id']);
+    const detail = (await ctx.staff.get(`/api/invoices/${id}/`)).json();
+    const orders = { order_number: `${b.door_number}, ${a.door_number}`, order_count: 2, orders: [b.id, a.id] };
+    expect(detail).toMatchObject(orders);
+    const { status } = detail; // overdue by now
+    const forms = [{}, { search: 'acme' }, { status }, { search: 'acme', status }, { updated_since: '2000-01-01T00:00:00Z' }];
+    for (const query of forms) {
+      const list = await ctx.staff.get('/api/invoices/', { query });
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.json().results.find((r: { id: number }) => r.id === id), JSON.stringify(query)).toMatchObject(orders);
+    }
+    // an invoice of one order lists that one
+    const single = await ctx.staff.post(`/api/orders/${(await createOrder(ctx)).id}/create-invoice/`, { return_json: true });
+    const row = (await ctx.staff.get('/api/invoices/')).json().results.find((r: { id: number }) => r.id === single.json().id);
+    expect(row).toMatchObject({ order_count: 1, orders: [expect.any(Number)] });
+  });
 });
