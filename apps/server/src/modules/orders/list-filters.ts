@@ -85,6 +85,7 @@ export function listValues(f: OrderListFilters, page: number): Record<string, un
     customer: containsPattern(f.customer?.trim() ?? ''),
     serial: containsPattern(f.serial?.trim() ?? ''),
     offset: (page - 1) * orderPageSize(f),
+    size: orderPageSize(f),
   };
 }
 
