@@ -4,6 +4,7 @@ import {
   agingBucketOf,
   balanceDueOf,
   creditOf,
+  invoiceBalanceAndStatus,
   invoicePaymentStatus,
   overpaymentOf,
   paymentsTotal,
@@ -59,6 +60,24 @@ describe('payments', () => {
     expect(invoicePaymentStatus({ total: '100.005', paid: '100', dueDate: null, today })).toBe(
       'partially_paid',
     );
+  });
+
+  it('balance and status together, as the list answers them: the same as each alone', () => {
+    const today = '2026-05-10';
+    const cases: [string, string, string | null, string, string][] = [
+      ['100', '0', '2026-05-10', '100.00', 'unpaid'],
+      ['100', '50', '2026-05-09', '50.00', 'overdue'],
+      ['100', '120', '2020-01-01', '0.00', 'paid'],
+      ['100', '-5', null, '100.00', 'unpaid'],
+      ['100.005', '100', null, '0.01', 'partially_paid'],
+      ['0', '0', '2026-05-09', '0.00', 'paid'],
+    ];
+    for (const [total, paid, dueDate, balance, status] of cases) {
+      const input = { total, paid, dueDate, today };
+      expect(invoiceBalanceAndStatus(input)).toEqual({ balanceDue: balance, status });
+      expect(balanceDueOf(total, paid)).toBe(balance);
+      expect(invoicePaymentStatus(input)).toBe(status);
+    }
   });
 
   it('status agrees with the balance due: paid exactly when balanceDueOf is 0.00', () => {

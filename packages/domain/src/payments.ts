@@ -125,10 +125,24 @@ export interface InvoiceStatusInput {
  */
 export function invoicePaymentStatus(input: InvoiceStatusInput): InvoiceStatus {
   const paid = roundCents(input.paid);
-  if (balanceDue(input.total, paid).isZero()) return 'paid';
+  return statusOf(balanceDue(input.total, paid), paid, input);
+}
+
+function statusOf(balance: Decimal, paid: Decimal, input: InvoiceStatusInput): InvoiceStatus {
+  if (balance.isZero()) return 'paid';
   if (input.dueDate && input.dueDate < input.today) return 'overdue';
   if (paid.greaterThan(0)) return 'partially_paid';
   return 'unpaid';
+}
+
+/**
+ * balanceDueOf and invoicePaymentStatus together, the balance worked out once: the invoice list
+ * answers both for every row.
+ */
+export function invoiceBalanceAndStatus(input: InvoiceStatusInput): { balanceDue: string; status: InvoiceStatus } {
+  const paid = roundCents(input.paid);
+  const balance = balanceDue(input.total, paid);
+  return { balanceDue: toMoneyString(balance), status: statusOf(balance, paid, input) };
 }
 
 /** The latest date a payment may carry: today + 1 year. */

@@ -57,7 +57,7 @@ describe('combined invoice of different billing customers', () => {
     const orders = { order_number: `${b.door_number}, ${a.door_number}`, order_count: 2, orders: [b.id, a.id] };
     expect(detail).toMatchObject(orders);
     const { status } = detail; // overdue by now
-    const forms = [{}, { search: 'acme' }, { status }, { search: 'acme', status }, { updated_since: '2000-01-01T00:00:00Z' }];
+    const forms: Record<string, string>[] = [{}, { search: 'acme' }, { status }, { search: 'acme', status }, { updated_since: '2000-01-01T00:00:00Z' }];
     for (const query of forms) {
       const list = await ctx.staff.get('/api/invoices/', { query });
       expect(list.statusCode, list.body).toBe(200);

@@ -3,9 +3,8 @@ import type { z } from 'zod';
 import {
   LIMITS,
   type InvoiceStatus,
-  balanceDueOf,
   creditOf,
-  invoicePaymentStatus,
+  invoiceBalanceAndStatus,
   lineAmount,
   toMoneyString,
   todayIso,
@@ -210,6 +209,7 @@ export async function orderRefs(db: Db, invoiceIds: readonly number[]): Promise<
 }
 
 function listRow(row: InvoiceRow, refs: readonly InvoiceOrderRef[], today = todayIso()): InvoiceListRow {
+  const payment = invoiceBalanceAndStatus({ total: row.totalAmount, paid: row.paymentsCredits, dueDate: row.dueDate, today });
   return {
     id: row.id,
     invoice_number: row.invoiceNumber,
@@ -222,14 +222,9 @@ function listRow(row: InvoiceRow, refs: readonly InvoiceOrderRef[], today = toda
     has_manual_edits: row.hasManualEdits,
     is_combined: row.isCombined,
     updated_at: row.updatedAt.toISOString(),
-    balance_due: balanceDueOf(row.totalAmount, row.paymentsCredits),
+    balance_due: payment.balanceDue,
     due_date: row.dueDate,
-    status: invoicePaymentStatus({
-      total: row.totalAmount,
-      paid: row.paymentsCredits,
-      dueDate: row.dueDate,
-      today,
-    }),
+    status: payment.status,
   };
 }
 
