@@ -1,6 +1,6 @@
 import { and, asc, count as countRows, desc, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
 import { LIMITS, depositsHeldOf } from '@icehouse/domain';
-import { billsOfLading, invoiceOrders, invoices, orderDeposits, orderMonthCounts, orders } from '@icehouse/db/schema';
+import { billsOfLading, invoiceOrders, invoices, orderCustomerNames, orderDeposits, orderMonthCounts, orders } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { pageFetch, pageRows, searchCount } from '../../operations/list-page';
 import { customerNameOf, statusView } from './views';
@@ -128,13 +128,26 @@ function listQueries(db: Db, shape: ListShape, fenced: boolean, fetch: number) {
   // matches. Otherwise it collects them all as `rows` does. Each branch runs only when its one-time
   // condition holds (the probe's row count against $size), so a search pays for the look and one of
   // the two. (The window is named "orders" so that the text conditions, written on orders, apply to it.)
+  // A customer search looks only when the term is common enough for the look to fill the page: when
+  // it matches at least the share of the distinct names (order_customer_names, its size as PostgreSQL
+  // last counted it) that a page and one more make of the window. Most terms match fewer ("smi": 81 of
+  // 9,766 names) and go straight to their matches, saving the look (~0.5 ms). The names counted stop
+  // at that share; a wrong guess costs time only, never rows.
   const filters = listConditions(shape, 'orders-without-text');
-  const firstIds = sql`(with "probe" as materialized (
+  const worthLooking = shape.customer
+    ? sql`(select count(*) from (select 1 from ${orderCustomerNames}
+          where ${ilike(orderCustomerNames.search, sql.placeholder('customer'))}
+          limit (select "n" from "share")) as "names") >= (select "n" from "share") and `
+    : sql``;
+  const firstIds = sql`(with "share" as materialized (
+        select ceil(greatest("reltuples", 0) * (${sql.placeholder('offset')} + ${PAGE_FETCH}) / ${sql.raw(String(PROBE_ROWS))})::int as "n"
+        from "pg_class" where "oid" = 'order_customer_names'::regclass),
+      "probe" as materialized (
         select "orders"."id" from (select * from ${orders}${filters ? sql` where ${filters}` : sql``}
           order by ${orders.date} desc, ${orders.id} desc limit ${sql.raw(String(PROBE_ROWS))}) as "orders"
         where ${textConditions(shape)} order by "orders"."date" desc, "orders"."id" desc
         limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}),
-      "probed" as materialized (select count(*) > ${sql.placeholder('size')} as "enough" from "probe")
+      "probed" as materialized (select ${worthLooking}(select count(*) from "probe") > ${sql.placeholder('size')} as "enough")
     select "id", (select count(*)::int from (select 1 from ${matching(sql`1`)}
         limit ${sql.raw(String(ORDER_COUNT_LIMIT + 1))}) as "matches") as "total"
       from "probe" where (select "enough" from "probed")
