@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TRPCClientError } from '@trpc/client';
-import { useSettingsForm, type SettingsSchema } from '../lib/useSettingsForm';
+import { CHANGED_ELSEWHERE, useSettingsForm, type SettingsSchema } from '../lib/useSettingsForm';
 import { Field, TextInput } from './Field';
 import { SettingsSection } from './SettingsSection';
 
@@ -119,6 +119,24 @@ describe('SettingsSection over useSettingsForm', () => {
     expect(section().getByRole('button', { name: 'Save widgets' })).toBeInTheDocument();
     arrive({ name: 'Gizmo', code: 'G2' });
     expect(section().getByRole('textbox', { name: 'name' })).toHaveValue('Gizmo');
+  });
+
+  it("keeps what was typed when a new read brings other values, and says so; a save takes the answer", async () => {
+    const { section, arrive, sent } = renderSection({ data: { name: 'Gadget', code: 'G1' } });
+    const name = section().getByRole('textbox', { name: 'name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Sprocket');
+    arrive({ name: 'Gizmo', code: 'G2' }); // someone else saved
+    expect(name).toHaveValue('Sprocket');
+    expect(section().getByRole('textbox', { name: 'code' })).toHaveValue('G1');
+    expect(section().getByRole('status')).toHaveTextContent(CHANGED_ELSEWHERE);
+    await userEvent.click(section().getByRole('button', { name: 'Save widgets' }));
+    expect(sent).toHaveBeenCalledWith({ name: 'Sprocket', code: 'G1' });
+    expect(await section().findByRole('status')).toHaveTextContent('Widgets saved.');
+    // saved: the next read is taken again
+    arrive({ name: 'Gizmo', code: 'G3' });
+    expect(name).toHaveValue('Gizmo');
+    expect(section().getByRole('textbox', { name: 'code' })).toHaveValue('G3');
   });
 
   it('has no save button when it may not save', () => {

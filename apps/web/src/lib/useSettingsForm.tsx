@@ -24,9 +24,14 @@ export interface SettingsForm<Values> {
   noticeView: ReactNode;
 }
 
+/** Said when the server's values change under unsaved edits, which are kept. */
+export const CHANGED_ELSEWHERE =
+  'Someone else changed these settings while you were editing. Your changes are kept here; saving them replaces theirs, reloading the page shows theirs.';
+
 /**
  * A settings section's load-edit-save (Company Information's email settings, accountant export
- * accounts): the server's values are edited in place (a new read replaces them), checked with the
+ * accounts): the server's values are edited in place (a new read replaces them until the user edits;
+ * after that it is only announced, so nothing typed is lost), checked with the
  * domain's schema before anything is sent (messages on their fields), then saved; the server's
  * answer becomes the values. `texts.saved` or `texts.error` says how it went; a refusal's field
  * messages stand on their fields.
@@ -46,9 +51,15 @@ export function useSettingsForm<Values extends object>({
   const [values, setValues] = useState<Values | null>(null);
   const [errors, setErrors] = useState<FieldErrors | null>(null);
   const [notice, setNotice] = useState<PageNotice | null>(null);
+  // Edited since the server's values were last taken (or saved).
+  const [edited, setEdited] = useState(false);
 
   useEffect(() => {
-    if (data) setValues(data);
+    if (!data) return;
+    if (edited) setNotice({ tone: 'info', text: CHANGED_ELSEWHERE });
+    else setValues(data);
+    // Only a new read decides; an edit alone changes nothing here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data]);
 
   async function save() {
@@ -60,6 +71,7 @@ export function useSettingsForm<Values extends object>({
     if (!parsed.success) return;
     try {
       setValues(await mutation.mutateAsync(parsed.data));
+      setEdited(false);
       setNotice({ tone: 'success', text: texts.saved });
     } catch (error) {
       const fields = serverFieldErrors(error);
@@ -70,7 +82,10 @@ export function useSettingsForm<Values extends object>({
 
   return {
     values,
-    setValue: (key, value) => setValues((v) => (v ? { ...v, [key]: value } : v)),
+    setValue: (key, value) => {
+      setEdited(true);
+      setValues((v) => (v ? { ...v, [key]: value } : v));
+    },
     errorOf: (key) => firstFieldError(errors, key),
     save,
     saving: mutation.isPending,
