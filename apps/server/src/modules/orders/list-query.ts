@@ -138,16 +138,16 @@ function listQueries(db: Db, shape: ListShape, fenced: boolean, fetch: number) {
   // of them, through the trigram index: under a LIMIT of unknown size a plan for known values chose
   // to read the whole table.)
   const named = shape.customer
-    ? sql`"named" as materialized (select 1 from ${orderCustomerNames}
+    ? sql`"share" as materialized (
+          select ceil(greatest("reltuples", 0) * (${sql.placeholder('offset')} + ${PAGE_FETCH}) / ${sql.raw(String(PROBE_ROWS))})::int as "n"
+          from "pg_class" where "oid" = 'order_customer_names'::regclass),
+        "named" as materialized (select 1 from ${orderCustomerNames}
           where ${ilike(orderCustomerNames.search, sql.placeholder('customer'))}),`
     : sql``;
   const worthLooking = shape.customer
     ? sql`(select count(*) from (select 1 from "named" limit (select "n" from "share")) as "names") >= (select "n" from "share") and `
     : sql``;
-  const firstIds = sql`(with "share" as materialized (
-        select ceil(greatest("reltuples", 0) * (${sql.placeholder('offset')} + ${PAGE_FETCH}) / ${sql.raw(String(PROBE_ROWS))})::int as "n"
-        from "pg_class" where "oid" = 'order_customer_names'::regclass),
-      ${named}
+  const firstIds = sql`(with ${named}
       "probe" as materialized (
         select "orders"."id" from (select * from ${orders}${filters ? sql` where ${filters}` : sql``}
           order by ${orders.date} desc, ${orders.id} desc limit ${sql.raw(String(PROBE_ROWS))}) as "orders"
