@@ -139,6 +139,19 @@ describe('SettingsSection over useSettingsForm', () => {
     expect(section().getByRole('textbox', { name: 'code' })).toHaveValue('G3');
   });
 
+  it('says nothing when a read under new edits only brings back what was saved', async () => {
+    const { section, arrive } = renderSection({ data: { name: 'Gadget', code: 'G1' } });
+    const name = section().getByRole('textbox', { name: 'name' });
+    await userEvent.type(name, 's');
+    await userEvent.click(section().getByRole('button', { name: 'Save widgets' }));
+    expect(await section().findByRole('status')).toHaveTextContent('Widgets saved.');
+    await userEvent.click(section().getByRole('button', { name: 'Dismiss' }));
+    await userEvent.type(name, '!');
+    arrive({ name: 'Gadgets', code: 'G1' }); // the query read again: our own save
+    expect(name).toHaveValue('Gadgets!');
+    expect(section().queryByRole('status')).toBeNull();
+  });
+
   it('has no save button when it may not save', () => {
     const { section } = renderSection({ data: { name: 'Gadget', code: 'G1' }, canSave: false });
     expect(section().getByRole('textbox', { name: 'name' })).toHaveAttribute('readonly');

@@ -51,13 +51,19 @@ export function useSettingsForm<Values extends object>({
   const [values, setValues] = useState<Values | null>(null);
   const [errors, setErrors] = useState<FieldErrors | null>(null);
   const [notice, setNotice] = useState<PageNotice | null>(null);
-  // Edited since the server's values were last taken (or saved).
+  // The server's values the edits started from (the last read taken, or the last save's answer), and
+  // whether anything was edited since.
+  const [base, setBase] = useState<Values | null>(null);
   const [edited, setEdited] = useState(false);
 
   useEffect(() => {
     if (!data) return;
-    if (edited) setNotice({ tone: 'info', text: CHANGED_ELSEWHERE });
-    else setValues(data);
+    if (!edited) {
+      setValues(data);
+      setBase(data);
+    } else if (JSON.stringify(data) !== JSON.stringify(base)) {
+      setNotice({ tone: 'info', text: CHANGED_ELSEWHERE });
+    }
     // Only a new read decides; an edit alone changes nothing here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data]);
@@ -70,7 +76,9 @@ export function useSettingsForm<Values extends object>({
     setErrors(parsed.success ? null : zodIssuesToFieldErrors(parsed.error));
     if (!parsed.success) return;
     try {
-      setValues(await mutation.mutateAsync(parsed.data));
+      const saved = await mutation.mutateAsync(parsed.data);
+      setValues(saved);
+      setBase(saved);
       setEdited(false);
       setNotice({ tone: 'success', text: texts.saved });
     } catch (error) {
