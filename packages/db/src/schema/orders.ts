@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { BUILDING_TYPES, DEFAULT_COUNTRY, ORDER_STATUSES } from '@icehouse/domain';
 import { users } from './auth';
 import { settings, products } from './catalogue';
@@ -99,9 +99,9 @@ export const orders = pgTable(
  * Every distinct orders.customer_search (the billing and shipping names of orders), with a trigram
  * index: the list's customer search finds the matching names here first (about one name for ten
  * orders), then their orders through orders_customer_search_status_date_id_idx. Kept by a trigger on
- * orders (migration: a name is added when an order first has it; no unique constraint, so concurrent
- * saves never wait on each other, and a rare duplicate only matches twice the same orders, which the
- * search reads as a set). Names no order has any more stay (they match no order). Never written by the app.
+ * orders (migration: a name is added when an order first has it, once: unique, so a search can count
+ * through the names as they stream; two saves adding the same new name at once wait for each other's
+ * commit). Names no order has any more stay (they match no order). Never written by the app.
  */
 export const orderCustomerNames = pgTable(
   'order_customer_names',
@@ -109,7 +109,8 @@ export const orderCustomerNames = pgTable(
     search: text('search').notNull(),
   },
   (t) => [
-    index('order_customer_names_search_idx').on(t.search),
+    // Unique: each name once, so a search can join the names to their orders as they stream (decision 233).
+    uniqueIndex('order_customer_names_search_key').on(t.search),
     index('order_customer_names_search_trgm_idx').using('gin', t.search.op('gin_trgm_ops')).with(TRGM_INDEX_OPTIONS),
   ],
 );

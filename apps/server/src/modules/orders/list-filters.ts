@@ -114,7 +114,9 @@ export function listConditions(
  * and the shipping name (kept by triggers), trigram-indexed. `byNames`: the customer search finds the
  * matching names first (order_customer_names: every distinct customer_search, trigram-indexed, about one
  * for ten orders), then the orders that have one of them (an index of orders by customer_search, read
- * alone): the same orders as the ILIKE on orders, linked to a customer or not (decision 181).
+ * alone): the same orders as the ILIKE on orders, linked to a customer or not (decision 181). The names
+ * being unique, PostgreSQL joins them to their orders as they stream instead of collecting them all
+ * first, so a count that stops at the limit stops early for a common term too (decision 233).
  */
 export function textConditionList(shape: ListShape, byNames = false): SQL[] {
   const conditions: SQL[] = [];
