@@ -1,7 +1,8 @@
--- Each name once (decision 233): the orders list's customer search counts orders through the names as they
--- stream, which would count a duplicate's orders twice. Duplicates (two saves that added the same new name at
--- once) are removed first; the trigger then adds a name with ON CONFLICT DO NOTHING, so two saves adding the
--- same new name at once wait for the first one's commit instead of both adding it.
+-- Each name once (decision 233): knowing the names unique, PostgreSQL joins the customer search's matching
+-- names to their orders as they stream, instead of collecting them all first to read them as a set.
+-- Duplicates (two saves that added the same new name at once) are removed first; the trigger then adds a
+-- name with ON CONFLICT DO NOTHING, so two saves adding the same new name at once wait for the first one's
+-- commit instead of both adding it.
 DELETE FROM "order_customer_names" "a" USING "order_customer_names" "b"
   WHERE "a"."search" = "b"."search" AND "a"."ctid" > "b"."ctid";--> statement-breakpoint
 DROP INDEX "order_customer_names_search_idx";--> statement-breakpoint
