@@ -24,8 +24,15 @@ import {
 
 /** The order list: the query builder for each shape of filter (list-filters.ts), and its pages. */
 
-/** How many of the newest orders a text search looks through first (see listQueries). */
-const PROBE_ROWS = 500;
+/**
+ * How many of the newest orders a text search looks through first (see listQueries). A customer search
+ * looks further: it looks only when its term is common enough (the names' share below), and a term that
+ * matches one order in thirty ("resort", "marina" in the benchmark) fills a page within 2,000 orders
+ * (~1 ms) where collecting its ~3,000 matches takes ~2.5 ms. Without that gate (a serial search) a look
+ * that misses is paid in full, so it stays short.
+ */
+export const PROBE_ROWS = { customer: 2000, serial: 500 } as const;
+const probeRows = (shape: ListShape) => (shape.customer ? PROBE_ROWS.customer : PROBE_ROWS.serial);
 
 /**
  * Past this many matches a text search (customer, serial) stops counting: `count` is then a lower
@@ -120,7 +127,7 @@ function listQueries(db: Db, shape: ListShape, fenced: boolean, fetch: number) {
   const rowsFrom = (ids: SQL, name: string, counted: boolean) =>
     pageRowsQuery(db, ids, counted).orderBy(desc(orders.date), desc(orders.id)).prepare(name);
   const rows = rowsFrom(pageIds, `order_list_rows_${key}`, textSearch);
-  // A text search's first pages (listOrders: up to PROBE_ROWS) in one statement, one round trip. It
+  // A text search's first pages (listOrders: within its PROBE_ROWS) in one statement, one round trip. It
   // looks first among the newest PROBE_ROWS orders of the other filters (the (date, id) index, then the
   // text on each): when a page and one more match there, they are the answer, since every match
   // outside is older, and the matches are counted on their own, up to the limit. A common term (one
@@ -131,15 +138,16 @@ function listQueries(db: Db, shape: ListShape, fenced: boolean, fetch: number) {
   // A customer search looks only when the term is common enough for the look to fill the page: when
   // it matches at least the share of the distinct names (order_customer_names, its size as PostgreSQL
   // last counted it) that a page and one more make of the window. Most terms match fewer ("smi": 81 of
-  // 9,766 names) and go straight to their matches, saving the look (~0.5 ms). The names counted stop
-  // at that share; a wrong guess costs time only, never rows.
+  // 9,766 names, against 132 for the first page) and go straight to their matches, saving the look. The
+  // names counted stop at that share; a wrong guess costs time only, never rows (decision 234).
   const filters = listConditions(shape, 'orders-without-text');
+  const probeWindow = sql.raw(String(probeRows(shape)));
   // (The names come through a CTE, read only as far as the limit, so that the scan is planned for all
   // of them, through the trigram index: under a LIMIT of unknown size a plan for known values chose
   // to read the whole table.)
   const named = shape.customer
     ? sql`"share" as materialized (
-          select ceil(greatest("reltuples", 0) * (${sql.placeholder('offset')} + ${PAGE_FETCH}) / ${sql.raw(String(PROBE_ROWS))})::int as "n"
+          select ceil(greatest("reltuples", 0) * (${sql.placeholder('offset')} + ${PAGE_FETCH}) / ${probeWindow})::int as "n"
           from "pg_class" where "oid" = 'order_customer_names'::regclass),
         "named" as materialized (select 1 from ${orderCustomerNames}
           where ${ilike(orderCustomerNames.search, sql.placeholder('customer'))}),`
@@ -150,7 +158,7 @@ function listQueries(db: Db, shape: ListShape, fenced: boolean, fetch: number) {
   const firstIds = sql`(with ${named}
       "probe" as materialized (
         select "orders"."id" from (select * from ${orders}${filters ? sql` where ${filters}` : sql``}
-          order by ${orders.date} desc, ${orders.id} desc limit ${sql.raw(String(PROBE_ROWS))}) as "orders"
+          order by ${orders.date} desc, ${orders.id} desc limit ${probeWindow}) as "orders"
         where ${textConditions(shape)} order by "orders"."date" desc, "orders"."id" desc
         limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}),
       "probed" as materialized (select ${worthLooking}(select count(*) from "probe") > ${sql.placeholder('size')} as "enough")
@@ -192,7 +200,7 @@ export async function listOrders(deps: DbDeps, filters: OrderListFilters = {}): 
     // A text search: its first pages in one statement (the look among the newest orders, else all the
     // matches), deeper pages from all the matches. Either counted its matches, up to the limit.
     const offset = (page - 1) * size;
-    const found = await (offset + size < PROBE_ROWS ? queries.first : queries.rows).execute(values);
+    const found = await (offset + size < probeRows(shape) ? queries.first : queries.rows).execute(values);
     fetched = found;
     count = await searchCount(found.length, page, size, ORDER_COUNT_LIMIT, () => Number(found[0]?.total ?? 0));
   } else {

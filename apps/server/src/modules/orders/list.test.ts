@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MONTH_NAMES, type OrderStatus } from '@icehouse/domain';
 import type { Database } from '@icehouse/db/client';
-import { ORDER_COUNT_LIMIT, listOrders } from './list-query';
+import { ORDER_COUNT_LIMIT, PROBE_ROWS, listOrders } from './list-query';
 import { getOrders } from './order-read';
 import { attachBol, attachInvoice, insertOrders, orderPayload, shippable, useOrdersTestApp, type BulkOrder } from '../../../tests/orders-test-support';
 
@@ -131,45 +131,52 @@ describe('list-view', () => {
   });
 
   it('searches the same whether the matches are among the newest orders or beyond them', async () => {
-    // 600 newer orders: "smith" now matches only past the newest 500 (the first look misses),
-    // "filler" matches the newest (the first look answers), "shore" both (every 100th filler).
-    const fillers: Spec[] = [];
-    const bulk = Array.from({ length: 600 }, (_, i) => ({
+    // More newer orders than a customer search looks through first (PROBE_ROWS.customer): "smith" now
+    // matches only past them (the first look misses), "filler" matches the newest (the first look
+    // answers), "shore" both (every 100th filler, and older orders of their own).
+    const window = PROBE_ROWS.customer;
+    const bulk: BulkOrder[] = Array.from({ length: window + 100 }, (_, i) => ({
       date: `2025-0${(i % 9) + 1}-1${i % 10}`,
       status: 'pending' as OrderStatus,
       doorNumber: `F-${i}`,
       billingName: i % 100 === 0 ? `Filler Shore ${i}` : `Filler ${i}`,
       shippingName: '',
     }));
+    // Older "shore" customers, so that the term matches enough names for the look (below).
+    for (let i = 0; i < 40; i++)
+      bulk.push({ date: '2022-05-05', status: 'pending', doorNumber: `S-${i}`, billingName: `Old Shore ${i}`, shippingName: '' });
     const ids = await insertOrders(ctx.database, bulk);
-    bulk.forEach((b, i) => fillers.push({ ...b, id: ids[i]! }));
-    specs = [...specs, ...fillers];
-    // With the names' table counted, a customer search looks among the newest orders only for a term
-    // that matches a large share of the names ("filler"); "smith" and "shore" go straight to their matches.
+    specs = [...specs, ...bulk.map((b, i) => ({ ...(b as Required<BulkOrder>), id: ids[i]! }))];
+    // With the names' table counted, a customer search looks among the newest orders only for a term that
+    // matches a large enough share of the names ("filler", "smith", "shore"); "lakeside" (one name) goes
+    // straight to its matches.
     await ctx.database.db.execute(sql`analyze order_customer_names`);
     const smith = (s: Spec) => notVoided(s) && (/smith/i.test(s.billingName) || /smith/i.test(s.shippingName));
     expect((await idsOf('?customer=smith')).ids).toEqual(expectedIds(smith));
-    const filler = await idsOf('?customer=filler');
+    expect((await idsOf('?customer=lakeside')).ids).toEqual(expectedIds((s) => notVoided(s) && s.shippingName !== ''));
+    const filler = await idsOf('?customer=filler&page_size=100');
     expect(filler.ids).toEqual(expectedIds((s) => s.billingName.startsWith('Filler')));
-    expect(filler.count).toBe(600);
-    expect((await idsOf('?customer=shore')).ids).toEqual(expectedIds((s) => /shore/i.test(s.billingName)));
-    // A page as large as the matches among the newest 500: the first look fills the page but finds no
-    // row more, so only all the matches tell whether there is a next page.
+    expect(filler.count).toBe(ORDER_COUNT_LIMIT);
     const shore = (s: Spec) => notVoided(s) && /shore/i.test(s.billingName);
-    const k = specs.filter(notVoided).sort(newestFirst).slice(0, 500).filter(shore).length;
+    expect((await idsOf('?customer=shore')).ids).toEqual(expectedIds(shore));
+    // A page as large as the matches among the newest orders looked through: the first look fills the
+    // page but finds no row more, so only all the matches tell whether there is a next page.
+    const k = specs.filter(notVoided).sort(newestFirst).slice(0, window).filter(shore).length;
     expect(k).toBeGreaterThan(0);
     expect(expectedIds(shore).length).toBeGreaterThan(k);
     const paged = await idsOf(`?customer=shore&page_size=${k}`);
     expect(paged.ids).toEqual(expectedIds(shore));
     expect(paged.count).toBe(expectedIds(shore).length);
-    // One statement each: the first look answers "filler" (and counts it); "smith" needs all its
-    // matches, collected by the same statement.
+    // One statement each: the first look answers "filler" (and counts it); "smith" and "lakeside" need
+    // all their matches, collected by the same statement.
     const { deps, counter } = counting(ctx.database);
-    expect((await listOrders(deps, { customer: 'filler' })).count).toBe(600);
+    expect((await listOrders(deps, { customer: 'filler' })).count).toBe(ORDER_COUNT_LIMIT);
     expect(counter.queries).toBe(1);
-    counter.queries = 0;
-    await listOrders(deps, { customer: 'smith' });
-    expect(counter.queries).toBe(1);
+    for (const customer of ['smith', 'lakeside']) {
+      counter.queries = 0;
+      await listOrders(deps, { customer });
+      expect(counter.queries).toBe(1);
+    }
     expect((await idsOf('?customer=filler&month=3')).ids).toEqual(
       expectedIds((s) => s.billingName.startsWith('Filler') && s.date.slice(5, 7) === '03'),
     );
