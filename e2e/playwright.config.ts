@@ -6,19 +6,20 @@ import { defineConfig, devices } from '@playwright/test';
 /**
  * End-to-end tests: Debian's Chromium drives the built web app, served by the built server
  * (`apps/server/dist/main.js`, which serves `apps/web/dist`) over a fresh embedded database
- * seeded with the demo data. Build first: turbo does it for `test`, since this package
+ * seeded with the demo data, one server per worker. Build first: turbo does it for `test`, since this package
  * dev-depends on the server and the web app.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
-// E2E_PORT lets two checkouts on one machine run the suite at once.
+// E2E_PORT lets two checkouts on one machine run the suite at once (each takes E2E_PORT and the ports after it).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+// Two cores: two browsers at once, each with a server and embedded database of its own (see `servers`).
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 /**
- * A fresh data folder per run (the server creates it), under the git-ignored .tmp/. Playwright
- * starts the web server before any globalSetup, so it is chosen here; the environment carries it
+ * A fresh folder per run (each server's data folder inside it), under the git-ignored .tmp/. Playwright
+ * starts the web servers before any globalSetup, so it is chosen here; the environment carries it
  * to the workers, which load this file again. Folders of runs started over an hour ago (about
  * 40 MB each) are removed; a run still going then is not touched.
  */
@@ -38,12 +39,25 @@ function dataDirForThisRun(): string {
   return dir;
 }
 
-const dataDir = dataDirForThisRun();
+const runDir = dataDirForThisRun();
+
+/**
+ * One server per worker, each on a fresh demo database of its own: the tests change shared records (the
+ * company's tax rate, the catalogue, users), so two workers on one server could see each other's changes.
+ * Playwright sets TEST_PARALLEL_INDEX (0 .. workers-1) in a worker before it loads this file, so a worker's
+ * `baseURL` is its own server's; the main process starts them all.
+ */
+const servers = Array.from({ length: WORKERS }, (_, index) => ({
+  url: `http://127.0.0.1:${PORT + index}`,
+  port: PORT + index,
+  dataDir: path.join(runDir, `server-${index}`),
+}));
+const own = servers[Number(process.env.TEST_PARALLEL_INDEX ?? 0)] ?? servers[0]!;
 
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   // Generous waits: CI shares two cores between this browser, the server and its database. A wait ends as
@@ -52,7 +66,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
-    baseURL: BASE_URL,
+    baseURL: own.url,
     headless: true,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -77,23 +91,23 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
+  webServer: servers.map((server) => ({
     command: 'node ../apps/server/dist/main.js',
     cwd: here,
-    url: `${BASE_URL}/healthz`,
+    url: `${server.url}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(PORT),
+      PORT: String(server.port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: server.dataDir,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       // Customer links are built from it (never from a request's Host header).
-      PUBLIC_BASE_URL: BASE_URL,
+      PUBLIC_BASE_URL: server.url,
     },
-  },
+  })),
 });
