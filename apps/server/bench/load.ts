@@ -775,7 +775,7 @@ async function checkDenormalised(database: Database): Promise<string> {
          where coalesce(a.n, 0) <> coalesce(c.orders, 0)) as counts,
       (select count(*)::int from orders o
          left join addresses b on b.id = o.billing_address_id left join addresses s on s.id = o.shipping_address_id
-         where o.customer_search <> coalesce(b.name, '') || E'\n' || coalesce(s.name, '')) as search`,
+         where o.customer_search <> lower(coalesce(b.name, '') || E'\n' || coalesce(s.name, ''))) as search`,
   );
   return Number(row.counts) === 0 && Number(row.search) === 0
     ? 'consistent'

@@ -286,3 +286,47 @@ describe('reset()', () => {
     expect(a!.id).toBe(1);
   });
 });
+
+describe('migration 0029: the search keys in lower case', () => {
+  it('lowercases the keys written before it, and leaves each order its name in the names', async () => {
+    const { db } = t.database;
+    const [billing, shipping] = await db.insert(addresses).values([{ name: 'Lakeside BAIT' }, { name: 'Österlund Cabin' }]).returning();
+    const [order] = await db
+      .insert(orders)
+      .values({ date: '2026-03-01', doorNumber: '1001', billingAddressId: billing!.id, shippingAddressId: shipping!.id })
+      .returning();
+    const [invoice] = await db
+      .insert(invoices)
+      .values({ invoiceNumber: 'A-100', date: '2026-03-02', billTo: { ...addr, name: 'Lakeside BAIT' }, shipTo: addr })
+      .returning();
+    await db.insert(invoiceOrders).values({ invoiceId: invoice!.id, orderId: order!.id });
+    // The keys as they were written before 0029 (its triggers off while they are put back).
+    const names = 'Lakeside BAIT\nÖsterlund Cabin';
+    const invoiceKey = `A-100\nLakeside BAIT\nA\n${names}`;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update orders set customer_search = ${names}`);
+      await tx.execute(sql`update invoices set search = ${invoiceKey}`);
+      await tx.execute(sql`delete from order_customer_names`);
+      await tx.execute(sql`insert into order_customer_names (search) values (${names}), ('stale Name')`);
+    });
+    const migration = readFileSync(path.join(migrationsFolder(), '0029_search_keys_in_lower_case.sql'), 'utf8');
+    await db.transaction(async (tx) => {
+      for (const statement of migration.split('--> statement-breakpoint')) await tx.execute(sql.raw(statement));
+    });
+
+    const lower = async (text: string) => rowsOf<{ v: string }>(await db.execute(sql`select lower(${text}) as v`))[0]!.v;
+    const [row] = rowsOf<{ order: string; invoice: string }>(
+      await db.execute(sql`select o.customer_search as "order", i.search as "invoice" from orders o, invoices i`),
+    );
+    expect(row).toEqual({ order: await lower(names), invoice: await lower(invoiceKey) });
+    const kept = rowsOf<{ search: string }>(await db.execute(sql`select search from order_customer_names order by search`));
+    expect(kept.map((r) => r.search)).toEqual([await lower(names)]);
+    // New writes go through the functions 0029 replaced: in lower case too.
+    await db.update(addresses).set({ name: 'NEW Name' }).where(eq(addresses.id, billing!.id));
+    const [renamed] = rowsOf<{ order: string; invoice: string }>(
+      await db.execute(sql`select o.customer_search as "order", i.search as "invoice" from orders o, invoices i`),
+    );
+    expect(renamed).toEqual({ order: await lower('NEW Name\nÖsterlund Cabin'), invoice: await lower(`A-100\nLakeside BAIT\nA\nNEW Name\nÖsterlund Cabin`) });
+  });
+});

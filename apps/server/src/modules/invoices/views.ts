@@ -1,4 +1,4 @@
-import { and, asc, count as countRows, desc, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count as countRows, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   LIMITS,
@@ -23,7 +23,7 @@ import { pageFetch, pageRows, searchCount, type ListPage } from '../../operation
 import type { DbDeps } from '../../deps';
 import { getOrders } from '../orders/order-read';
 import { preparedQuery } from '../../prepared-query';
-import { containsPattern } from '../../like-pattern';
+import { containsPattern, lowerKeyContains } from '../../like-pattern';
 import { invoiceStatusSql } from './status-filter';
 import type { invoiceAddressAnswer, invoiceAnswer, invoiceListRowAnswer, lineAnswer } from './schemas';
 
@@ -90,7 +90,7 @@ export function lineView(l: LineRow): InvoiceLineView {
  * triggers) contains the pattern. One condition for the list and its CSV export.
  */
 export const invoiceSearchCondition = (pattern: SQL | SQL.Aliased | ReturnType<typeof sql.placeholder>) =>
-  sql`${invoices.search} ilike ${pattern}`;
+  lowerKeyContains(invoices.search, pattern);
 
 /**
  * A listed invoice's orders, oldest first, as [id, door number] pairs (null when it has none): read with
@@ -164,7 +164,7 @@ function invoiceQueries(db: Db, fetch = INVOICE_PAGE_SIZE + 1) {
       .select({ invoice: invoices, refs: refsColumn, total: sql<number>`"page_ids"."total"` })
       .from(
         sql`(with "matching" as materialized (
-            select ${invoices.id} as "id", ${invoices.date} as "date" from ${invoices} where ${invoices.search} ilike ${sql.placeholder('pattern')}
+            select ${invoices.id} as "id", ${invoices.date} as "date" from ${invoices} where ${lowerKeyContains(invoices.search, sql.placeholder('pattern'))}
               and ${invoiceStatusSql(sql.placeholder('today') as unknown as SQL)} = ${sql.placeholder('status')})
           select "id", (select count(*)::int from (select 1 from "matching" limit ${sql.raw(String(INVOICE_COUNT_LIMIT + 1))}) as "counted") as "total"
           from "matching" order by "date" desc, "id" desc limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`,
@@ -352,7 +352,7 @@ export async function listInvoices(deps: DbDeps, filters: InvoiceListFilters = {
     const db = deps.database.db;
     const where = and(
       filters.updated_since ? gte(invoices.updatedAt, filters.updated_since) : undefined,
-      text ? ilike(invoices.search, containsPattern(text)) : undefined,
+      text ? lowerKeyContains(invoices.search, containsPattern(text)) : undefined,
       filters.status ? sql`${invoiceStatusSql(sql`${todayIso()}`)} = ${filters.status}` : undefined,
     );
     const direction = filters.ordering === '-updated_at' ? desc : asc;

@@ -4,7 +4,7 @@ import type { OrderStatus } from '@icehouse/domain';
 import { addresses, orderCustomerNames, orderMonthCounts, orders } from '@icehouse/db/schema';
 import type { ListPage } from '../../operations/list-page';
 import type { OrderListRow } from './views';
-import { containsPattern } from '../../like-pattern';
+import { containsPattern, lowerKeyContains } from '../../like-pattern';
 
 /**
  * The order list's filters as SQL, shared by the list (list-query.ts) and its CSV export
@@ -123,8 +123,8 @@ export function textConditionList(shape: ListShape, byNames = false): SQL[] {
   if (shape.customer)
     conditions.push(
       byNames
-        ? sql`${orders.customerSearch} in (select ${orderCustomerNames.search} from ${orderCustomerNames} where ${ilike(orderCustomerNames.search, sql.placeholder('customer'))})`
-        : ilike(orders.customerSearch, sql.placeholder('customer')),
+        ? sql`${orders.customerSearch} in (select ${orderCustomerNames.search} from ${orderCustomerNames} where ${lowerKeyContains(orderCustomerNames.search, sql.placeholder('customer'))})`
+        : lowerKeyContains(orders.customerSearch, sql.placeholder('customer')),
     );
   if (shape.serial) conditions.push(ilike(orders.doorNumber, sql.placeholder('serial')));
   return conditions;

@@ -5,7 +5,7 @@ import type { Db } from '@icehouse/db/client';
 import { pageFetch, pageRows, searchCount } from '../../operations/list-page';
 import { customerNameOf, statusView } from './views';
 import { preparedQuery } from '../../prepared-query';
-import { containsPattern } from '../../like-pattern';
+import { containsPattern, lowerKeyContains } from '../../like-pattern';
 import type { DbDeps } from './service-common';
 import {
   ORDER_PAGE_SIZE,
@@ -150,7 +150,7 @@ function listQueries(db: Db, shape: ListShape, fenced: boolean, fetch: number) {
           select ceil(greatest("reltuples", 0) * (${sql.placeholder('offset')} + ${PAGE_FETCH}) / ${probeWindow})::int as "n"
           from "pg_class" where "oid" = 'order_customer_names'::regclass),
         "named" as materialized (select 1 from ${orderCustomerNames}
-          where ${ilike(orderCustomerNames.search, sql.placeholder('customer'))}),`
+          where ${lowerKeyContains(orderCustomerNames.search, sql.placeholder('customer'))}),`
     : sql``;
   const worthLooking = shape.customer
     ? sql`(select count(*) from (select 1 from "named" limit (select "n" from "share")) as "names") >= (select "n" from "share") and `
@@ -251,7 +251,7 @@ async function listOrdersByChange(deps: DbDeps, f: OrderListFilters): Promise<Or
   const conditions: (SQL | undefined)[] = [
     f.status ? eq(orders.status, f.status) : f.include_voided ? undefined : sql`${orders.status} <> 'voided'`,
     range ? and(gte(orders.date, range.from), sql`${orders.date} < ${range.to}`) : f.month ? sql`extract(month from ${orders.date}) = ${f.month}` : undefined,
-    f.customer?.trim() ? ilike(orders.customerSearch, containsPattern(f.customer.trim())) : undefined,
+    f.customer?.trim() ? lowerKeyContains(orders.customerSearch, containsPattern(f.customer.trim())) : undefined,
     f.serial?.trim() ? ilike(orders.doorNumber, containsPattern(f.serial.trim())) : undefined,
     f.updated_since ? gte(orders.updatedAt, f.updated_since) : undefined,
   ];
