@@ -66,8 +66,11 @@ export function addressView(a: Partial<InvoiceAddress> | null | undefined): Invo
 
 /** Bill-to name, else ship-to name. */
 export function invoiceCustomerName(row: Pick<InvoiceRow, 'billTo' | 'shipTo'>): string {
-  return (row.billTo?.name ?? '').trim() || (row.shipTo?.name ?? '').trim();
+  return customerNameOfNames(row.billTo?.name, row.shipTo?.name);
 }
+
+const customerNameOfNames = (billTo: string | null | undefined, shipTo: string | null | undefined) =>
+  (billTo ?? '').trim() || (shipTo ?? '').trim();
 
 export function lineView(l: LineRow): InvoiceLineView {
   return {
@@ -107,6 +110,29 @@ const refsColumn = sql<[number, string][] | null>`(select json_agg(json_build_ar
 const refsOf = (invoiceId: number, refs: [number, string][] | null): InvoiceOrderRef[] =>
   (refs ?? []).map(([orderId, doorNumber]) => ({ invoiceId, orderId, doorNumber }));
 
+/**
+ * What a list row shows (listRow), and no more: not the whole invoice (its addresses, search text and other
+ * amounts), which PostgreSQL would send and the server parse and map for every row of every page.
+ */
+const listColumns = {
+  id: invoices.id,
+  invoiceNumber: invoices.invoiceNumber,
+  date: invoices.date,
+  billToName: sql<string | null>`${invoices.billTo} ->> 'name'`,
+  shipToName: sql<string | null>`${invoices.shipTo} ->> 'name'`,
+  totalAmount: invoices.totalAmount,
+  paymentsCredits: invoices.paymentsCredits,
+  dueDate: invoices.dueDate,
+  hasManualEdits: invoices.hasManualEdits,
+  isCombined: invoices.isCombined,
+  updatedAt: invoices.updatedAt,
+};
+
+type ListedInvoice = Pick<
+  InvoiceRow,
+  'id' | 'invoiceNumber' | 'date' | 'totalAmount' | 'paymentsCredits' | 'dueDate' | 'hasManualEdits' | 'isCombined' | 'updatedAt'
+> & { billToName: string | null; shipToName: string | null };
+
 function invoiceQueries(db: Db, fetch = INVOICE_PAGE_SIZE + 1) {
   const PAGE_FETCH = sql.raw(String(fetch));
   const named = (name: string) => (fetch === INVOICE_PAGE_SIZE + 1 ? name : `${name}_${fetch}`); // the default set keeps its names
@@ -115,7 +141,7 @@ function invoiceQueries(db: Db, fetch = INVOICE_PAGE_SIZE + 1) {
       order by ${invoices.date} desc, ${invoices.id} desc limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`;
   const page = (where: SQL | undefined, name: string) =>
     db
-      .select({ invoice: invoices, refs: refsColumn })
+      .select({ invoice: listColumns, refs: refsColumn })
       .from(pageIds(where))
       .innerJoin(invoices, sql`${invoices.id} = "page_ids"."id"`)
       .orderBy(desc(invoices.date), desc(invoices.id))
@@ -161,7 +187,7 @@ function invoiceQueries(db: Db, fetch = INVOICE_PAGE_SIZE + 1) {
       )
       .prepare(named('invoice_status_count')),
     searchStatusPage: db
-      .select({ invoice: invoices, refs: refsColumn, total: sql<number>`"page_ids"."total"` })
+      .select({ invoice: listColumns, refs: refsColumn, total: sql<number>`"page_ids"."total"` })
       .from(
         sql`(with "matching" as materialized (
             select ${invoices.id} as "id", ${invoices.date} as "date" from ${invoices} where ${lowerKeyContains(invoices.search, sql.placeholder('pattern'))}
@@ -173,7 +199,7 @@ function invoiceQueries(db: Db, fetch = INVOICE_PAGE_SIZE + 1) {
       .orderBy(desc(invoices.date), desc(invoices.id))
       .prepare(named('invoice_search_status_page')),
     searchPage: db
-      .select({ invoice: invoices, refs: refsColumn, total: sql<number>`"page_ids"."total"` })
+      .select({ invoice: listColumns, refs: refsColumn, total: sql<number>`"page_ids"."total"` })
       .from(
         sql`(with "matching" as materialized (
             select ${invoices.id} as "id", ${invoices.date} as "date" from ${invoices} where ${invoiceSearchCondition(sql.placeholder('pattern'))})
@@ -208,13 +234,13 @@ export async function orderRefs(db: Db, invoiceIds: readonly number[]): Promise<
   return byInvoice;
 }
 
-function listRow(row: InvoiceRow, refs: readonly InvoiceOrderRef[], today = todayIso()): InvoiceListRow {
+function listRow(row: ListedInvoice, refs: readonly InvoiceOrderRef[], today = todayIso()): InvoiceListRow {
   const payment = invoiceBalanceAndStatus({ total: row.totalAmount, paid: row.paymentsCredits, dueDate: row.dueDate, today });
   return {
     id: row.id,
     invoice_number: row.invoiceNumber,
     date: row.date,
-    customer_name: invoiceCustomerName(row),
+    customer_name: customerNameOfNames(row.billToName, row.shipToName),
     order_number: refs.map((r) => r.doorNumber).join(', '),
     order_count: refs.length,
     orders: refs.map((r) => r.orderId),
@@ -305,7 +331,7 @@ export async function getInvoice(deps: DbDeps, id: number): Promise<InvoiceView>
   );
   const { row, lines } = record;
   return {
-    ...listRow(row, record.orders),
+    ...listRow({ ...row, billToName: row.billTo?.name ?? null, shipToName: row.shipTo?.name ?? null }, record.orders),
     orders_data: ordersData,
     line_items: { items: lines.map(lineView) },
     editable_data: editableDataOf(row, lines),
@@ -344,7 +370,7 @@ export async function listInvoices(deps: DbDeps, filters: InvoiceListFilters = {
   const queries = queriesOf(deps.database.db, pageFetch(size, INVOICE_PAGE_SIZE));
   const text = filters.search?.trim();
   const offset = (page - 1) * size;
-  let fetched: { invoice: InvoiceRow; refs: [number, string][] | null }[];
+  let fetched: { invoice: ListedInvoice; refs: [number, string][] | null }[];
   let count: number;
   const status = filters.status ?? null;
   if (filters.updated_since || filters.ordering) {
@@ -357,7 +383,7 @@ export async function listInvoices(deps: DbDeps, filters: InvoiceListFilters = {
     );
     const direction = filters.ordering === '-updated_at' ? desc : asc;
     const [rows, [total]] = await Promise.all([
-      db.select({ invoice: invoices, refs: refsColumn }).from(invoices).where(where).orderBy(direction(invoices.updatedAt), direction(invoices.id)).limit(size + 1).offset(offset),
+      db.select({ invoice: listColumns, refs: refsColumn }).from(invoices).where(where).orderBy(direction(invoices.updatedAt), direction(invoices.id)).limit(size + 1).offset(offset),
       db.select({ n: countRows() }).from(invoices).where(where),
     ]);
     fetched = rows;
