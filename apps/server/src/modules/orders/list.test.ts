@@ -148,7 +148,7 @@ describe('list-view', () => {
     const ids = await insertOrders(ctx.database, bulk);
     specs = [...specs, ...bulk.map((b, i) => ({ ...(b as Required<BulkOrder>), id: ids[i]! }))];
     // With the names' table counted, a customer search looks among the newest orders only for a term that
-    // matches a large enough share of the names ("filler", "smith", "shore"); "lakeside" (one name) goes
+    // matches a large enough share of the names ("filler", "smith", "shore"); "lakeside" (24 names) goes
     // straight to its matches.
     await ctx.database.db.execute(sql`analyze order_customer_names`);
     const smith = (s: Spec) => notVoided(s) && (/smith/i.test(s.billingName) || /smith/i.test(s.shippingName));
