@@ -22,6 +22,7 @@ import { AppError } from '../../errors';
 import { pageFetch, pageRows, searchCount, type ListPage } from '../../operations/list-page';
 import type { DbDeps } from '../../deps';
 import { getOrders } from '../orders/order-read';
+import { customerNameOf } from '../orders/views';
 import { preparedQuery } from '../../prepared-query';
 import { containsPattern, lowerKeyContains } from '../../like-pattern';
 import { invoiceStatusSql } from './status-filter';
@@ -66,11 +67,8 @@ export function addressView(a: Partial<InvoiceAddress> | null | undefined): Invo
 
 /** Bill-to name, else ship-to name. */
 export function invoiceCustomerName(row: Pick<InvoiceRow, 'billTo' | 'shipTo'>): string {
-  return customerNameOfNames(row.billTo?.name, row.shipTo?.name);
+  return customerNameOf(row.billTo?.name, row.shipTo?.name);
 }
-
-const customerNameOfNames = (billTo: string | null | undefined, shipTo: string | null | undefined) =>
-  (billTo ?? '').trim() || (shipTo ?? '').trim();
 
 export function lineView(l: LineRow): InvoiceLineView {
   return {
@@ -240,7 +238,7 @@ function listRow(row: ListedInvoice, refs: readonly InvoiceOrderRef[], today = t
     id: row.id,
     invoice_number: row.invoiceNumber,
     date: row.date,
-    customer_name: customerNameOfNames(row.billToName, row.shipToName),
+    customer_name: customerNameOf(row.billToName, row.shipToName),
     order_number: refs.map((r) => r.doorNumber).join(', '),
     order_count: refs.length,
     orders: refs.map((r) => r.orderId),
