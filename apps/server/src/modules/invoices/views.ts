@@ -90,7 +90,7 @@ export function lineView(l: LineRow): InvoiceLineView {
  * The list's search: invoices.search (number, bill-to and ship-to names, its orders' names; kept by
  * triggers) contains the pattern. One condition for the list and its CSV export.
  */
-export const invoiceSearchCondition = (pattern: SQL | SQL.Aliased | ReturnType<typeof sql.placeholder>) =>
+export const invoiceSearchCondition = (pattern: string | SQL | SQL.Aliased | ReturnType<typeof sql.placeholder>) =>
   lowerKeyContains(invoices.search, pattern);
 
 /**
@@ -188,7 +188,7 @@ function invoiceQueries(db: Db, fetch = INVOICE_PAGE_SIZE + 1) {
       .select({ invoice: listColumns, refs: refsColumn, total: sql<number>`"page_ids"."total"` })
       .from(
         sql`(with "matching" as materialized (
-            select ${invoices.id} as "id", ${invoices.date} as "date" from ${invoices} where ${lowerKeyContains(invoices.search, sql.placeholder('pattern'))}
+            select ${invoices.id} as "id", ${invoices.date} as "date" from ${invoices} where ${invoiceSearchCondition(sql.placeholder('pattern'))}
               and ${invoiceStatusSql(sql.placeholder('today') as unknown as SQL)} = ${sql.placeholder('status')})
           select "id", (select count(*)::int from (select 1 from "matching" limit ${sql.raw(String(INVOICE_COUNT_LIMIT + 1))}) as "counted") as "total"
           from "matching" order by "date" desc, "id" desc limit ${PAGE_FETCH} offset ${sql.placeholder('offset')}) as "page_ids"`,
@@ -376,7 +376,7 @@ export async function listInvoices(deps: DbDeps, filters: InvoiceListFilters = {
     const db = deps.database.db;
     const where = and(
       filters.updated_since ? gte(invoices.updatedAt, filters.updated_since) : undefined,
-      text ? lowerKeyContains(invoices.search, containsPattern(text)) : undefined,
+      text ? invoiceSearchCondition(containsPattern(text)) : undefined,
       filters.status ? sql`${invoiceStatusSql(sql`${todayIso()}`)} = ${filters.status}` : undefined,
     );
     const direction = filters.ordering === '-updated_at' ? desc : asc;

@@ -43,7 +43,8 @@ describe('incremental sync', () => {
   });
 
   it('invoices: the same parameters; bad values are 400 with the field named', async () => {
-    const first = await invoiceOrder(ctx, (await createOrder(ctx)).id);
+    const shore = { name: 'Ölund Shore Resort', street: '2 Bay Rd', city: 'Ely', state: 'MN', zip_code: '55731', country: 'US' };
+    const first = await invoiceOrder(ctx, (await createOrder(ctx, { billing_address: shore })).id);
     const second = await invoiceOrder(ctx, (await createOrder(ctx)).id);
     await setUpdatedAt(invoices, first.id, '2026-05-02T10:00:00+02:00');
     await setUpdatedAt(invoices, second.id, '2026-05-01T00:00:00Z');
@@ -55,6 +56,14 @@ describe('incremental sync', () => {
       (await ctx.staff.get('/api/invoices/?updated_since=2026-05-02T08:00:00Z')).json(),
     );
     expect(since.results.map((r) => r.id)).toEqual([first.id]);
+    // The list's search applies in sync order too, in any case (the search keys are kept in lower case).
+    for (const term of ['ÖLUND SHORE', 'ölund shore', 'Shore']) {
+      const searched = invoiceListRestAnswer.parse(
+        (await ctx.staff.get(`/api/invoices/?ordering=updated_at&search=${encodeURIComponent(term)}`)).json(),
+      );
+      expect(searched.results.map((r) => r.id), term).toEqual([first.id]);
+      expect(searched.count, term).toBe(1);
+    }
     const bad = await ctx.staff.get('/api/invoices/?updated_since=yesterday');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ updated_since: [MESSAGES.updatedSinceInvalid] });
