@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { EMAIL_PLACEHOLDERS_BY_KIND, MESSAGES } from '@icehouse/domain';
-import { companyInfo } from '@icehouse/db/schema';
+import { companyInfo, emailMessages } from '@icehouse/db/schema';
 import { JOBS_SCHEMA } from '../../jobs/queue';
 import { createOrder, invoiceOrder } from '../../../tests/invoices-test-support';
 import { useOrdersTestApp } from '../../../tests/orders-test-support';
@@ -65,6 +65,32 @@ describe('composing an email (issue 26)', () => {
     // An order without a customer: To starts empty, as before.
     const loose = await invoiceOrder(ctx, (await createOrder(ctx)).id);
     expect((await compose('invoice', loose.id)).to).toBe('');
+  });
+
+  it('answers the message as it queued it, though a worker takes it up as soon as it is woken', async () => {
+    const invoice = await customerWithInvoice('ap@zenith.example');
+    // A worker that takes the message the moment it is woken (as one did under load in CI): its update is
+    // issued before the answer could be read after the commit.
+    const wake = ctx.app.jobs.wake;
+    ctx.app.jobs.wake = (job) => {
+      const take = ctx.database.db.update(emailMessages).set({ status: 'sending' });
+      void take.where(eq(emailMessages.status, 'queued')).execute();
+      wake(job);
+    };
+    try {
+      await send(invoice.id, 'ap@zenith.example', '');
+      const { subject, body } = await compose('invoice', invoice.id);
+      const data = { to: 'ap@zenith.example', cc: '', subject, body };
+      const res = await ctx.staff.trpcMutation('email.send', { kind: 'invoice', id: invoice.id, data });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as { result: { data: { status: string } } }).result.data.status).toBe('queued');
+    } finally {
+      ctx.app.jobs.wake = wake;
+    }
+    // The worker stand-in did run: the messages are now being sent.
+    const statuses = async () =>
+      (await ctx.database.db.select({ status: emailMessages.status }).from(emailMessages)).map((m) => m.status);
+    await expect.poll(statuses).toEqual(['sending', 'sending']);
   });
 
   it('writes dates in the body as the app shows them (MM/DD/YYYY)', async () => {

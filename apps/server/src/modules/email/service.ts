@@ -29,6 +29,7 @@ import {
 } from '@icehouse/db/schema';
 import { AppError } from '../../errors';
 import type { AppDeps } from '../../deps';
+import type { Db } from '@icehouse/db/client';
 import { getCompanyInfo } from '../company/service';
 import { getInvoice } from '../invoices/views';
 import { getOrder } from '../orders/order-read';
@@ -252,7 +253,9 @@ export async function sendEmail(
   // The document as it is now is the one sent, however late the job runs (decision 128): archived here
   // (usually already, by the pre-render of the last save) and pinned on the message.
   const document = configured ? await currentDocument(deps, kind, recordId, userId) : null;
-  const id = await changeTransaction(deps, async (tx) => {
+  // The answer is the message as this transaction queued it: read after the commit, a worker may
+  // already be sending it.
+  const entry = await changeTransaction(deps, async (tx) => {
     // A quote's email carries a new customer link (only its hash is kept: decision 161), and the quote is sent.
     let body = parsed.data.body;
     if (kind === 'quote' && configured) {
@@ -270,7 +273,7 @@ export async function sendEmail(
       const link = await createLinkInTx(tx, deps.publicBaseUrl, 'statement', recordId, userId);
       body = withStatementLink(body, link.url);
     }
-    return queueEmailInTx(tx, deps, {
+    const id = await queueEmailInTx(tx, deps, {
       kind,
       recordId,
       to: splitAddresses(parsed.data.to),
@@ -281,15 +284,18 @@ export async function sendEmail(
       userId,
       configured,
     });
+    return (await emailLog(deps, kind, recordId, tx)).find((e) => e.id === id)!;
   });
   if (configured) deps.jobs.wake(sendEmailJob);
-  const [entry] = (await emailLog(deps, kind, recordId)).filter((e) => e.id === id);
-  return entry!;
+  return entry;
 }
 
-/** The sent log of an invoice or an order's BOL, newest first, with each failed attempt's next retry. */
-export async function emailLog(deps: Pick<AppDeps, 'database' | 'jobs'>, kind: EmailKind, recordId: number) {
-  const rows = await deps.database.db
+/**
+ * The sent log of an invoice or an order's BOL, newest first, with each failed attempt's next retry. `db`: a
+ * transaction, to read what it has queued.
+ */
+export async function emailLog(deps: Pick<AppDeps, 'database' | 'jobs'>, kind: EmailKind, recordId: number, db: Db = deps.database.db) {
+  const rows = await db
     .select({
       m: emailMessages,
       username: users.username,

@@ -79,15 +79,17 @@ export async function emailStatement(deps: Deps, user: SessionUser, customerId: 
   if (!customer.email.trim()) throw AppError.validation({ email: [STATEMENT_MESSAGES.noEmail] }, STATEMENT_MESSAGES.noEmail);
   await checkCanSend(deps);
   const company = await getCompanyInfo(deps);
-  const { row } = await db.transaction(async (tx) => {
+  const { row, email } = await db.transaction(async (tx) => {
     // Read inside the transaction: the statement issued is the ledger as this transaction sees it.
     const records = (await recordsByCustomer(tx, customerId)).get(customerId);
     const figures = figuresOf(records ?? { entries: [], invoices: [], ledger: new Map() }, period);
-    return issueAndQueue(tx, deps, { customer, figures, batchId: null, user, companyName: company.name });
+    const issued = await issueAndQueue(tx, deps, { customer, figures, batchId: null, user, companyName: company.name });
+    // The message as queued here (read after the commit, a worker may already be sending it).
+    const [queued] = await emailLog(deps, 'statement', issued.row.id, tx);
+    return { row: issued.row, email: queued! };
   });
   deps.jobs.wake(sendEmailJob);
-  const [email] = await emailLog(deps, 'statement', row.id);
-  return { statement: statementView(row), email: email! };
+  return { statement: statementView(row), email };
 }
 
 /**
