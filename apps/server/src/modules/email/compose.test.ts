@@ -93,6 +93,37 @@ describe('composing an email (issue 26)', () => {
     await expect.poll(statuses).toEqual(['sending', 'sending']);
   });
 
+  it("answers a send with its own message, without looking up the retries of the record's older ones", async () => {
+    const invoice = await customerWithInvoice('ap@zenith.example');
+    await send(invoice.id, 'ap@zenith.example', '');
+    // The first message failed once and waits for its retry: the sent log asks the queue when.
+    await ctx.database.db.update(emailMessages).set({ error: 'connection refused' });
+    const state = ctx.app.jobs.state;
+    const asked: string[] = [];
+    ctx.app.jobs.state = (name, id) => {
+      asked.push(id);
+      return state(name, id);
+    };
+    try {
+      const { subject, body } = await compose('invoice', invoice.id);
+      const data = { to: 'ap@zenith.example', cc: '', subject, body };
+      const res = await ctx.staff.trpcMutation('email.send', { kind: 'invoice', id: invoice.id, data });
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = (res.json() as { result: { data: { id: number; error: string | null } } }).result.data;
+      expect(answer.error).toBe('');
+      expect(asked).toEqual([]);
+      // The log itself still asks for the older message's retry.
+      const log = await ctx.staff.trpcQuery('email.log', { kind: 'invoice', id: invoice.id });
+      expect(log.statusCode, log.body).toBe(200);
+      expect(asked).toHaveLength(1);
+      const ids = (log.json() as { result: { data: { results: { id: number }[] } } }).result.data.results.map((m) => m.id);
+      expect(ids[0]).toBe(answer.id);
+      expect(ids).toHaveLength(2);
+    } finally {
+      ctx.app.jobs.state = state;
+    }
+  });
+
   it('writes dates in the body as the app shows them (MM/DD/YYYY)', async () => {
     const invoice = await customerWithInvoice('ap@zenith.example');
     const patched = await ctx.staff.patch(`/api/invoices/${invoice.id}/`, {

@@ -284,7 +284,8 @@ export async function sendEmail(
       userId,
       configured,
     });
-    return (await emailLog(deps, kind, recordId, tx)).find((e) => e.id === id)!;
+    const [queued] = await emailLog(deps, kind, recordId, { db: tx, messageId: id });
+    return queued!;
   });
   if (configured) deps.jobs.wake(sendEmailJob);
   return entry;
@@ -292,9 +293,15 @@ export async function sendEmail(
 
 /**
  * The sent log of an invoice or an order's BOL, newest first, with each failed attempt's next retry. `db`: a
- * transaction, to read what it has queued.
+ * transaction, to read what it has queued; `messageId`: that message only (a send answers it without
+ * looking up the retries of the record's older messages while its transaction is open).
  */
-export async function emailLog(deps: Pick<AppDeps, 'database' | 'jobs'>, kind: EmailKind, recordId: number, db: Db = deps.database.db) {
+export async function emailLog(
+  deps: Pick<AppDeps, 'database' | 'jobs'>,
+  kind: EmailKind,
+  recordId: number,
+  { db = deps.database.db, messageId }: { db?: Db; messageId?: number } = {},
+) {
   const rows = await db
     .select({
       m: emailMessages,
@@ -305,7 +312,13 @@ export async function emailLog(deps: Pick<AppDeps, 'database' | 'jobs'>, kind: E
     })
     .from(emailMessages)
     .leftJoin(users, eq(users.id, emailMessages.createdBy))
-    .where(and(eq(emailMessages.kind, kind), eq(emailMessages.recordId, recordId)))
+    .where(
+      and(
+        eq(emailMessages.kind, kind),
+        eq(emailMessages.recordId, recordId),
+        messageId === undefined ? undefined : eq(emailMessages.id, messageId),
+      ),
+    )
     .orderBy(desc(emailMessages.id));
   return Promise.all(
     rows.map(async ({ m, username, version }) => {

@@ -85,7 +85,7 @@ export async function emailStatement(deps: Deps, user: SessionUser, customerId: 
     const figures = figuresOf(records ?? { entries: [], invoices: [], ledger: new Map() }, period);
     const issued = await issueAndQueue(tx, deps, { customer, figures, batchId: null, user, companyName: company.name });
     // The message as queued here (read after the commit, a worker may already be sending it).
-    const [queued] = await emailLog(deps, 'statement', issued.row.id, tx);
+    const [queued] = await emailLog(deps, 'statement', issued.row.id, { db: tx, messageId: issued.emailId });
     return { row: issued.row, email: queued! };
   });
   deps.jobs.wake(sendEmailJob);
