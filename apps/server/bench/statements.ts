@@ -11,7 +11,11 @@
  *   - `<call>.pgbench.sql`: the call's reads with those values inlined, for
  *     `pgbench -n -M prepared -c 32 -j 2 -T 10 -f <file> icehouse_bench` (the database alone).
  *
- * Environment: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432), BENCH_PG_DATABASE (icehouse_bench).
+ * Then it runs the list calls' statements alone under pgbench at 32 clients and prints their p50, p95 and
+ * rate (bench/statements-alone.ts): the anchor of bench:load's 32-client list figures.
+ *
+ * Environment: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432), BENCH_PG_DATABASE (icehouse_bench),
+ * BENCH_PGBENCH_SECONDS (10; 0 skips pgbench).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +33,7 @@ import { changeRecordReaders } from '../src/modules/change-records';
 import { webhooksSink } from '../src/modules/webhooks/events';
 import { changeOrderStatus } from '../src/modules/orders/order-status';
 import type { JobQueue } from '../src/deps';
+import { printStatementsAlone, statementsAlone } from './statements-alone';
 
 const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const url = `${base}/${process.env.BENCH_PG_DATABASE ?? 'icehouse_bench'}`;
@@ -76,6 +81,9 @@ async function main() {
   } as unknown as JobQueue;
   const deps = { database, changes: createChangeAnnouncer({ database, readers: changeRecordReaders, sinks: [webhooksSink({ jobs })] }) };
   try {
+    // The list's first page, unfiltered: its page and its count (side by side in the server).
+    await listOrders(deps, {});
+    write('orders-list');
     // The load benchmark's terms, one file set each (pgbench: `-f orders-customer-smi.pgbench.sql@1 -f ...`).
     for (const term of CUSTOMER_SEARCHES) {
       await listOrders(deps, { customer: term });
@@ -109,6 +117,8 @@ async function main() {
   } finally {
     await database.close();
   }
+  const seconds = Number(process.env.BENCH_PGBENCH_SECONDS ?? 10);
+  if (seconds > 0) printStatementsAlone(statementsAlone(outDir, url, seconds), seconds);
 }
 
 main().catch((error: unknown) => {
