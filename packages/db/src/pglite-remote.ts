@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -12,6 +13,13 @@ import { Worker } from 'node:worker_threads';
  * whose callback gets an object with `query`) and what the app calls besides (`exec`, `listen`,
  * `dumpDataDir`, `close`), plus `ping`, answered between two statements rather than after the queue.
  */
+
+/**
+ * The transaction whose callback is running in this async context (its id). A statement sent outside
+ * that transaction while it is open waits for it on the one connection: if the transaction awaits the
+ * statement, neither ever ends. query(), exec() and transaction() refuse such a statement at once instead.
+ */
+const runningIn = new AsyncLocalStorage<number>();
 
 /** PGlite's query options as drizzle passes them. Parsers are functions: see textTypesOf(). */
 export interface QueryOptions {
@@ -134,6 +142,8 @@ export class PgliteWorkerClient {
   readonly #subscriptions = new Map<number, (payload: string) => void>();
   #nextId = 1;
   #nextTx = 1;
+  /** The transactions begun and not yet committed or rolled back. */
+  readonly #open = new Set<number>();
   #closed = false;
   /** close() was called: the thread keeps the process alive until it has ended. */
   #closing = false;
@@ -229,13 +239,25 @@ export class PgliteWorkerClient {
     return this.#send<Results<T>>(sent);
   }
 
+  /** The error for a statement (or transaction) sent outside the transaction whose callback sends it. */
+  #waitsForItself(): Error | null {
+    const within = runningIn.getStore();
+    if (within === undefined || !this.#open.has(within)) return null;
+    return new Error(
+      'A statement outside the open transaction, sent from inside it, would wait for that transaction to end ' +
+        '(the embedded database has one connection): send it on the transaction instead',
+    );
+  }
+
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.#statement<T>(undefined, sql, params, options);
+    const refused = this.#waitsForItself();
+    return refused ? Promise.reject(refused) : this.#statement<T>(undefined, sql, params, options);
   }
 
   /** Several statements without parameters (a script), answered per statement. */
   exec(sql: string): Promise<Results[]> {
-    return this.#send<Results[]>({ type: 'exec', sql });
+    const refused = this.#waitsForItself();
+    return refused ? Promise.reject(refused) : this.#send<Results[]>({ type: 'exec', sql });
   }
 
   /**
@@ -243,8 +265,11 @@ export class PgliteWorkerClient {
    * commits (callback resolved) or rolls back (callback threw; the error is thrown again).
    */
   async transaction<T>(callback: (tx: RemoteTransaction) => Promise<T>): Promise<T> {
+    const refused = this.#waitsForItself();
+    if (refused) throw refused;
     const id = this.#nextTx++;
     await this.#send({ type: 'begin', tx: id });
+    this.#open.add(id);
     let closed = false;
     const open = () => {
       if (closed) throw new Error('Transaction is closed');
@@ -264,13 +289,15 @@ export class PgliteWorkerClient {
     };
     let result: T;
     try {
-      result = await callback(tx);
+      result = await runningIn.run(id, () => callback(tx));
     } catch (error) {
       closed = true;
+      this.#open.delete(id);
       await this.#send({ type: 'rollback', tx: id }).catch(() => undefined);
       throw error;
     }
     closed = true;
+    this.#open.delete(id);
     await this.#send({ type: 'commit', tx: id });
     return result;
   }

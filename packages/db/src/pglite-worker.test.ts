@@ -215,6 +215,40 @@ describe('transactions', () => {
   });
 });
 
+describe('a statement that would wait for its own transaction', () => {
+  it('is refused at once (not left to wait for ever), and the transaction rolls back; once it has ended, the same context may query', async () => {
+    // drizzle wraps the driver's error ("Failed query: ..."), keeping it as the cause.
+    const reason = (work: Promise<unknown>) =>
+      work.then(
+        () => 'committed',
+        (error: Error) => (error.cause instanceof Error ? error.cause : error).message,
+      );
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let afterward: Promise<unknown> | undefined;
+    expect(
+      await reason(
+        worker.db.transaction(async (tx) => {
+          await tx.insert(everyType).values({ name: 'self-1' });
+        // A continuation made inside the transaction, run once it has ended (so in its async context).
+          afterward = gate.then(() => worker.db.execute(sql`select count(*)::int as n from every_type where name like 'self-%'`));
+          // Outside the transaction while it is open, awaited by it: it could never run.
+          await worker.db.execute(sql`select 1`);
+        }),
+      ),
+    ).toMatch(/would wait for that transaction to end/);
+    expect(
+      await reason(
+        worker.db.transaction(async () => {
+          await worker.db.transaction(async (inner) => inner.execute(sql`select 1`));
+        }),
+      ),
+    ).toMatch(/would wait for that transaction to end/);
+    release();
+    expect(rowsOf<{ n: number }>(await afterward!)[0]!.n).toBe(0);
+  });
+});
+
 describe('LISTEN and NOTIFY', () => {
   it('delivers notifications, a transaction’s after its COMMIT, and none after close', async () => {
     const got: string[] = [];
