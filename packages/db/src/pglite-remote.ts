@@ -15,11 +15,11 @@ import { Worker } from 'node:worker_threads';
  */
 
 /**
- * The transaction whose callback is running in this async context (its id). A statement sent outside
+ * The transaction whose callback is running in this async context (its client and id). A statement sent outside
  * that transaction while it is open waits for it on the one connection: if the transaction awaits the
  * statement, neither ever ends. query(), exec() and transaction() refuse such a statement at once instead.
  */
-const runningIn = new AsyncLocalStorage<number>();
+const runningIn = new AsyncLocalStorage<{ client: PgliteWorkerClient; id: number }>();
 
 /** PGlite's query options as drizzle passes them. Parsers are functions: see textTypesOf(). */
 export interface QueryOptions {
@@ -242,7 +242,7 @@ export class PgliteWorkerClient {
   /** The error for a statement (or transaction) sent outside the transaction whose callback sends it. */
   #waitsForItself(): Error | null {
     const within = runningIn.getStore();
-    if (within === undefined || !this.#open.has(within)) return null;
+    if (within?.client !== this || !this.#open.has(within.id)) return null;
     return new Error(
       'A statement outside the open transaction, sent from inside it, would wait for that transaction to end ' +
         '(the embedded database has one connection): send it on the transaction instead',
@@ -289,7 +289,7 @@ export class PgliteWorkerClient {
     };
     let result: T;
     try {
-      result = await runningIn.run(id, () => callback(tx));
+      result = await runningIn.run({ client: this, id }, () => callback(tx));
     } catch (error) {
       closed = true;
       this.#open.delete(id);

@@ -230,7 +230,7 @@ describe('a statement that would wait for its own transaction', () => {
       await reason(
         worker.db.transaction(async (tx) => {
           await tx.insert(everyType).values({ name: 'self-1' });
-        // A continuation made inside the transaction, run once it has ended (so in its async context).
+          // A continuation made inside the transaction, run once it has ended (so in its async context).
           afterward = gate.then(() => worker.db.execute(sql`select count(*)::int as n from every_type where name like 'self-%'`));
           // Outside the transaction while it is open, awaited by it: it could never run.
           await worker.db.execute(sql`select 1`);
@@ -246,6 +246,19 @@ describe('a statement that would wait for its own transaction', () => {
     ).toMatch(/would wait for that transaction to end/);
     release();
     expect(rowsOf<{ n: number }>(await afterward!)[0]!.n).toBe(0);
+  });
+
+  it("leaves another embedded database's statements alone: they wait for nothing here", async () => {
+    const other = (await openTestDatabase({ testDatabaseUrl: '' })).database;
+    try {
+      const answered = await worker.db.transaction(async (tx) => {
+        await tx.insert(everyType).values({ name: 'other-db' });
+        return rowsOf<{ n: number }>(await other.db.execute(sql`select 2 as n`))[0]!.n;
+      });
+      expect(answered).toBe(2);
+    } finally {
+      await other.close();
+    }
   });
 });
 
