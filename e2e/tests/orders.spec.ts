@@ -42,6 +42,8 @@ test('a dashboard month opens the orders of that month', async ({ page }) => {
   await expect(months.getByRole('columnheader')).toHaveText(['Year', 'Month', 'Total Orders']);
 
   const first = months.getByRole('row').nth(1);
+  // The first month's row, not the loading line the table shows before it.
+  await expect(first.getByRole('cell').nth(1)).toHaveText(new RegExp(`^(${MONTHS.join('|')})$`));
   const [year, monthName, total] = await first.getByRole('cell').allTextContents();
   const month = String(MONTHS.indexOf(monthName!) + 1).padStart(2, '0');
   expect(month).not.toBe('00');
