@@ -29,26 +29,32 @@ const records = fc
     ledger: fc.array(fc.record({ invoice: fc.nat(), date: day, kind: fc.constantFrom(...PAYMENT_KINDS), amount: cents(300_000) }), { maxLength: 10 }),
     deposits: fc.array(fc.record({ date: day, kind: fc.constantFrom('deposit' as const, 'refund' as const), amount: cents(100_000) }), { maxLength: 4 }),
     moves: fc.array(fc.record({ invoice: fc.nat(), date: day, amount: cents(100_000).map((a) => a.replace('-', '')) }), { maxLength: 3 }),
+    // The moment each record was recorded within its day: any order, so a move's two sides can be apart.
+    recorded: fc.array(fc.integer({ min: 0, max: 86_399 }), { minLength: 40, maxLength: 40 }),
   })
-  .map(({ invoices, ledger, deposits, moves }) => {
+  .map(({ invoices, ledger, deposits, moves, recorded }) => {
     const entries: StatementSourceEntry[] = [];
+    const at = (date: string, n: number) => `${date}T${new Date(recorded[n % recorded.length]! * 1000).toISOString().slice(11, 19)}.000Z`;
     const paid = new Map<number, { date: string; amount: string }[]>();
     let id = 1;
     const addLedger = (invoice: number, date: string, kind: (typeof PAYMENT_KINDS)[number], amount: string, transfer: string | null) => {
-      entries.push({ date, source: `ledger:${kind}`, id: id++, amount, document: `Invoice ${invoice}`, transfer });
+      entries.push({ date, source: `ledger:${kind}`, id, recordedAt: at(date, id++), amount, document: `Invoice ${invoice}`, transfer });
       paid.set(invoice, [...(paid.get(invoice) ?? []), { date, amount }]);
     };
-    invoices.forEach((i, n) => entries.push({ date: i.date, source: 'invoice', id: id++, amount: i.total, document: `Invoice ${n}` }));
+    invoices.forEach((i, n) =>
+      entries.push({ date: i.date, source: 'invoice', id, recordedAt: at(i.date, id++), amount: i.total, document: `Invoice ${n}` }),
+    );
     if (invoices.length > 0) {
       for (const l of ledger) addLedger(l.invoice % invoices.length, l.date, l.kind, l.amount, null);
       // A deposit moved onto an invoice: − on the order's account, + on the invoice's ledger, same day.
       for (const m of moves) {
         const key = `move:${id}`;
-        entries.push({ date: m.date, source: 'deposit:invoiced', id: id++, amount: `-${m.amount}`, document: 'Order 1', transfer: key });
+        entries.push({ date: m.date, source: 'deposit:invoiced', id, recordedAt: at(m.date, id++), amount: `-${m.amount}`, document: 'Order 1', transfer: key });
         addLedger(m.invoice % invoices.length, m.date, 'deposit', m.amount, key);
       }
     }
-    for (const d of deposits) entries.push({ date: d.date, source: `deposit:${d.kind}`, id: id++, amount: d.amount, document: 'Order 1' });
+    for (const d of deposits)
+      entries.push({ date: d.date, source: `deposit:${d.kind}`, id, recordedAt: at(d.date, id++), amount: d.amount, document: 'Order 1' });
     const invoicesAsOf = (to: string): StatementInvoice[] =>
       invoices.map((i, n) => ({
         invoiceNumber: String(n),
@@ -76,6 +82,48 @@ describe('statement properties', () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it("every row's balance is the previous row's (the opening balance for the first) plus its amount", () => {
+    fc.assert(
+      fc.property(records, period, (r, [from, , to]) => {
+        const s = statementOf(r, from, to);
+        let previous = roundCents(s.opening_balance);
+        for (const e of s.entries) {
+          expect(e.balance).toBe(toMoneyString(previous.plus(e.amount)));
+          previous = roundCents(e.balance);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('lists the rows of a day in the order they were recorded', () => {
+    const entry = (id: number, recordedAt: string, source: StatementSourceEntry['source'], amount: string): StatementSourceEntry => ({
+      date: '2026-03-02',
+      source,
+      id,
+      recordedAt,
+      amount,
+      document: `#${id}`,
+    });
+    const s = customerStatement({
+      from: '2026-03-01',
+      to: '2026-03-31',
+      entries: [
+        entry(9, '2026-03-02T15:00:00.000Z', 'ledger:payment', '100.00'),
+        entry(3, '2026-03-02T09:00:00.000Z', 'deposit:deposit', '50.00'),
+        entry(5, '2026-03-02T12:00:00.000Z', 'invoice', '500.00'),
+        entry(4, '2026-03-02T12:00:00.000Z', 'ledger:credit_note', '20.00'),
+      ],
+      invoices: [],
+    });
+    expect(s.entries.map((e) => [e.document, e.balance])).toEqual([
+      ['#3', '-50.00'],
+      ['#5', '450.00'],
+      ['#4', '430.00'],
+      ['#9', '330.00'],
+    ]);
   });
 
   it("the closing balance is the customer's balance rule over everything dated up to `to`", () => {

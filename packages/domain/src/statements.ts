@@ -6,13 +6,13 @@ import { DEPOSIT_KIND_LABELS, type DepositKind } from './credit';
 import { addDays, monthStartOf } from './schedule';
 
 /**
- * A customer's statement for a period (decision 200): the opening balance (everything dated before
- * `from`), the period's entries in date order with a running balance, the closing balance, and the
- * aging of the invoices still open on `to`.
+ * A customer's ledger and their statement for a period (decisions 200, 237): the opening balance
+ * (everything dated before `from`), the period's entries in the order they happened with a running
+ * balance, the closing balance, and the aging of the invoices still open on `to`.
  *
  * It reads the same records as the customer's balance (customerBalanceOf, decisions 136/173), with
  * the customer's sign (+ the customer owes more, − owes less):
- *   - each invoice of the customer's orders: + its total, on its date;
+ *   - each invoice the customer owes (its first order is theirs, decision 237): + its total, on its date;
  *   - each entry of those invoices' payments ledger: − its amount, on its date (payments +, refunds −,
  *     reversals, adjustments, deposits moved onto the invoice, credit notes, customer credit applied);
  *   - each entry of their orders' deposit accounts: − its amount, on its date (deposits +, refunds −,
@@ -28,14 +28,19 @@ import { addDays, monthStartOf } from './schedule';
 export const STATEMENT_ENTRY_TYPES = ['invoice', 'payment', 'credit'] as const;
 export type StatementEntryType = (typeof STATEMENT_ENTRY_TYPES)[number];
 
-/** One record that changes what the customer owes, before it is put on a statement. */
+/** One record that changes what the customer owes: an entry of the customer's ledger before it is read. */
 export interface StatementSourceEntry {
   /** YYYY-MM-DD */
   date: string;
   /** 'invoice', a ledger kind ('ledger:payment', ...) or a deposit account kind ('deposit:refund', ...). */
   source: 'invoice' | `ledger:${PaymentKind}` | `deposit:${DepositKind}`;
-  /** Stable order within a day: invoices before the money on them; then the record's id. */
+  /** The record's id in its own table: the last tie-break within a day. */
   id: number;
+  /**
+   * When it was recorded (ISO timestamp): entries of one day are listed in the order they were recorded.
+   * An invoice recorded before its creation time was kept counts from the start of its date.
+   */
+  recordedAt: string;
   /** As recorded: the invoice's total, the ledger entry's amount, the deposit entry's amount. */
   amount: MoneyInput;
   /** The document it belongs to, as printed: "Invoice 2042", "Order 1017". */
@@ -123,8 +128,12 @@ export function statementAmountOf(e: Pick<StatementSourceEntry, 'source' | 'amou
   return e.source === 'invoice' ? a : a.negated();
 }
 
-const byDate = (a: StatementSourceEntry, b: StatementSourceEntry) =>
-  a.date < b.date ? -1 : a.date > b.date ? 1 : rank(a) - rank(b) || a.id - b.id;
+/** Date, then the order of recording; within one instant an invoice before the money on it, then the id. */
+export function compareLedgerEntries(a: StatementSourceEntry, b: StatementSourceEntry): number {
+  if (a.date !== b.date) return a.date < b.date ? -1 : 1;
+  if (a.recordedAt !== b.recordedAt) return a.recordedAt < b.recordedAt ? -1 : 1;
+  return rank(a) - rank(b) || a.id - b.id;
+}
 const rank = (e: StatementSourceEntry) => (e.source === 'invoice' ? 0 : e.source.startsWith('ledger:') ? 1 : 2);
 
 /** Transfer keys whose entries (all of those given) add up to 0 in the customer's sign: left out of the listing. */
@@ -138,6 +147,40 @@ function nettedTransfers(entries: readonly StatementSourceEntry[]): Set<string> 
   return new Set([...sums].filter(([, s]) => s.count > 1 && s.sum.isZero()).map(([k]) => k));
 }
 
+/** One entry of a customer's ledger as read: its kind, its signed amount and the balance after it. */
+export interface LedgerLine {
+  entry: StatementSourceEntry;
+  type: StatementEntryType;
+  /** In the customer's sign (+ owes more). */
+  amount: Decimal;
+  /** The customer's balance after this entry. */
+  balance: Decimal;
+  /**
+   * A side of a move between the customer's own records whose sides net to 0: it changes neither the
+   * balance nor any total, and is not listed.
+   */
+  netted: boolean;
+}
+
+/**
+ * THE customer's ledger (decision 237): every record up to `to`, in the order of compareLedgerEntries,
+ * each with the balance after it. The running balance is computed here and only here; a statement, the
+ * customer's page and every report read it. The sides of a move between the customer's own records are
+ * marked netted and leave the balance as it was, so every listed row's balance is the previous listed
+ * row's plus its amount.
+ */
+export function customerLedger(entries: readonly StatementSourceEntry[], to: string): LedgerLine[] {
+  const upToTo = entries.filter((e) => e.date <= to).sort(compareLedgerEntries);
+  const hidden = nettedTransfers(upToTo);
+  let balance = new Decimal(0);
+  return upToTo.map((entry) => {
+    const netted = Boolean(entry.transfer && hidden.has(entry.transfer));
+    const amount = statementAmountOf(entry);
+    if (!netted) balance = balance.plus(amount);
+    return { entry, type: statementEntryTypeOf(entry.source), amount, balance, netted };
+  });
+}
+
 /**
  * The statement of [from, to] from every record of the customer (any date; those after `to` are
  * ignored) and their invoices as the aging reads them on `to`.
@@ -149,33 +192,25 @@ export function customerStatement(input: {
   invoices: readonly StatementInvoice[];
 }): StatementFigures {
   const { from, to } = input;
-  const upToTo = input.entries.filter((e) => e.date <= to);
-  const hidden = nettedTransfers(upToTo);
-  let opening = new Decimal(0);
-  const sums: Record<StatementEntryType, Decimal> = { invoice: new Decimal(0), payment: new Decimal(0), credit: new Decimal(0) };
-  const period: StatementSourceEntry[] = [];
-  for (const e of upToTo) {
-    if (e.date < from) opening = opening.plus(statementAmountOf(e));
-    else period.push(e);
-  }
-  period.sort(byDate);
+  const ledger = customerLedger(input.entries, to);
+  const before = ledger.filter((l) => l.entry.date < from);
+  const opening = before.at(-1)?.balance ?? new Decimal(0);
   let running = opening;
+  const sums: Record<StatementEntryType, Decimal> = { invoice: new Decimal(0), payment: new Decimal(0), credit: new Decimal(0) };
   const entries: StatementEntry[] = [];
-  for (const e of period) {
-    const amount = statementAmountOf(e);
-    const type = statementEntryTypeOf(e.source);
-    running = running.plus(amount);
+  for (const l of ledger.slice(before.length)) {
+    if (l.netted) continue;
+    running = l.balance;
     // invoiced adds up + amounts; paid and credited are what came off (so − amounts, as positives).
-    sums[type] = sums[type].plus(type === 'invoice' ? amount : amount.negated());
-    if (e.transfer && hidden.has(e.transfer)) continue;
+    sums[l.type] = sums[l.type].plus(l.type === 'invoice' ? l.amount : l.amount.negated());
     entries.push({
-      date: e.date,
-      type,
-      label: labelOf(e.source),
-      document: e.document,
-      detail: e.detail ?? '',
-      amount: toMoneyString(amount),
-      balance: toMoneyString(running),
+      date: l.entry.date,
+      type: l.type,
+      label: labelOf(l.entry.source),
+      document: l.entry.document,
+      detail: l.entry.detail ?? '',
+      amount: toMoneyString(l.amount),
+      balance: toMoneyString(l.balance),
     });
   }
   const aging = Object.fromEntries(AGING_BUCKETS.map((b) => [b.key, new Decimal(0)])) as Record<AgingBucket, Decimal>;
