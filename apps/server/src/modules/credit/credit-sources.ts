@@ -2,7 +2,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { creditOf, customerCreditOf, roundCents } from '@icehouse/domain';
 import { invoices, orderDeposits, orders } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
-import { customerInvoiceIds } from '../customers/customer-views';
+import { customerInvoiceIds } from '../ledger/invoice-owner';
 import type { z } from 'zod';
 import type { creditSourceAnswer } from './schemas';
 

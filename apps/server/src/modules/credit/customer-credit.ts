@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import type { ChangeDeps, DbDeps, SessionUser } from '../../deps';
 import { changeTransaction, type ChangeTx } from '../../changes';
 import { recordLedgerEntry, type PaymentView } from '../payments/ledger';
-import { customerInvoiceIds } from '../customers/customer-views';
+import { customerInvoiceIds } from '../ledger/invoice-owner';
 import { creditSources } from './credit-sources';
 import {
   depositRecordedView,

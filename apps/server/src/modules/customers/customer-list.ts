@@ -1,17 +1,16 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { customerBalanceOf } from '@icehouse/domain';
 import { rowsOf } from '@icehouse/db';
-import { customerAddresses, customers, invoices, orders } from '@icehouse/db/schema';
+import { customerAddresses, customers, orders } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { preparedQuery } from '../../prepared-query';
 import { pageFetch, pageRows, searchCount } from '../../operations/list-page';
 import { containsPattern } from '../../like-pattern';
+import { customerBalanceSums } from '../ledger/invoice-owner';
 import {
   CUSTOMER_COUNT_LIMIT,
   CUSTOMER_PAGE_SIZE,
   billingAddressOf,
-  customerDepositsHeld,
-  customerInvoiceIds,
   shipToView,
   type CustomerListFilters,
   type CustomerListPage,
@@ -145,11 +144,7 @@ function listRowsQuery(database: Db) {
         ship: customerAddresses,
         orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders.customerId} = ${customers.id})`,
         // The sums a customer's page shows (exact numeric sums of the stored figures); the balance is the domain's.
-        invoiced: sql<string>`(select coalesce(sum(${invoices.totalAmount}), 0)::numeric(14, 2)::text from ${invoices}
-          where ${invoices.id} in ${customerInvoiceIds(sql`${customers.id}`)})`,
-        paid: sql<string>`(select coalesce(sum(${invoices.paymentsCredits}), 0)::numeric(14, 2)::text from ${invoices}
-          where ${invoices.id} in ${customerInvoiceIds(sql`${customers.id}`)})`,
-        depositsHeld: customerDepositsHeld(sql`${customers.id}`),
+        ...customerBalanceSums(sql`${customers.id}`),
       })
       .from(customers)
       .leftJoin(

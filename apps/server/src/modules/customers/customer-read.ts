@@ -3,11 +3,10 @@ import { customerBalanceOf, statusLabel, toMoneyString } from '@icehouse/domain'
 import { creditSources } from '../credit/credit-sources';
 import { customerAddresses, customers, invoiceOrders, invoices, orders } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
+import { customerBalanceSums, customerInvoiceIds } from '../ledger/invoice-owner';
 import {
   CUSTOMER_RECENT_ROWS,
   billingAddressOf,
-  customerDepositsHeld,
-  customerInvoiceIds,
   notFound,
   shipToView,
   type CustomerView,
@@ -16,8 +15,8 @@ import {
 
 /**
  * One customer: contact, billing address, ship-to addresses, notes, their newest orders and the
- * invoices of their orders, and the balance over all of those invoices: the sums of their stored
- * totals and payments/credits (exact numeric sums), and the domain's customerBalanceOf of the two.
+ * invoices they owe (decision 237), and their balance: the ledger's sums (ledger/invoice-owner.ts) and
+ * the domain's customerBalanceOf of them.
  */
 export async function getCustomer(deps: DbDeps, id: number): Promise<CustomerView> {
   return customerView(deps.database.db, id);
@@ -70,9 +69,7 @@ export async function customerView(db: Db, id: number): Promise<CustomerView> {
     db
       .select({
         count: sql<number>`count(*)::int`,
-        invoiced: sql<string>`coalesce(sum(${invoices.totalAmount}), 0)::numeric(14, 2)::text`,
-        paid: sql<string>`coalesce(sum(${invoices.paymentsCredits}), 0)::numeric(14, 2)::text`,
-        depositsHeld: customerDepositsHeld(id),
+        ...customerBalanceSums(id),
       })
       .from(invoices)
       .where(sql`${invoices.id} in ${customerInvoices}`),

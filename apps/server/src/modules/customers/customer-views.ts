@@ -1,7 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { MESSAGES } from '@icehouse/domain';
 import type { customerAddresses, customers } from '@icehouse/db/schema';
-import { invoiceOrders, orders } from '@icehouse/db/schema';
 import type { z } from 'zod';
 import { AppError } from '../../errors';
 import type { ListPage } from '../../operations/list-page';
@@ -75,17 +73,3 @@ export function shipToView(a: ShipToRow): ShipToView {
     is_default: a.isDefault,
   };
 }
-
-/**
- * The ids of the invoices of a customer's orders (an invoice counts once, a combined invoice for each
- * of its customers): the customer's page and the list's balance read the same invoices.
- */
-export const customerInvoiceIds = (customerId: SQL | number) =>
-  sql`(select distinct ${invoiceOrders.invoiceId} from ${invoiceOrders}
-    join ${orders} on ${orders.id} = ${invoiceOrders.orderId} where ${orders.customerId} = ${customerId})`;
-
-/** What the customer's orders still hold in deposits (decision 171): one exact numeric sum, as text. */
-export const customerDepositsHeld = (customerId: SQL | number) =>
-  // Aliased names: inside another table's select, drizzle would leave the columns unqualified (ambiguous "id").
-  sql<string>`(select coalesce(sum(cd.amount), 0)::numeric(14, 2)::text from order_deposits cd
-    join orders co on co.id = cd.order_id where co.customer_id = ${customerId})`;

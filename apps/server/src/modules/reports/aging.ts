@@ -3,6 +3,7 @@ import { rowsOf } from '@icehouse/db';
 import type { z } from 'zod';
 import { AGING_BUCKETS, agingBucketOf, toMoneyString, type AgingBucket } from '@icehouse/domain';
 import type { DbDeps } from '../../deps';
+import { invoicesDueAsOf } from '../ledger/invoice-owner';
 import type { agingAnswer, agingInvoicesAnswer, agingInvoicesInput } from './schemas';
 
 export type AgingReport = z.output<typeof agingAnswer>;
@@ -26,25 +27,18 @@ function bucketCondition(key: AgingBucket, late: SQL): SQL {
   throw new Error(`Unknown aging bucket ${key}`);
 }
 
-/** The customer an invoice counts for: its oldest linked order's (the report's grouping). */
-const LINKED_CUSTOMER = sql`left join lateral (
-      select o.customer_id from invoice_orders io join orders o on o.id = io.order_id
-      where io.invoice_id = i.id and o.customer_id is not null
-      order by o.date, o.id limit 1
-    ) linked on true`;
-
 /**
- * Accounts receivable aging (issue 16 item 3): the invoices with a balance (balance_due > 0,
- * stored by the domain's rule), by customer, in the domain's AGING_BUCKETS by days past the due
- * date (the invoice date when it has none) as of `as_of`. The customer is the one linked to the
- * invoice's oldest linked order (orders.customer_id); invoices whose orders are not linked are
- * grouped by their bill-to name (trimmed, any case) instead (decision 079).
+ * Accounts receivable aging: the invoices that ask for something on `as_of` (the ledger's amount due on
+ * that day: their total less their ledger's entries up to it, ledger/invoice-owner.ts), by the customer
+ * who owes them (decision 237), in the domain's AGING_BUCKETS by days past the due date (the invoice
+ * date when it has none). Invoices owed by no customer are grouped by their bill-to name (trimmed, any
+ * case) instead (decision 079).
  */
 export async function agingReport(deps: DbDeps, input: { as_of: string }): Promise<AgingReport> {
   const late = lateAsOf(input.as_of);
   const bucketSums: SQL[] = [];
   for (const b of AGING_BUCKETS) {
-    const sum = sql`coalesce(sum(i.balance_due) filter (where ${bucketCondition(b.key, late)}), 0)`;
+    const sum = sql`coalesce(sum(i.amount_due) filter (where ${bucketCondition(b.key, late)}), 0)`;
     bucketSums.push(sql`${sum}::text as ${sql.identifier(b.key)}`);
     bucketSums.push(sql`(sum(${sum}) over ())::text as ${sql.identifier(`all_${b.key}`)}`);
   }
@@ -53,12 +47,11 @@ export async function agingReport(deps: DbDeps, input: { as_of: string }): Promi
       coalesce(min(c.name), min(btrim(i.bill_to->>'name')), '') as "customer_name",
       count(*)::int as "invoices",
       ${sql.join(bucketSums, sql`, `)},
-      sum(i.balance_due)::text as "total",
-      (sum(sum(i.balance_due)) over ())::text as "all_total"
-    from invoices i
-    ${LINKED_CUSTOMER}
-    left join customers c on c.id = linked.customer_id
-    where i.balance_due > 0
+      sum(i.amount_due)::text as "total",
+      (sum(sum(i.amount_due)) over ())::text as "all_total"
+    from ${invoicesDueAsOf(input.as_of)} i
+    left join customers c on c.id = i.customer_id
+    where i.amount_due > 0
     group by c.id, case when c.id is null then lower(btrim(i.bill_to->>'name')) end
     order by 2, 1`);
   const raw = rowsOf<Record<string, unknown>>(result);
@@ -84,7 +77,7 @@ export async function agingReport(deps: DbDeps, input: { as_of: string }): Promi
 }
 
 /**
- * The invoices behind a figure of the aging report (issue 26 item 12): those with a balance, of one
+ * The invoices behind a figure of the aging report: those asking for something on `as_of`, of one
  * customer (or, unlinked, one bill-to name, any case) or all, in one bucket or all, as of `as_of`;
  * oldest due first. Their balances add up to the report's cell.
  */
@@ -93,7 +86,7 @@ export async function agingInvoices(
   input: z.output<typeof agingInvoicesInput>,
 ): Promise<AgingInvoices> {
   const late = lateAsOf(input.as_of);
-  const conditions: SQL[] = [sql`i.balance_due > 0`];
+  const conditions: SQL[] = [sql`i.amount_due > 0`];
   if (input.bucket) conditions.push(bucketCondition(input.bucket, late));
   if (input.customer_id !== undefined) conditions.push(sql`c.id = ${input.customer_id}`);
   else if (input.customer_name !== undefined)
@@ -102,11 +95,10 @@ export async function agingInvoices(
     );
   const result = await deps.database.db.execute(sql`
     select i.id, i.invoice_number, i.date::text as "date", i.due_date::text as "due_date",
-      i.balance_due::text as "balance_due", ${late} as "days_past_due",
+      i.amount_due::text as "balance_due", ${late} as "days_past_due",
       coalesce(c.name, btrim(i.bill_to->>'name'), '') as "customer_name"
-    from invoices i
-    ${LINKED_CUSTOMER}
-    left join customers c on c.id = linked.customer_id
+    from ${invoicesDueAsOf(input.as_of)} i
+    left join customers c on c.id = i.customer_id
     where ${sql.join(conditions, sql` and `)}
     order by coalesce(i.due_date, i.date), i.id`);
   const results = rowsOf<Record<string, unknown>>(result).map((r) => {

@@ -19,7 +19,8 @@ import { fromAddress } from '../email/settings';
 import { queueEmailInTx, sendEmailJob } from '../email/queue';
 import { emailLog } from '../email/service';
 import { createLinkInTx } from '../quotes/links';
-import { customerRow, figuresOf, parsePeriod, recordsByCustomer, type CustomerRow } from './statement-figures';
+import { customerRow, parsePeriod, type CustomerRow } from './statement-figures';
+import { emptyRecords, figuresOf, recordsByCustomer } from '../ledger/customer-records';
 import { insertStatement, statementView } from './statement-read';
 
 /**
@@ -82,7 +83,7 @@ export async function emailStatement(deps: Deps, user: SessionUser, customerId: 
   const { row, email } = await db.transaction(async (tx) => {
     // Read inside the transaction: the statement issued is the ledger as this transaction sees it.
     const records = (await recordsByCustomer(tx, customerId)).get(customerId);
-    const figures = figuresOf(records ?? { entries: [], invoices: [], ledger: new Map() }, period);
+    const figures = figuresOf(records ?? emptyRecords(), period);
     const issued = await issueAndQueue(tx, deps, { customer, figures, batchId: null, user, companyName: company.name });
     // The message as queued here (read after the commit, a worker may already be sending it).
     const [queued] = await emailLog(deps, 'statement', issued.row.id, { db: tx, messageId: issued.emailId });
