@@ -94,4 +94,18 @@ describe("the customer's ledger", () => {
     ]);
     expect(s).toMatchObject({ opening_balance: '0.00', closing_balance: '450.00', paid: '550.00' });
   });
+
+  it('aging as of a past day counts what an invoice paid since then asked for that day', async () => {
+    const customer = await newCustomer(ctx, 'Birch Point Lodge');
+    const order = await createOrder(ctx, { customer_id: customer.id, date: '2026-07-20' });
+    const inv = await invoiceDated(ctx, order.id, '500.00', '2026-08-01', '2026-08-31');
+    await pay(ctx, inv.id, '200.00', '2026-09-05');
+    await pay(ctx, inv.id, '300.00', '2026-09-20');
+    const mine = async (asOf: string) =>
+      (await get(`/api/reports/aging/?as_of=${asOf}`)).rows.filter((r: { customer_id: number | null }) => r.customer_id === customer.id);
+    expect(await mine('2026-08-15')).toEqual([expect.objectContaining({ current: '500.00', total: '500.00' })]);
+    expect(await mine('2026-09-10')).toEqual([expect.objectContaining({ days_1_30: '300.00', total: '300.00' })]);
+    expect(await mine('2026-09-20')).toEqual([]);
+    expect((await statement(customer.id, '2026-09-01', '2026-09-10')).aging).toMatchObject({ days_1_30: '300.00' });
+  });
 });
