@@ -11,8 +11,8 @@ for candidate in "$CHROME_PATH" /usr/bin/chromium /usr/bin/chromium-browser /usr
 done
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing Debian's chromium for PDF rendering..."
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1 ||
-    { apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1; } ||
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation >/dev/null 2>&1 ||
+    { apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation >/dev/null 2>&1; } ||
     echo "warning: could not install chromium; PDFs will answer 503 until one is installed (set CHROME_PATH)."
   exit 0
 fi
