@@ -92,10 +92,10 @@ describe('credit notes', () => {
       { quantity: 1, description: 'Everything and more', price_each: '5000' },
     ]);
     expect(tooMuch.statusCode).toBe(400);
+    // The amount is written as staff read money everywhere else: with its thousands separator.
+    expect(invoice.totals.total).toBe('1954.16');
     expect(tooMuch.json()).toEqual({
-      line_items: [
-        `The credit note cannot be more than $${invoice.totals.total}, what remains to be credited on this invoice`,
-      ],
+      line_items: ['The credit note cannot be more than $1,954.16, what remains to be credited on this invoice'],
     });
     // Part of it, then the rest would go past: the message names what remains.
     expect(
