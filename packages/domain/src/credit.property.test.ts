@@ -5,6 +5,7 @@ import {
   creditableOf,
   customerBalanceOf,
   customerCreditOf,
+  depositLimitOf,
   depositsHeldOf,
   dueDateForTerms,
 } from './credit';
@@ -65,6 +66,30 @@ describe('credit note properties', () => {
         }
         expect(credited.lessThanOrEqualTo(roundCents(total))).toBe(true);
         expect(creditableOf(total, credited)).toBe(toMoneyString(roundCents(total).minus(credited)));
+      }),
+    );
+  });
+});
+
+describe('the deposit limit', () => {
+  it("is the order's total less what it holds: 1,068.80 open on an order of 1,068.80, less after a deposit, never below 0", () => {
+    expect(depositLimitOf('1068.80', '0.00')).toBe('1068.80');
+    expect(depositLimitOf('3615.25', '615.25')).toBe('3000.00');
+    expect(depositLimitOf('3615.25', '3615.25')).toBe('0.00');
+    // An order whose price was lowered below what it already holds needs nothing more.
+    expect(depositLimitOf('500.00', '750.00')).toBe('0.00');
+  });
+
+  it('deposits taken while each is within the limit never hold more than the order total', () => {
+    fc.assert(
+      fc.property(money(50_000_00), fc.array(money(20_000_00), { maxLength: 10 }), (total, asks) => {
+        const entries: string[] = [];
+        for (const ask of asks) {
+          if (roundCents(ask).lessThanOrEqualTo(depositLimitOf(total, depositsHeldOf(entries)))) entries.push(ask);
+        }
+        const held = depositsHeldOf(entries);
+        expect(roundCents(held).lessThanOrEqualTo(roundCents(total))).toBe(true);
+        expect(depositLimitOf(total, held)).toBe(toMoneyString(roundCents(total).minus(held)));
       }),
     );
   });

@@ -82,6 +82,17 @@ export function depositsHeldOf(entries: readonly MoneyInput[]): string {
   return toMoneyString(entries.reduce<Decimal>((s, a) => s.plus(roundCents(a)), new Decimal(0)));
 }
 
+/**
+ * The most a new deposit on an order may be (decision 240): what the order still needs, its total
+ * less what its deposit account already holds, never below 0. A deposit is money taken towards
+ * the order, never more than it: the customer is not left with a credit they did not mean to give.
+ * An invoiced or voided order takes no deposit at all (decision 171: its invoice's balance due is
+ * paid on the invoice, where an overpayment is confirmed and kept as credit, decision 135).
+ */
+export function depositLimitOf(orderTotal: MoneyInput, depositsHeld: MoneyInput): string {
+  return toMoneyString(Decimal.max(0, roundCents(orderTotal).minus(Decimal.max(0, roundCents(depositsHeld)))));
+}
+
 // ---------------------------------------------------------------------------------- customers
 
 /**

@@ -297,4 +297,6 @@ export const MESSAGE_TEMPLATES = {
   creditNoteAboveCreditable: (max: MoneyInput) =>
     `The credit note cannot be more than ${formatMoney(max)}, what remains to be credited on this invoice`,
   creditAboveAvailable: (max: MoneyInput) => `Only ${formatMoney(max)} of credit is available from there`,
+  depositAboveLimit: (limit: MoneyInput) =>
+    `The deposit cannot be more than ${formatMoney(limit)}, what this order still needs`,
 } as const;

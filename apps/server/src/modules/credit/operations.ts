@@ -56,8 +56,9 @@ export const creditOperations = operationSet('credit', {
       path: '/api/orders/{id}/deposits/',
       summary:
         'Record a deposit on an order before it is invoiced: amount (> 0, two places), date (at most a year ahead), method, ' +
-        "reference, note. 201 {deposit, order}. When the order is invoiced, what it holds moves onto the invoice's payments. " +
-        '409 on a voided or already invoiced order (nothing recorded).',
+        "reference, note; at most what the order still needs (its total less what it holds: the account's deposit_limit), " +
+        'else 400 {amount} naming it. 201 {deposit, order}. When the order is invoiced, what it holds moves onto the ' +
+        "invoice's payments. 409 on a voided or already invoiced order (nothing recorded).",
       tag: TAG,
       params: { id: 'orderId' },
       body: 'data',
