@@ -51,7 +51,10 @@ export function creditNoteTotals(input: CreditNoteTotalsInput): CreditNoteTotals
 
 /**
  * What may still be credited on an invoice: its total (as issued) less the credit notes already
- * issued against it, never below 0. A credit note above this is refused.
+ * issued against it, never below 0. A credit note above this is refused. Payments received do not
+ * lower it (decision 241): a credit note undoes part of the sale, whoever has paid what; crediting
+ * past the balance due leaves the customer in credit (an overpayment, creditOf), which they apply
+ * to another invoice or are refunded (decision 174).
  */
 export function creditableOf(invoiceTotal: MoneyInput, creditedSoFar: MoneyInput): string {
   return toMoneyString(Decimal.max(0, roundCents(invoiceTotal).minus(roundCents(creditedSoFar))));

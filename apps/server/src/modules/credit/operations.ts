@@ -125,7 +125,8 @@ export const creditOperations = operationSet('credit', {
         'Issue a credit note against the invoice: date, reason (required), line_items [{quantity, description, price_each, is_freight}]. ' +
         "Tax on the credited lines is reversed at the invoice's rate; numbered CN-1001 onwards, never reused. Its total is entered in " +
         "the invoice's payments (kind credit_note); the invoice's total stays as issued. 201 {credit_note, invoice}. A total above what " +
-        'remains creditable (total − earlier credit notes): 400 {line_items}, nothing issued.',
+        'remains creditable (total − earlier credit notes; payments received do not lower it, and a credit note past the balance ' +
+        "due leaves the customer that much in credit): 400 {line_items}, nothing issued.",
       tag: TAG,
       params: { id: 'invoiceId' },
       body: 'data',
