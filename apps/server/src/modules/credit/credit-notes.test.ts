@@ -50,6 +50,13 @@ describe('credit notes', () => {
       total: '360.83',
       tax_rate: '8.25',
     });
+    // Its lines read as the invoice's do: the quantity a whole number, amounts with two places.
+    expect(note.line_items).toEqual([
+      { quantity: 1, description: 'Door panel', price_each: '333.33', amount: '333.33', is_freight: null },
+    ]);
+    expect(invoice.line_items.items[0]).toMatchObject({ quantity: 2, description: 'Door panel', price_each: '333.33' });
+    const read = (await ctx.staff.get(`/api/credit-notes/${note.id}/`)).json() as { line_items: { quantity: unknown }[] };
+    expect(read.line_items.map((l) => l.quantity)).toEqual([1]);
     expect(money.total).toBe(invoice.totals.total);
     expect(money.paid).toBe('360.83');
     const after = invoiceAnswer.parse((await ctx.staff.get(`/api/invoices/${invoice.id}/`)).json());

@@ -81,7 +81,7 @@ export const depositRecordedAnswer = z.object({
 });
 
 export const creditNoteLineAnswer = z.object({
-  quantity: z.string(),
+  quantity: z.number().describe("A whole number, as on the invoice's lines"),
   description: z.string(),
   price_each: money,
   amount: money,

@@ -13,7 +13,7 @@ const NOTE = {
   customer_name: 'Lakeside Resort',
   date: '2026-11-20',
   reason: 'Returned door',
-  line_items: [{ quantity: '1.00', description: 'Door', price_each: '100.00', amount: '100.00', is_freight: false }],
+  line_items: [{ quantity: 1, description: 'Door', price_each: '100.00', amount: '100.00', is_freight: false }],
   tax_rate: '8.00',
   tax_exempt: false,
   subtotal: '100.00',
