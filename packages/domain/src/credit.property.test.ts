@@ -7,6 +7,7 @@ import {
   customerCreditOf,
   depositLimitOf,
   depositsHeldOf,
+  dueDateAfterSave,
   dueDateForTerms,
 } from './credit';
 import { calculateInvoiceTotals, isFreightLine, lineAmount } from './invoice';
@@ -193,5 +194,39 @@ describe('payment terms', () => {
         },
       ),
     );
+  });
+
+  it("a due date follows the invoice's date and terms until a save sets it by hand", () => {
+    const net30 = { date: '2026-01-15', terms: 'Net 30', dueDate: '2026-02-14', setByHand: false };
+    // The date moves: the due date follows (the editor sends the stored due date back unchanged).
+    expect(dueDateAfterSave(net30, { date: '2026-02-01', terms: 'Net 30', dueDate: '2026-02-14' })).toEqual({
+      dueDate: '2026-03-03',
+      setByHand: false,
+    });
+    // The terms change: so does the due date.
+    expect(dueDateAfterSave(net30, { date: '2026-01-15', terms: 'Net 45', dueDate: '2026-02-14' })).toEqual({
+      dueDate: '2026-03-01',
+      setByHand: false,
+    });
+    // A due date set by the save is kept, even with a new date, and marked set by hand...
+    expect(dueDateAfterSave(net30, { date: '2026-02-01', terms: 'Net 30', dueDate: '2026-02-20' })).toEqual({
+      dueDate: '2026-02-20',
+      setByHand: true,
+    });
+    expect(dueDateAfterSave(net30, { date: '2026-01-15', terms: 'Net 30', dueDate: null })).toEqual({
+      dueDate: null,
+      setByHand: true,
+    });
+    // ...and stays when the date moves later.
+    const typed = { ...net30, dueDate: '2026-02-20', setByHand: true };
+    expect(dueDateAfterSave(typed, { date: '2026-03-01', terms: 'Net 60', dueDate: '2026-02-20' })).toEqual({
+      dueDate: '2026-02-20',
+      setByHand: true,
+    });
+    // Nothing that decides it changed: nothing changes.
+    expect(dueDateAfterSave(net30, { date: '2026-01-15', terms: 'Net 30', dueDate: '2026-02-14' })).toEqual({
+      dueDate: '2026-02-14',
+      setByHand: false,
+    });
   });
 });

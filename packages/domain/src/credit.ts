@@ -152,6 +152,34 @@ export function dueDateForTerms(terms: string, date: string): string {
   return date;
 }
 
+/** What decides an invoice's due date: its date, terms and due date, and whether a save set that due date. */
+export interface InvoiceDueDate {
+  date: string;
+  terms: string;
+  dueDate: string | null;
+  /** A save set the due date itself: it no longer follows the date and terms. */
+  setByHand: boolean;
+}
+
+/**
+ * An invoice's due date after a save (decision 242). `next` is the invoice as the save leaves it, its
+ * due date the one the save carries (the stored one when it sends none, or sends it back unchanged,
+ * as the editor does on every save).
+ * - A due date other than the stored one was set by hand: it is kept, now and after later saves.
+ * - Otherwise, while not set by hand, the due date follows the date and the terms (dueDateForTerms)
+ *   when either changes; once set by hand it stays as it is.
+ */
+export function dueDateAfterSave(
+  stored: InvoiceDueDate,
+  next: Omit<InvoiceDueDate, 'setByHand'>,
+): { dueDate: string | null; setByHand: boolean } {
+  if (next.dueDate !== stored.dueDate) return { dueDate: next.dueDate, setByHand: true };
+  if (stored.setByHand) return { dueDate: stored.dueDate, setByHand: true };
+  if (next.date !== stored.date || next.terms !== stored.terms)
+    return { dueDate: dueDateForTerms(next.terms, next.date), setByHand: false };
+  return { dueDate: stored.dueDate, setByHand: false };
+}
+
 // ---------------------------------------------------------------------------------- email
 
 /** The email a credit note opens with (decision 172: fixed wording; staff edit it in the dialog). */
