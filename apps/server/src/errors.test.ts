@@ -39,3 +39,14 @@ describe('databaseAppError', () => {
     expect(databaseAppError(error)?.code).toBe('CONFLICT');
   });
 });
+
+describe('AppError', () => {
+  it('keeps a refusal about no field as its message alone: `detail` is never a field', () => {
+    const refused = AppError.validation({ detail: ['Set a From address first.'] }, 'Set a From address first.');
+    expect(refused.fieldErrors).toBeUndefined();
+    expect(refused.message).toBe('Set a From address first.');
+    expect(AppError.validation({ detail: ['No SMTP.'] }).message).toBe('No SMTP.');
+    // Real fields stay fields.
+    expect(AppError.validation({ amount: ['Too much'] }).fieldErrors).toEqual({ amount: ['Too much'] });
+  });
+});

@@ -21,6 +21,17 @@ export type AppErrorCode =
   | 'UNAVAILABLE'
   | 'INTERNAL';
 
+const VALIDATION_FAILED_MESSAGE = 'Validation failed. Please check the required fields.';
+
+/**
+ * `detail` is where the one error shape puts a refusal that is about no field: `{ "detail": "..." }`, a
+ * string. A field map naming only `detail` would answer it as a list (`{ "detail": ["..."] }`) and tRPC
+ * would carry it as a field error: such a refusal is its message alone.
+ */
+function isDetailOnly(fieldErrors: FieldErrors | undefined): boolean {
+  return fieldErrors !== undefined && Object.keys(fieldErrors).length === 1 && 'detail' in fieldErrors;
+}
+
 export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly fieldErrors: FieldErrors | undefined;
@@ -35,12 +46,14 @@ export class AppError extends Error {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
-    this.fieldErrors = options.fieldErrors;
+    this.fieldErrors = isDetailOnly(options.fieldErrors) ? undefined : options.fieldErrors;
     this.details = options.details;
   }
 
-  static validation(fieldErrors: FieldErrors, message = 'Validation failed. Please check the required fields.') {
-    return new AppError('VALIDATION', message, { fieldErrors });
+  static validation(fieldErrors: FieldErrors, message?: string) {
+    const detail = isDetailOnly(fieldErrors) && Array.isArray(fieldErrors.detail) ? fieldErrors.detail[0] : undefined;
+    const text = message ?? (typeof detail === 'string' ? detail : VALIDATION_FAILED_MESSAGE);
+    return new AppError('VALIDATION', text, { fieldErrors });
   }
 
   static notFound(what = 'Not found.') {

@@ -330,3 +330,47 @@ describe('migration 0029: the search keys in lower case', () => {
     expect(renamed).toEqual({ order: await lower('NEW Name\nÖsterlund Cabin'), invoice: await lower(`A-100\nLakeside BAIT\nA\nNEW Name\nÖsterlund Cabin`) });
   });
 });
+
+describe('migration 0030: whether an invoice due date was set by hand', () => {
+  it("marks set by hand the due dates that are not what the invoice's terms give for its date", async () => {
+    const { db } = t.database;
+    const invoice = (invoiceNumber: string, terms: string, dueDate: string | null) => ({
+      invoiceNumber,
+      date: '2026-03-02',
+      terms,
+      dueDate,
+      billTo: addr,
+      shipTo: addr,
+    });
+    await db.insert(invoices).values([
+      invoice('N30', 'Net 30', '2026-04-01'),
+      invoice('N30-typed', 'Net 30', '2026-03-20'),
+      invoice('receipt', 'Due on receipt', '2026-03-02'),
+      invoice('receipt-typed', 'Due on receipt', '2026-03-31'),
+      invoice('n15-spaced', ' NET 15 ', '2026-03-17'),
+      invoice('n400', 'Net 400', '2026-03-02'),
+      invoice('two-ten', '2% 10 Net 30', '2026-03-02'),
+      invoice('none', 'Net 30', null),
+    ]);
+    // As before 0030: no column; then the migration, as the app applies it.
+    const migration = readFileSync(path.join(migrationsFolder(), '0030_invoice_due_date_set_by_hand.sql'), 'utf8');
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`alter table invoices drop column due_date_set_by_hand`);
+      for (const statement of migration.split('--> statement-breakpoint')) await tx.execute(sql.raw(statement));
+    });
+    const rows = await db
+      .select({ number: invoices.invoiceNumber, byHand: invoices.dueDateSetByHand })
+      .from(invoices)
+      .orderBy(invoices.id);
+    expect(rows).toEqual([
+      { number: 'N30', byHand: false },
+      { number: 'N30-typed', byHand: true },
+      { number: 'receipt', byHand: false },
+      { number: 'receipt-typed', byHand: true },
+      { number: 'n15-spaced', byHand: false },
+      { number: 'n400', byHand: false },
+      { number: 'two-ten', byHand: false },
+      { number: 'none', byHand: true },
+    ]);
+  });
+});

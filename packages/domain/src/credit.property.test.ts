@@ -5,7 +5,9 @@ import {
   creditableOf,
   customerBalanceOf,
   customerCreditOf,
+  depositLimitOf,
   depositsHeldOf,
+  dueDateAfterSave,
   dueDateForTerms,
 } from './credit';
 import { calculateInvoiceTotals, isFreightLine, lineAmount } from './invoice';
@@ -65,6 +67,30 @@ describe('credit note properties', () => {
         }
         expect(credited.lessThanOrEqualTo(roundCents(total))).toBe(true);
         expect(creditableOf(total, credited)).toBe(toMoneyString(roundCents(total).minus(credited)));
+      }),
+    );
+  });
+});
+
+describe('the deposit limit', () => {
+  it("is the order's total less what it holds: 1,068.80 open on an order of 1,068.80, less after a deposit, never below 0", () => {
+    expect(depositLimitOf('1068.80', '0.00')).toBe('1068.80');
+    expect(depositLimitOf('3615.25', '615.25')).toBe('3000.00');
+    expect(depositLimitOf('3615.25', '3615.25')).toBe('0.00');
+    // An order whose price was lowered below what it already holds needs nothing more.
+    expect(depositLimitOf('500.00', '750.00')).toBe('0.00');
+  });
+
+  it('deposits taken while each is within the limit never hold more than the order total', () => {
+    fc.assert(
+      fc.property(money(50_000_00), fc.array(money(20_000_00), { maxLength: 10 }), (total, asks) => {
+        const entries: string[] = [];
+        for (const ask of asks) {
+          if (roundCents(ask).lessThanOrEqualTo(depositLimitOf(total, depositsHeldOf(entries)))) entries.push(ask);
+        }
+        const held = depositsHeldOf(entries);
+        expect(roundCents(held).lessThanOrEqualTo(roundCents(total))).toBe(true);
+        expect(depositLimitOf(total, held)).toBe(toMoneyString(roundCents(total).minus(held)));
       }),
     );
   });
@@ -168,5 +194,39 @@ describe('payment terms', () => {
         },
       ),
     );
+  });
+
+  it("a due date follows the invoice's date and terms until a save sets it by hand", () => {
+    const net30 = { date: '2026-01-15', terms: 'Net 30', dueDate: '2026-02-14', setByHand: false };
+    // The date moves: the due date follows (the editor sends the stored due date back unchanged).
+    expect(dueDateAfterSave(net30, { date: '2026-02-01', terms: 'Net 30', dueDate: '2026-02-14' })).toEqual({
+      dueDate: '2026-03-03',
+      setByHand: false,
+    });
+    // The terms change: so does the due date.
+    expect(dueDateAfterSave(net30, { date: '2026-01-15', terms: 'Net 45', dueDate: '2026-02-14' })).toEqual({
+      dueDate: '2026-03-01',
+      setByHand: false,
+    });
+    // A due date set by the save is kept, even with a new date, and marked set by hand...
+    expect(dueDateAfterSave(net30, { date: '2026-02-01', terms: 'Net 30', dueDate: '2026-02-20' })).toEqual({
+      dueDate: '2026-02-20',
+      setByHand: true,
+    });
+    expect(dueDateAfterSave(net30, { date: '2026-01-15', terms: 'Net 30', dueDate: null })).toEqual({
+      dueDate: null,
+      setByHand: true,
+    });
+    // ...and stays when the date moves later.
+    const typed = { ...net30, dueDate: '2026-02-20', setByHand: true };
+    expect(dueDateAfterSave(typed, { date: '2026-03-01', terms: 'Net 60', dueDate: '2026-02-20' })).toEqual({
+      dueDate: '2026-02-20',
+      setByHand: true,
+    });
+    // Nothing that decides it changed: nothing changes.
+    expect(dueDateAfterSave(net30, { date: '2026-01-15', terms: 'Net 30', dueDate: '2026-02-14' })).toEqual({
+      dueDate: '2026-02-14',
+      setByHand: false,
+    });
   });
 });

@@ -51,7 +51,10 @@ export function creditNoteTotals(input: CreditNoteTotalsInput): CreditNoteTotals
 
 /**
  * What may still be credited on an invoice: its total (as issued) less the credit notes already
- * issued against it, never below 0. A credit note above this is refused.
+ * issued against it, never below 0. A credit note above this is refused. Payments received do not
+ * lower it (decision 241): a credit note undoes part of the sale, whoever has paid what; crediting
+ * past the balance due leaves the customer in credit (an overpayment, creditOf), which they apply
+ * to another invoice or are refunded (decision 174).
  */
 export function creditableOf(invoiceTotal: MoneyInput, creditedSoFar: MoneyInput): string {
   return toMoneyString(Decimal.max(0, roundCents(invoiceTotal).minus(roundCents(creditedSoFar))));
@@ -80,6 +83,17 @@ export const DEPOSIT_KIND_LABELS: Record<DepositKind, string> = {
  */
 export function depositsHeldOf(entries: readonly MoneyInput[]): string {
   return toMoneyString(entries.reduce<Decimal>((s, a) => s.plus(roundCents(a)), new Decimal(0)));
+}
+
+/**
+ * The most a new deposit on an order may be (decision 240): what the order still needs, its total
+ * less what its deposit account already holds, never below 0. A deposit is money taken towards
+ * the order, never more than it: the customer is not left with a credit they did not mean to give.
+ * An invoiced or voided order takes no deposit at all (decision 171: its invoice's balance due is
+ * paid on the invoice, where an overpayment is confirmed and kept as credit, decision 135).
+ */
+export function depositLimitOf(orderTotal: MoneyInput, depositsHeld: MoneyInput): string {
+  return toMoneyString(Decimal.max(0, roundCents(orderTotal).minus(Decimal.max(0, roundCents(depositsHeld)))));
 }
 
 // ---------------------------------------------------------------------------------- customers
@@ -136,6 +150,34 @@ export function dueDateForTerms(terms: string, date: string): string {
     if (days <= 365) return addDays(date, days);
   }
   return date;
+}
+
+/** What decides an invoice's due date: its date, terms and due date, and whether a save set that due date. */
+export interface InvoiceDueDate {
+  date: string;
+  terms: string;
+  dueDate: string | null;
+  /** A save set the due date itself: it no longer follows the date and terms. */
+  setByHand: boolean;
+}
+
+/**
+ * An invoice's due date after a save (decision 242). `next` is the invoice as the save leaves it, its
+ * due date the one the save carries (the stored one when it sends none, or sends it back unchanged,
+ * as the editor does on every save).
+ * - A due date other than the stored one was set by hand: it is kept, now and after later saves.
+ * - Otherwise, while not set by hand, the due date follows the date and the terms (dueDateForTerms)
+ *   when either changes; once set by hand it stays as it is.
+ */
+export function dueDateAfterSave(
+  stored: InvoiceDueDate,
+  next: Omit<InvoiceDueDate, 'setByHand'>,
+): { dueDate: string | null; setByHand: boolean } {
+  if (next.dueDate !== stored.dueDate) return { dueDate: next.dueDate, setByHand: true };
+  if (stored.setByHand) return { dueDate: stored.dueDate, setByHand: true };
+  if (next.date !== stored.date || next.terms !== stored.terms)
+    return { dueDate: dueDateForTerms(next.terms, next.date), setByHand: false };
+  return { dueDate: stored.dueDate, setByHand: false };
 }
 
 // ---------------------------------------------------------------------------------- email

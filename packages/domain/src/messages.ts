@@ -1,3 +1,5 @@
+import { formatMoney, type MoneyInput } from './money';
+
 /**
  * Every user-facing text the two spec documents give, written once so the web forms and the
  * server answer with identical words. Texts the spec does not give (marked "ours") are worded
@@ -291,7 +293,10 @@ export const MESSAGE_TEMPLATES = {
     `Are you sure you want to delete the user "${name}"? This action cannot be undone.`,
   combinedInvoiceButton: (count: number) => `Create Combined Invoice (${count})`,
   combinedBadge: (count: number) => `Combined (${count})`,
-  creditNoteAboveCreditable: (max: string) =>
-    `The credit note cannot be more than $${max}, what remains to be credited on this invoice`,
-  creditAboveAvailable: (max: string) => `Only $${max} of credit is available from there`,
+  // Amounts in a message are written by formatMoney, as staff read them everywhere else ("$1,068.80").
+  creditNoteAboveCreditable: (max: MoneyInput) =>
+    `The credit note cannot be more than ${formatMoney(max)}, what remains to be credited on this invoice`,
+  creditAboveAvailable: (max: MoneyInput) => `Only ${formatMoney(max)} of credit is available from there`,
+  depositAboveLimit: (limit: MoneyInput) =>
+    `The deposit cannot be more than ${formatMoney(limit)}, what this order still needs`,
 } as const;

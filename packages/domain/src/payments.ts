@@ -1,4 +1,4 @@
-import { Decimal, roundCents, toMoneyString, type MoneyInput } from './money';
+import { Decimal, formatMoney, roundCents, toMoneyString, type MoneyInput } from './money';
 import { addOneYear, daysBetween } from './schedule';
 
 /**
@@ -58,7 +58,8 @@ export const LINKED_PAYMENT_KINDS: readonly PaymentKind[] = ['deposit', 'credit_
 
 /** Notes the server writes on the entries it records itself. */
 export const PAYMENT_NOTES = {
-  adjustment: (from: string, to: string) => `Payments/Credits set from ${from} to ${to} by an invoice edit`,
+  adjustment: (from: MoneyInput, to: MoneyInput) =>
+    `Payments/Credits set from ${formatMoney(from)} to ${formatMoney(to)} by an invoice edit`,
   reversal: (id: number) => `Reverses entry #${id}`,
 } as const;
 

@@ -40,6 +40,11 @@ export const invoices = pgTable(
     shipVia: text('ship_via').notNull().default(''),
     terms: text('terms').notNull().default(DEFAULT_INVOICE_TERMS),
     dueDate: date('due_date', { mode: 'string' }),
+    /**
+     * True once a save set the due date itself (decision 242); until then it follows the invoice's
+     * date and terms (the domain's dueDateForTerms) whenever either changes.
+     */
+    dueDateSetByHand: boolean('due_date_set_by_hand').notNull().default(false),
     taxExempt: boolean('tax_exempt').notNull().default(false),
     taxRate: percent('tax_rate').notNull().default('0'),
     discount: money('discount').notNull().default('0'),

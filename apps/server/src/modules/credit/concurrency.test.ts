@@ -57,6 +57,31 @@ describe('credit notes and deposits at once', () => {
     expect(ledger.invoice.paid).toBe('60.00');
   });
 
+  it('deposits at once never hold more than the order still needs: the order row is locked, each checked after the other', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const order = await createOrder(ctx, {
+        freight_cost: '0',
+        discount: '0',
+        tax_exempt: true,
+        building_info: { product: ctx.cat.product.cooler, price: '1000.00', additional_items: [] },
+      });
+      const answers = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          ctx.staff.post(`/api/orders/${order.id}/deposits/`, { date: today, method: 'check', amount: '600.00' }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400, 400]);
+      for (const refused of answers.filter((a) => a.statusCode === 400))
+        expect(refused.json()).toEqual({ amount: ['The deposit cannot be more than $400.00, what this order still needs'] });
+      const [held] = rowsOf<{ held: string }>(
+        await ctx.database.db.execute(
+          sql`select coalesce(sum(amount), 0)::text as held from order_deposits where order_id = ${order.id}`,
+        ),
+      );
+      expect(held!.held).toBe('600.00');
+    }
+  });
+
   it('a deposit racing the invoicing of its order either lands on the invoice or is refused: never lost', async () => {
     for (let round = 0; round < 5; round += 1) {
       const order = await createOrder(ctx);

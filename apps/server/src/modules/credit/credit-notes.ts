@@ -74,7 +74,8 @@ async function noteViews(db: Db, where: ReturnType<typeof eq>): Promise<CreditNo
     line_items: lines
       .filter((l) => l.creditNoteId === n.id)
       .map((l) => ({
-        quantity: toDecimal(l.quantity).toFixed(2),
+        // A number, as an invoice line's quantity is (a whole number by the line rules): 1, not "1.00".
+        quantity: Number(l.quantity),
         description: l.description,
         price_each: toMoneyString(l.priceEach),
         amount: lineAmount(l.quantity, l.priceEach),

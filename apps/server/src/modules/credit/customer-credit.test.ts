@@ -185,4 +185,70 @@ describe('payment terms', () => {
     expect(plainView.editable_data.terms).toBe('Due on receipt');
     expect(plainView.editable_data.due_date).toBe(plainView.date);
   });
+
+  it("an invoice's due date follows its date and terms through PATCH, until a PATCH sets the due date by hand", async () => {
+    const c = await newCustomer({ name: 'Thirty Days Ice', payment_terms: 'Net 30' });
+    const invoice = await invoiceOrder(ctx, (await createOrder(ctx, { customer_id: c.id })).id);
+    const read = async () => invoiceAnswer.parse((await ctx.staff.get(`/api/invoices/${invoice.id}/`)).json());
+    const patch = async (body: Record<string, unknown>) => {
+      const res = await ctx.staff.patch(`/api/invoices/${invoice.id}/`, body);
+      expect(res.statusCode, res.body).toBe(200);
+      return invoiceAnswer.parse(res.json());
+    };
+    expect((await read()).editable_data.due_date).toBe(addDays((await read()).date, 30));
+
+    // Only the date: Net 30 from the new date.
+    let view = await patch({ date: '2026-03-02' });
+    expect(view.editable_data).toMatchObject({ terms: 'Net 30', due_date: '2026-04-01' });
+    // The editor sends every field back, the due date as it was: the new date still moves it.
+    view = await patch({ date: '2026-03-10', editable_data: { ...view.editable_data, payments_credits: undefined } });
+    expect(view.editable_data.due_date).toBe('2026-04-09');
+    // New terms move it too.
+    view = await patch({ editable_data: { terms: 'Net 45' } });
+    expect(view.editable_data.due_date).toBe('2026-04-24');
+
+    // A due date set by hand is kept, now and when the date or the terms change afterwards.
+    view = await patch({ editable_data: { due_date: '2026-05-15' } });
+    expect(view.editable_data.due_date).toBe('2026-05-15');
+    view = await patch({ date: '2026-03-20' });
+    expect(view.date).toBe('2026-03-20');
+    expect(view.editable_data.due_date).toBe('2026-05-15');
+    view = await patch({ editable_data: { terms: 'Net 10' } });
+    expect(view.editable_data.due_date).toBe('2026-05-15');
+
+    // A date and a due date in the same PATCH: the due date sent wins and is kept.
+    const other = await invoiceOrder(ctx, (await createOrder(ctx, { customer_id: c.id })).id);
+    const both = await ctx.staff.patch(`/api/invoices/${other.id}/`, {
+      date: '2026-06-01',
+      editable_data: { due_date: '2026-06-05' },
+    });
+    expect(invoiceAnswer.parse(both.json()).editable_data.due_date).toBe('2026-06-05');
+    const later = await ctx.staff.patch(`/api/invoices/${other.id}/`, { date: '2026-06-15' });
+    expect(invoiceAnswer.parse(later.json()).editable_data.due_date).toBe('2026-06-05');
+  });
+
+  it("recreating an invoice from its order applies the customer's terms again to a due date not set by hand", async () => {
+    const c = await newCustomer({ name: 'Recreated Terms Co', payment_terms: 'Net 30' });
+    const order = await createOrder(ctx, { customer_id: c.id });
+    const invoice = await invoiceOrder(ctx, order.id);
+    const typedOrder = await createOrder(ctx, { customer_id: c.id });
+    const typed = await invoiceOrder(ctx, typedOrder.id);
+    const set = await ctx.staff.patch(`/api/invoices/${typed.id}/`, { editable_data: { due_date: '2030-01-31' } });
+    expect(set.statusCode, set.body).toBe(200);
+    const terms = await ctx.staff.put(`/api/customers/${c.id}/`, {
+      name: 'Recreated Terms Co',
+      payment_terms: 'Net 60',
+      version: c.version,
+    });
+    expect(terms.statusCode, terms.body).toBe(200);
+    const recreate = (orderId: number) =>
+      ctx.staff.post(`/api/orders/${orderId}/create-invoice/`, { return_json: true, recreate: true });
+    expect((await recreate(order.id)).statusCode).toBe(200);
+    const view = invoiceAnswer.parse((await ctx.staff.get(`/api/invoices/${invoice.id}/`)).json());
+    expect(view.editable_data).toMatchObject({ terms: 'Net 60', due_date: addDays(view.date, 60) });
+    // One set by hand stays.
+    expect((await recreate(typedOrder.id)).statusCode).toBe(200);
+    const kept = invoiceAnswer.parse((await ctx.staff.get(`/api/invoices/${typed.id}/`)).json());
+    expect(kept.editable_data).toMatchObject({ terms: 'Net 60', due_date: '2030-01-31' });
+  });
 });

@@ -99,6 +99,54 @@ describe('deposits', () => {
     expect(await countRows(ctx.database, 'order_deposits')).toBe(before);
   });
 
+  it('refuses a deposit above what the order still needs (its total less what it holds), naming that amount on amount', async () => {
+    // An order of exactly 1,068.80: one building, nothing else, no tax.
+    const order = await createOrder(ctx, {
+      freight_cost: '0',
+      discount: '0',
+      tax_exempt: true,
+      building_info: { product: ctx.cat.product.cooler, price: '1068.80', additional_items: [] },
+    });
+    expect(order.totals.total).toBe('1068.80');
+    const account = async () =>
+      orderDepositsAnswer.parse((await ctx.staff.get(`/api/orders/${order.id}/deposits/`)).json());
+    expect((await account()).deposit_limit).toBe('1068.80');
+    const before = await countRows(ctx.database, 'order_deposits');
+
+    const tooMuch = await deposit(order.id, { amount: '2068.80' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json()).toEqual({
+      amount: ['The deposit cannot be more than $1,068.80, what this order still needs'],
+    });
+    expect(await countRows(ctx.database, 'order_deposits')).toBe(before);
+
+    // What it already holds counts: after 68.80, 1,000.00 is open; a cent more is refused.
+    const first = await deposit(order.id, { amount: '68.80' });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(depositRecordedAnswer.parse(first.json()).order).toMatchObject({ held: '68.80', deposit_limit: '1000.00' });
+    expect((await deposit(order.id, { amount: '1000.01' })).json()).toEqual({
+      amount: ['The deposit cannot be more than $1,000.00, what this order still needs'],
+    });
+    // The whole of what is open is fine; then nothing is, until a refund opens it again.
+    expect((await deposit(order.id, { amount: '1000.00' })).statusCode).toBe(201);
+    expect(await account()).toMatchObject({ held: '1068.80', deposit_limit: '0.00' });
+    expect((await deposit(order.id, { amount: '0.01' })).json()).toEqual({
+      amount: ['The deposit cannot be more than $0.00, what this order still needs'],
+    });
+    const refund = await ctx.staff.post(`/api/orders/${order.id}/deposits/refund/`, {
+      date: today,
+      method: 'check',
+      amount: '100',
+      reason: 'Paid twice',
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    expect((await account()).deposit_limit).toBe('100.00');
+
+    // An invoiced order takes no deposit (409): its account has no limit.
+    await invoiceOrder(ctx, order.id);
+    expect((await account()).deposit_limit).toBeNull();
+  });
+
   it("a voided order's deposit is owed to the customer until refunded, at most what it holds", async () => {
     const c = await customer({ name: 'Northwind Ice' });
     const order = await createOrder(ctx, { customer_id: c.id });
@@ -107,7 +155,7 @@ describe('deposits', () => {
     const account = orderDepositsAnswer.parse(
       (await ctx.staff.get(`/api/orders/${order.id}/deposits/`)).json(),
     );
-    expect(account).toMatchObject({ held: '300.00', owed_to_customer: true, order_status: 'voided' });
+    expect(account).toMatchObject({ held: '300.00', owed_to_customer: true, order_status: 'voided', deposit_limit: null });
     let page = customerAnswer.parse((await ctx.staff.get(`/api/customers/${c.id}/`)).json());
     expect(page.balance).toMatchObject({ balance: '-300.00', credit: '300.00' });
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   MESSAGE_TEMPLATES,
   MESSAGES,
+  depositLimitOf,
   depositsHeldOf,
   roundCents,
   toMoneyString,
@@ -11,9 +12,10 @@ import {
   type DepositRefundData,
 } from '@icehouse/domain';
 import { invoiceOrders, invoicePayments, invoices, orderDeposits, orders, users } from '@icehouse/db/schema';
-import type { Db } from '@icehouse/db/client';
+import type { Database, Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 import type { ChangeDeps, DbDeps, SessionUser } from '../../deps';
+import { loadOrderViews } from '../orders/views';
 import { announceChange, changeTransaction, type ChangeTx } from '../../changes';
 import { recordLedgerEntry } from '../payments/ledger';
 import type { depositAnswer, depositRecordedAnswer, orderDepositsAnswer } from './schemas';
@@ -92,25 +94,38 @@ export async function depositsHeldByOrder(db: Db, orderIds: readonly number[]): 
   return new Map(rows.map((r) => [r.orderId, depositsHeldOf(r.amounts)]));
 }
 
-async function orderAccount(db: Db, orderId: number): Promise<Omit<OrderDepositsView, 'results'>> {
-  const [order] = await db
-    .select({ id: orders.id, status: orders.status })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+/**
+ * What the order holds and the most a new deposit may be (decision 240): its total (the order's own
+ * price, as its screen shows it) less what it holds; null when it takes no deposit (voided, or
+ * invoiced: the payment then goes on its invoice). In a transaction, `inTransactionOf` is its database
+ * (the order's reads built once, decision 218).
+ */
+async function depositPosition(db: Db, orderId: number, inTransactionOf?: Database) {
+  const [[order], heldByOrder] = await Promise.all([
+    loadOrderViews(db, [orderId], inTransactionOf),
+    depositsHeldByOrder(db, [orderId]),
+  ]);
   if (!order) throw AppError.notFound(ORDER_NOT_FOUND);
-  const held = (await depositsHeldByOrder(db, [orderId])).get(orderId) ?? '0.00';
+  const held = heldByOrder.get(orderId) ?? '0.00';
+  const takesDeposits = order.status !== 'voided' && order.invoice_details === null;
+  return { order, held, limit: takesDeposits ? depositLimitOf(order.totals.total, held) : null };
+}
+
+async function orderAccount(deps: DbDeps, orderId: number): Promise<Omit<OrderDepositsView, 'results'>> {
+  const { order, held, limit } = await depositPosition(deps.database.db, orderId);
   return {
     order_id: orderId,
     order_status: order.status,
     held,
     owed_to_customer: order.status === 'voided' && roundCents(held).greaterThan(0),
+    deposit_limit: limit,
   };
 }
 
 /** GET /api/orders/{id}/deposits/: the order's deposit account, oldest first, and what it holds. */
 export async function listOrderDeposits(deps: DbDeps, orderId: number): Promise<OrderDepositsView> {
   const db = deps.database.db;
-  const account = await orderAccount(db, orderId);
+  const account = await orderAccount(deps, orderId);
   const rows = await depositRows(db)
     .where(eq(orderDeposits.orderId, orderId))
     .orderBy(asc(orderDeposits.date), asc(orderDeposits.id));
@@ -125,7 +140,7 @@ export async function depositRecordedView(
   const db = deps.database.db;
   const [row] = await depositRows(db).where(eq(orderDeposits.id, id));
   if (!row) return null;
-  return { deposit: depositView(row), order: await orderAccount(db, row.entry.orderId) };
+  return { deposit: depositView(row), order: await orderAccount(deps, row.entry.orderId) };
 }
 
 /** GET /api/deposits/{id}/. */
@@ -205,7 +220,9 @@ export async function recordDepositEntry(tx: ChangeTx, actor: Actor, entry: Depo
 
 /**
  * POST /api/orders/{id}/deposits/: a deposit on an order not yet invoiced. A voided order (409) or an
- * invoiced one (409: the payment belongs on its invoice) is refused; nothing is written.
+ * invoiced one (409: the payment belongs on its invoice) is refused; so is an amount above what the
+ * order still needs (400 on amount, naming it; decision 240). Nothing is written then. The order row
+ * is locked first, so two deposits at once are checked one after the other against the limit.
  */
 export async function recordDeposit(
   deps: ChangeDeps,
@@ -217,6 +234,11 @@ export async function recordDeposit(
     const order = await lockOrderForDeposits(tx, orderId);
     if (order.status === 'voided') throw new AppError('CONFLICT', MESSAGES.depositOrderVoided);
     if (order.invoiceId !== null) throw new AppError('CONFLICT', MESSAGES.depositOrderInvoiced);
+    const { limit } = await depositPosition(tx, orderId, deps.database);
+    if (limit !== null && roundCents(data.amount).greaterThan(limit)) {
+      const message = MESSAGE_TEMPLATES.depositAboveLimit(limit);
+      throw AppError.validation({ amount: [message] }, message);
+    }
     return recordDepositEntry(tx, actor, { orderId, kind: 'deposit', ...data });
   });
   return (await depositRecordedView(deps, id))!;

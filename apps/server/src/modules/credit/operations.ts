@@ -56,8 +56,9 @@ export const creditOperations = operationSet('credit', {
       path: '/api/orders/{id}/deposits/',
       summary:
         'Record a deposit on an order before it is invoiced: amount (> 0, two places), date (at most a year ahead), method, ' +
-        "reference, note. 201 {deposit, order}. When the order is invoiced, what it holds moves onto the invoice's payments. " +
-        '409 on a voided or already invoiced order (nothing recorded).',
+        "reference, note; at most what the order still needs (its total less what it holds: the account's deposit_limit), " +
+        'else 400 {amount} naming it. 201 {deposit, order}. When the order is invoiced, what it holds moves onto the ' +
+        "invoice's payments. 409 on a voided or already invoiced order (nothing recorded).",
       tag: TAG,
       params: { id: 'orderId' },
       body: 'data',
@@ -124,7 +125,8 @@ export const creditOperations = operationSet('credit', {
         'Issue a credit note against the invoice: date, reason (required), line_items [{quantity, description, price_each, is_freight}]. ' +
         "Tax on the credited lines is reversed at the invoice's rate; numbered CN-1001 onwards, never reused. Its total is entered in " +
         "the invoice's payments (kind credit_note); the invoice's total stays as issued. 201 {credit_note, invoice}. A total above what " +
-        'remains creditable (total − earlier credit notes): 400 {line_items}, nothing issued.',
+        'remains creditable (total − earlier credit notes; payments received do not lower it, and a credit note past the balance ' +
+        "due leaves the customer that much in credit): 400 {line_items}, nothing issued.",
       tag: TAG,
       params: { id: 'invoiceId' },
       body: 'data',

@@ -65,6 +65,12 @@ export const orderDepositsAnswer = z.object({
   held: money,
   /** True on a voided order: what it holds is owed to the customer (customer credit). */
   owed_to_customer: z.boolean(),
+  deposit_limit: money
+    .nullable()
+    .describe(
+      'The most a new deposit may be: what the order still needs (its total less what it holds, never below 0). ' +
+        'Null when the order takes no deposit (voided, or invoiced: record the payment on its invoice).',
+    ),
   results: z.array(depositAnswer),
 });
 
@@ -75,7 +81,7 @@ export const depositRecordedAnswer = z.object({
 });
 
 export const creditNoteLineAnswer = z.object({
-  quantity: z.string(),
+  quantity: z.number().describe("A whole number, as on the invoice's lines"),
   description: z.string(),
   price_each: money,
   amount: money,

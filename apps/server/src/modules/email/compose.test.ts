@@ -170,4 +170,21 @@ describe('composing an email (issue 26)', () => {
       error: 'connect ECONNREFUSED 127.0.0.1:9',
     });
   });
+
+  it('refuses to send without a From address with its message, not as a field (the one error shape)', async () => {
+    const invoice = await customerWithInvoice('ap@nofrom.example');
+    await ctx.database.db
+      .insert(companyInfo)
+      .values({ id: 1, name: 'Ice House Co', email: '', emailFrom: '' })
+      .onConflictDoUpdate({ target: companyInfo.id, set: { email: '', emailFrom: '' } });
+    const res = await ctx.staff.trpcMutation('email.send', {
+      kind: 'invoice',
+      id: invoice.id,
+      data: { to: 'ap@nofrom.example', cc: '', subject: 'Invoice', body: 'Attached.' },
+    });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json() as { error: { message: string; data: { appCode: string; fieldErrors: unknown } } };
+    expect(error.message).toBe(MESSAGES.emailNoFromAddress);
+    expect(error.data).toMatchObject({ appCode: 'VALIDATION', fieldErrors: null });
+  });
 });

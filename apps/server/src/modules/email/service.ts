@@ -144,7 +144,7 @@ async function placeholders(deps: Pick<AppDeps, 'database'>, kind: EmailKind, re
     .from(billsOfLading)
     .where(eq(billsOfLading.orderId, recordId))
     .limit(1);
-  if (!bol) throw AppError.validation({ detail: [MESSAGES.emailNoBol] }, MESSAGES.emailNoBol);
+  if (!bol) throw new AppError('VALIDATION', MESSAGES.emailNoBol);
   return {
     values: {
       bol_number: bol.bolNumber,
@@ -249,7 +249,7 @@ export async function sendEmail(
   await placeholders(deps, kind, recordId); // 404 for a missing record, 400 for an order without a BOL
   const configured = deps.mailer !== null;
   if (configured && !(await fromAddress(deps)))
-    throw AppError.validation({ detail: [MESSAGES.emailNoFromAddress] }, MESSAGES.emailNoFromAddress);
+    throw new AppError('VALIDATION', MESSAGES.emailNoFromAddress);
   // The document as it is now is the one sent, however late the job runs (decision 128): archived here
   // (usually already, by the pre-render of the last save) and pinned on the message.
   const document = configured ? await currentDocument(deps, kind, recordId, userId) : null;

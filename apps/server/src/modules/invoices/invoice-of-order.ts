@@ -1,6 +1,6 @@
 import { queueInvoiceRender } from './jobs';
 import { eq, sql } from 'drizzle-orm';
-import { calculateInvoiceTotals, toMoneyString, todayIso } from '@icehouse/domain';
+import { calculateInvoiceTotals, dueDateAfterSave, toMoneyString, todayIso } from '@icehouse/domain';
 import { isUniqueViolation } from '@icehouse/db';
 import { invoiceLineItems, invoiceOrders, invoices } from '@icehouse/db/schema';
 import { loadOrdersForInvoicing } from '../orders/invoicing-loader';
@@ -85,8 +85,9 @@ export async function createInvoiceForOrder(
 
 /**
  * Rebuilds an existing invoice from its order(s) as they are now (lines, addresses, terms,
- * totals), keeping its id, number, date, due date and payments. Manual edits are dropped
- * (has_manual_edits false) and the version moves on. The order form's SAVE & RECREATE INVOICE.
+ * totals), keeping its id, number, date and payments. Its due date follows the terms it now has
+ * unless it was set by hand (decision 242). Manual edits are dropped (has_manual_edits false) and
+ * the version moves on. The order form's SAVE & RECREATE INVOICE.
  */
 export async function recreateInvoiceForOrder(
   deps: InvoiceDeps,
@@ -133,10 +134,15 @@ export async function recreateInvoiceForOrder(
       taxExempt: draft.taxExempt,
       paymentsCredits: invoice.paymentsCredits,
     });
+    const due = dueDateAfterSave(
+      { date: invoice.date, terms: invoice.terms, dueDate: invoice.dueDate, setByHand: invoice.dueDateSetByHand },
+      { date: invoice.date, terms: draft.terms, dueDate: invoice.dueDate },
+    );
     const [recreated] = await tx
       .update(invoices)
       .set({
         ...draftColumns(draft),
+        dueDate: due.dueDate,
         ...totalsColumns(totals),
         hasManualEdits: false,
         version: sql`${invoices.version} + 1`,

@@ -4,6 +4,7 @@ import {
   LIMITS,
   PAYMENT_NOTES,
   calculateInvoiceTotals,
+  dueDateAfterSave,
   todayIso,
   invoicePatchSchema,
   roundCents,
@@ -101,7 +102,8 @@ const lineText = (l: { quantity: unknown; description: string; price_each: unkno
  * here with calculateInvoiceTotals, never taken from the client. A `version` that is not the
  * stored one answers 409; a number another invoice has answers 400 {invoice_number}. A save
  * that changes something sets has_manual_edits and moves the version on; one that changes
- * nothing changes nothing. That the body is an object is checked at the door (invoicePatchBody).
+ * nothing changes nothing. A due date the save sets (other than the stored one) is kept as set by
+ * hand; otherwise a new date or new terms give a new due date (decision 242). That the body is an object is checked at the door (invoicePatchBody).
  */
 export type InvoiceUpdateView = InvoiceView & { payment_adjustment: PaymentView | null };
 
@@ -152,6 +154,16 @@ export async function updateInvoice(
 
   const invoiceNumber = patch.invoice_number ?? current.row.invoiceNumber;
   const date = patch.date ?? current.row.date;
+  // The due date follows the date and terms unless a save set it by hand (decision 242).
+  const due = dueDateAfterSave(
+    {
+      date: current.row.date,
+      terms: current.row.terms,
+      dueDate: current.row.dueDate,
+      setByHand: current.row.dueDateSetByHand,
+    },
+    { date, terms: data.terms, dueDate: data.due_date },
+  );
   const columns = {
     invoiceNumber,
     date,
@@ -161,7 +173,8 @@ export async function updateInvoice(
     shipDate: data.ship_date,
     shipVia: data.ship_via,
     terms: data.terms,
-    dueDate: data.due_date,
+    dueDate: due.dueDate,
+    dueDateSetByHand: due.setByHand,
     taxExempt: data.tax_exempt,
     taxRate: data.tax_rate,
     discount: data.discount,
@@ -189,7 +202,7 @@ export async function updateInvoice(
   compare('ship_date', before.shipDate, data.ship_date);
   compare('ship_via', before.shipVia, data.ship_via);
   compare('terms', before.terms, data.terms);
-  compare('due_date', before.dueDate, data.due_date);
+  compare('due_date', before.dueDate, due.dueDate);
   compare('tax_exempt', before.taxExempt, data.tax_exempt);
   compare('tax_rate', toMoneyString(before.taxRate), data.tax_rate);
   compare('discount', toMoneyString(before.discount), data.discount);

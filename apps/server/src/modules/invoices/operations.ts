@@ -120,7 +120,8 @@ export const invoicesOperations = operationSet('invoices', {
         'Edit the invoice (invoice_number, date, editable_data; optional version -> 409 when stale). Totals are computed ' +
         'by the server. A number another invoice has: 400 {invoice_number}. Answers the updated invoice. payments_credits is ' +
         "the payments ledger's sum: setting it to another value records one adjustment entry for the difference, answered " +
-        'in payment_adjustment (null otherwise).',
+        'in payment_adjustment (null otherwise). The due date follows the date and the terms (Net N: N days after the date) ' +
+        'when either changes, until a PATCH sets editable_data.due_date to another value: that due date is then kept.',
       tag: TAG,
       body: 'data',
       answers: { 409: 'The invoice was changed by someone else since the version sent; or a payments_credits change would take the paid sum below 0' },

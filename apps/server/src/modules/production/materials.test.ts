@@ -85,6 +85,30 @@ describe('materials per ship week', () => {
     expect(lines.at(-1)).toBe('Total,,,1661.38,,,179.98,');
   });
 
+  it('counts the orders shipping on the first and the last day of the range, and none a day outside either end', async () => {
+    const c = await catalogue();
+    await order('3101', c.product, '2026-12-06'); // the Sunday before: not counted
+    const first = await order('3102', c.product, week.from);
+    const last = await order('3103', c.product, week.to);
+    await order('3104', c.product, '2026-12-14'); // the Monday after: not counted
+
+    const view = materialsAnswer.parse((await t.staff.request('GET', '/api/production/materials/', { query: week })).json());
+    expect(view.orders).toBe(2);
+    expect(view.rows.find((r) => r.name === 'Wall panel')).toMatchObject({
+      needed: 12,
+      orders: [
+        { order_id: first, door_number: '3102', quantity: 6 },
+        { order_id: last, door_number: '3103', quantity: 6 },
+      ],
+    });
+    // A range of one day takes that day's orders.
+    const oneDay = materialsAnswer.parse(
+      (await t.staff.request('GET', '/api/production/materials/', { query: { from: week.to, to: week.to } })).json(),
+    );
+    expect(oneDay.orders).toBe(1);
+    expect(oneDay.rows.flatMap((r) => r.orders.map((o) => o.door_number))).toEqual(['3103', '3103']);
+  });
+
   it('refuses a negative or fractional on hand on its field, an unknown component, and staff', async () => {
     const c = await catalogue();
     for (const bad of [-1, 1.5, 'ten']) {

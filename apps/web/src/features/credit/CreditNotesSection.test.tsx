@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithServer } from '../../test/render';
-import { trpcBatch } from '../../test/fakeFetch';
+import { MESSAGES } from '@icehouse/domain';
+import { TrpcTestError, trpcBatch } from '../../test/fakeFetch';
 import { CreditNotesSection } from './CreditNotesSection';
 
 const NOTE = {
@@ -13,7 +14,7 @@ const NOTE = {
   customer_name: 'Lakeside Resort',
   date: '2026-11-20',
   reason: 'Returned door',
-  line_items: [{ quantity: '1.00', description: 'Door', price_each: '100.00', amount: '100.00', is_freight: false }],
+  line_items: [{ quantity: 1, description: 'Door', price_each: '100.00', amount: '100.00', is_freight: false }],
   tax_rate: '8.00',
   tax_exempt: false,
   subtotal: '100.00',
@@ -74,5 +75,29 @@ describe('Credit notes on the invoice editor', () => {
       ]),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("shows the server's refusal of a send in the email dialog, and keeps it open", async () => {
+    const server = trpcBatch({
+      'credit.invoiceCreditNotes': () => ({
+        invoice_id: 12,
+        invoice_number: '2012',
+        total: '1000.00',
+        credited: '108.00',
+        creditable: '892.00',
+        results: [NOTE],
+      }),
+      'email.compose': () => ({ to: 'buyer@example.com', cc: '', subject: 'Credit note CN-1004', body: 'Attached.', smtp_configured: true }),
+      'email.send': () => {
+        // As the server answers a refusal about no field: its message, no field errors.
+        throw new TrpcTestError({ message: MESSAGES.emailNoFromAddress, code: 'BAD_REQUEST', appCode: 'VALIDATION' });
+      },
+    });
+    renderWithServer(<CreditNotesSection invoiceId={12} onIssued={() => {}} />, server);
+    await userEvent.click(await screen.findByRole('button', { name: 'Email CN-1004' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Email credit note' });
+    expect(await within(dialog).findByRole('textbox', { name: /^To/ })).toHaveValue('buyer@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: /^Send/ }));
+    expect(await within(dialog).findByText(MESSAGES.emailNoFromAddress)).toBeInTheDocument();
   });
 });

@@ -21,7 +21,8 @@ type FieldName = 'amount' | 'date' | 'method' | 'reference';
 /**
  * The order form's deposits (decision 171): what the order holds, its entries (deposits, refunds, moved
  * onto the invoice), and Record deposit (amount, date, method, reference) while the order is neither
- * invoiced nor voided. Not a <form>: it sits inside the order form, and Enter there saves the order.
+ * invoiced nor voided; the amount's hint says the most it may be (decision 240), and the server's
+ * refusal of more shows on the amount. Not a <form>: it sits inside the order form, and Enter there saves the order.
  */
 export function DepositsSection({ orderId, invoiced }: { orderId: number; invoiced: boolean }) {
   const account = trpc.credit.orderDeposits.useQuery({ orderId });
@@ -126,7 +127,16 @@ export function DepositsSection({ orderId, invoiced }: { orderId: number; invoic
       {!invoiced && !voided && account.data && (
         <div role="group" aria-label={CREDIT_TEXT.recordDeposit} className="flex flex-col gap-3">
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <Field label={CREDIT_TEXT.depositAmount} required error={errors.amount}>
+            <Field
+              label={CREDIT_TEXT.depositAmount}
+              required
+              hint={
+                account.data.deposit_limit !== null
+                  ? CREDIT_TEXT.depositLimit(formatMoney(account.data.deposit_limit))
+                  : undefined
+              }
+              error={errors.amount}
+            >
               {(control) => <MoneyInput {...control} value={amount} onChange={setAmount} />}
             </Field>
             <Field label={CREDIT_TEXT.depositDate} required error={errors.date}>

@@ -13,6 +13,7 @@ export const CREDIT_TEXT = {
   depositError: 'The deposit could not be recorded. Please try again.',
   depositDate: 'Deposit date',
   depositAmount: 'Deposit amount',
+  depositLimit: (amount: string) => `At most ${amount}, what the order still needs.`,
   depositMethod: 'Deposit method',
   depositReference: 'Deposit reference',
   kindLabel: 'Entry',

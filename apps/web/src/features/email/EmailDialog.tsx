@@ -4,7 +4,7 @@ import { Button } from '../../components/Button';
 import { Field, TextInput, inputClassName } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { Notice } from '../../components/Notice';
-import { serverFieldErrors } from '../../lib/errors';
+import { serverFieldErrors, serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useAdoptLoaded } from '../../lib/useAdoptLoaded';
 import { EMAIL_TEXT } from './texts';
@@ -77,7 +77,7 @@ export function EmailDialog({
           body: first(fields, 'body'),
         });
       } else {
-        setFailure(fields?.detail?.[0] ?? EMAIL_TEXT.sendFailed);
+        setFailure(serverMessage(error) ?? EMAIL_TEXT.sendFailed);
       }
     }
   }

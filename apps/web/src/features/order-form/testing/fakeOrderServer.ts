@@ -189,6 +189,7 @@ export function createOrderServer(options: OrderServerOptions = {}): OrderServer
       order_status: find({ id: record(input).orderId }).status,
       held: '0.00',
       owed_to_customer: false,
+      deposit_limit: null,
       results: [],
     }),
     'credit.customerCredit': (input) => ({
