@@ -26,6 +26,7 @@ import {
   users,
 } from '../schema/index';
 import { DEMO_CREDENTIALS, seedDemo, type SeedDemoSummary } from './index';
+import { demoProblems } from './demo-checks';
 
 const fakeHash = async (pw: string) => `fake$${pw}`;
 const now = new Date('2026-11-15T18:00:00Z');
@@ -128,10 +129,10 @@ describe('seedDemo', () => {
     expect((await db.select().from(billsOfLading)).length).toBe(summary.billsOfLading);
   });
 
-  it('takes every order for a customer of its billing name', async () => {
-    const rows = await t.database.db.select().from(orders);
-    expect(summary.customers).toBe(28);
-    expect(rows.every((o) => o.customerId !== null)).toBe(true);
+  it("keeps the product's rules: the ledger's sums, deposits, credit notes, credit, quotes, terms, sequences, nothing after today", async () => {
+    expect(await demoProblems(t.database.db, today)).toEqual([]);
+    expect(summary).toMatchObject({ customers: 28, quotes: 6, creditNotes: 2 });
+    expect(summary.depositEntries).toBeGreaterThan(5);
   });
 
   it('leaves the sequences after the seeded numbers', async () => {
@@ -180,7 +181,15 @@ describe('seedDemo', () => {
     expect(await read()).toEqual(before);
   });
 
-  it('writes no customers without orders (the benchmark writes its own)', async () => {
+  it('keeps its rules on a Sunday that is the first of the month (this week began last month)', async () => {
+    const sunday = new Date('2026-11-01T18:00:00Z');
+    await t.reset();
+    const again = await seedDemo(t.database.db, { hashPassword: fakeHash, now: sunday });
+    expect(again.orders).toBe(60);
+    expect(await demoProblems(t.database.db, todayIso(sunday))).toEqual([]);
+  });
+
+  it('writes no customers and no story without orders (the benchmark writes its own)', async () => {
     await t.reset();
     const bare = await seedDemo(t.database.db, { hashPassword: fakeHash, now, orderCount: 0 });
     expect(bare).toMatchObject({
