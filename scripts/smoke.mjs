@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The quick start, checked from outside on whatever Node runs this: the BUILT server starts on a fresh
-// embedded database with the demo data, a demo user signs in, the orders list answers, and an invoice
-// PDF comes back. CI runs it on the machine's Node (20), which users still run; the test suites run on
-// Node 24. Usage: npm run build && node scripts/smoke.mjs
+// embedded database with the demo data, a demo user signs in, the orders and quotes lists answer, this
+// week's shop board has work, and an invoice PDF comes back. CI runs it on the machine's Node (20), which
+// users still run; the test suites run on Node 24. Usage: npm run build && node scripts/smoke.mjs
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -59,6 +59,13 @@ try {
   const list = await call('GET', '/api/orders/list-view/');
   const orders = await list.json();
   check(list.status === 200 && orders.count > 0 && orders.results.length > 0, `orders listed (${orders.count})`);
+
+  // The demo's story (packages/db/src/seed/story.ts), dated from the day the server seeded it.
+  const quotes = await (await call('GET', '/api/quotes/?page_size=100')).json();
+  const statuses = new Set((quotes.results ?? []).map((q) => q.status));
+  check(statuses.size === 6, `quotes listed in every status (${[...statuses].join(', ')})`);
+  const board = await (await call('GET', '/api/production/board/')).json();
+  check(board.cards?.length > 0, `this week's shop board (${board.from} to ${board.to}: ${board.cards?.length} orders)`);
 
   const invoices = await (await call('GET', '/api/invoices/')).json();
   const invoice = invoices.results?.[0];

@@ -1,10 +1,31 @@
 import { eq, sql } from 'drizzle-orm';
 import { productCalculatedPrice, SETTING_CATEGORIES } from '@icehouse/domain';
-import { companyInfo, components, productComponents, products, settings, users } from '../schema/index';
-import { DEMO_COMPANY, DEMO_COMPONENTS, DEMO_PRODUCTS, DEMO_SETTINGS, DEMO_USERS } from './data';
-import type { SeedContext } from './context';
+import {
+  companyInfo,
+  componentStock,
+  components,
+  customerAddresses,
+  customers,
+  productComponents,
+  products,
+  settings,
+  users,
+} from '../schema/index';
+import {
+  DEMO_COMPANY,
+  DEMO_COMPONENTS,
+  DEMO_CUSTOMERS,
+  DEMO_ON_HAND,
+  DEMO_PRODUCTS,
+  DEMO_SETTINGS,
+  DEMO_USERS,
+} from './data';
+import { addDays, atOfficeHours, type SeedContext } from './context';
 
-/** The demo's company, users, settings of every category, components and products (kept when already there). */
+/**
+ * The demo's company, users, settings of every category, components and products (kept when already
+ * there), the components' on-hand figures, and the customers.
+ */
 
 export async function seedCompany(ctx: SeedContext) {
   await ctx.tx
@@ -64,6 +85,7 @@ export async function seedCatalogue(ctx: SeedContext) {
   ctx.summary.components = created.length;
   const allComponents = await ctx.tx.select().from(components);
   const componentByName = new Map(allComponents.map((c) => [c.name, c]));
+  for (const c of allComponents) ctx.components.set(c.id, { id: c.id, name: c.name, cost: c.cost });
   const pricing = new Map(allComponents.map((c) => [c.id, { cost: c.cost, markup: c.markup }]));
 
   const existing = new Map((await ctx.tx.select().from(products)).map((p) => [p.description, p]));
@@ -102,6 +124,84 @@ export async function seedCatalogue(ctx: SeedContext) {
       description: p.description,
       buildingType: p.buildingType,
       price,
+      isSimple: product!.isSimple,
+      components: refs,
     });
   }
+}
+
+/** What the shop has on hand of each component (component_stock, as the Components screen sets it). */
+export async function seedOnHand(ctx: SeedContext) {
+  const rows = [...ctx.components.values()]
+    .filter((c) => c.name in DEMO_ON_HAND)
+    .map((c) => ({
+      componentId: c.id,
+      onHand: DEMO_ON_HAND[c.name as keyof typeof DEMO_ON_HAND],
+      updatedAt: ctx.now,
+    }));
+  if (rows.length > 0) await ctx.tx.insert(componentStock).values(rows).onConflictDoNothing();
+}
+
+/**
+ * One customer per demo customer (billing address, phone, email, payment terms; a delivery address
+ * of their own as their default ship-to), on the books since before their first order. The orders
+ * are taken for them (orders.customer_id), so nothing is left for the start-up linking to do.
+ */
+export async function seedCustomers(ctx: SeedContext) {
+  const since = atOfficeHours(addDays(ctx.today, -366), ctx.rnd, ctx.now);
+  const createdBy = ctx.userIds[0] ?? null;
+  // A customer of that name already on the books (typed before the demo was loaded) is theirs.
+  const existing = new Map(
+    (await ctx.tx.select({ id: customers.id, name: customers.name }).from(customers)).map((c) => [
+      c.name.toLowerCase(),
+      c.id,
+    ]),
+  );
+  const missing = DEMO_CUSTOMERS.filter((c) => !existing.has(c.name.toLowerCase()));
+  const rows =
+    missing.length === 0
+      ? []
+      : await ctx.tx
+          .insert(customers)
+          .values(
+            missing.map((c) => ({
+              name: c.name,
+              phone: c.phone,
+              email: c.email ?? '',
+              billingStreet: c.street,
+              billingCity: c.city,
+              billingState: c.state,
+              billingZipCode: c.zipCode,
+              billingCountry: 'US',
+              paymentTerms: c.paymentTerms ?? '',
+              createdAt: since,
+              updatedAt: since,
+              createdBy,
+              updatedBy: createdBy,
+            })),
+          )
+          .returning({ id: customers.id, name: customers.name });
+  for (const c of DEMO_CUSTOMERS) {
+    const id = existing.get(c.name.toLowerCase()) ?? rows.find((r) => r.name === c.name)?.id;
+    if (id !== undefined) ctx.customerIds.set(c.name, id);
+  }
+  // Their invoices take the terms on the customer record (decision 175), whoever typed them.
+  for (const c of await ctx.tx.select({ id: customers.id, terms: customers.paymentTerms }).from(customers))
+    ctx.customerTerms.set(c.id, c.terms.trim());
+  const shipTos = missing
+    .filter((c) => c.shipTo)
+    .map((c) => ({
+      customerId: ctx.customerIds.get(c.name)!,
+      position: 0,
+      label: 'Delivery',
+      name: c.shipTo!.name,
+      street: c.shipTo!.street,
+      city: c.shipTo!.city,
+      state: c.shipTo!.state,
+      zipCode: c.shipTo!.zipCode,
+      country: 'US',
+      isDefault: true,
+    }));
+  if (shipTos.length > 0) await ctx.tx.insert(customerAddresses).values(shipTos);
+  ctx.summary.customers = rows.length;
 }

@@ -1,14 +1,16 @@
 import {
   ORDER_STATUSES,
+  todayIso,
   toMoneyString,
+  type BomComponentInput,
   type BuildingType,
   type Decimal,
   type OrderStatus,
   type SettingCategory,
 } from '@icehouse/domain';
 import type { Tx } from '../client';
-import type { InvoiceAddress } from '../schema/index';
-import { DEMO_SETTINGS } from './data';
+import type { InvoiceAddress, orderCostings } from '../schema/index';
+import { DEMO_SETTINGS, DEMO_USERS } from './data';
 import { Random } from './random';
 
 export interface SeedDemoOptions {
@@ -35,6 +37,33 @@ export interface SeedDemoSummary {
   billsOfLading: number;
   /** First and last door numbers allocated, e.g. ['1001', '1060']. */
   doorNumbers: [string, string] | null;
+  customers: number;
+  quotes: number;
+  /** Entries of the orders' deposit accounts (deposits, refunds, moved onto invoices, applied). */
+  depositEntries: number;
+  creditNotes: number;
+  /** Entries of the invoices' payments ledger. */
+  ledgerEntries: number;
+}
+
+export function emptySummary(seeded: boolean): SeedDemoSummary {
+  return {
+    seeded,
+    users: 0,
+    settings: 0,
+    components: 0,
+    products: 0,
+    orders: 0,
+    ordersByStatus: emptyCounts(),
+    invoices: 0,
+    billsOfLading: 0,
+    doorNumbers: null,
+    customers: 0,
+    quotes: 0,
+    depositEntries: 0,
+    creditNotes: 0,
+    ledgerEntries: 0,
+  };
 }
 
 export function emptyCounts(): Record<OrderStatus, number> {
@@ -48,11 +77,30 @@ export interface SeedContext {
   readonly passwordHashes: string[];
   readonly rnd: Random;
   readonly now: Date;
+  /** The server's calendar date of `now` (todayIso: what dates a new invoice and closes a statement). */
   readonly today: string;
   readonly settingIds: Map<string, { id: number; value: string; price: string | null }>;
   readonly userIds: number[];
-  readonly catalogue: { id: number; description: string; buildingType: BuildingType; price: string }[];
+  readonly catalogue: CatalogueProduct[];
+  /** Catalogue components by id, as the bill of materials rule reads them. */
+  readonly components: Map<number, BomComponentInput>;
+  /** Customer ids by name (the demo customers). */
+  readonly customerIds: Map<string, number>;
+  /** Each customer's payment terms ('' for the default), by id. */
+  readonly customerTerms: Map<number, string>;
+  /** Each order's cost at its save (order_costings), written together at the end. */
+  readonly costings: (typeof orderCostings.$inferInsert)[];
   readonly summary: SeedDemoSummary;
+}
+
+export interface CatalogueProduct {
+  id: number;
+  description: string;
+  buildingType: BuildingType;
+  /** The product's price (a component product's: from its components, productCalculatedPrice). */
+  price: string;
+  isSimple: boolean;
+  components: { component: number; quantity: number }[];
 }
 
 export function seedContext(tx: Tx, opts: SeedDemoOptions, passwordHashes: string[]): SeedContext {
@@ -63,23 +111,41 @@ export function seedContext(tx: Tx, opts: SeedDemoOptions, passwordHashes: strin
     passwordHashes,
     rnd: new Random(opts.seed ?? 2026),
     now,
-    today: isoDate(now),
+    today: todayIso(now),
     settingIds: new Map(),
     userIds: [],
     catalogue: [],
-    summary: {
-      seeded: true,
-      users: 0,
-      settings: 0,
-      components: 0,
-      products: 0,
-      orders: 0,
-      ordersByStatus: emptyCounts(),
-      invoices: 0,
-      billsOfLading: 0,
-      doorNumbers: null,
-    },
+    components: new Map(),
+    customerIds: new Map(),
+    customerTerms: new Map(),
+    costings: [],
+    summary: emptySummary(true),
   };
+}
+
+/** The demo user's name, copied onto the records that keep it (ledger entries, deposits, credit notes). */
+export function usernameOf(ctx: SeedContext, userId: number | null): string {
+  const at = userId === null ? -1 : ctx.userIds.indexOf(userId);
+  return at < 0 ? '' : (DEMO_USERS[at]?.username ?? '');
+}
+
+export function catalogueProduct(ctx: SeedContext, description: string): CatalogueProduct {
+  const p = ctx.catalogue.find((c) => c.description === description);
+  if (!p) throw new Error(`demo seed: missing product ${description}`);
+  return p;
+}
+
+export function customerId(ctx: SeedContext, name: string): number {
+  const id = ctx.customerIds.get(name);
+  if (id === undefined) throw new Error(`demo seed: missing customer ${name}`);
+  return id;
+}
+
+/** The setting's label by id (size, door type, additional item...). */
+export function settingLabel(ctx: SeedContext, id: number | null): string {
+  if (id === null) return '';
+  for (const s of ctx.settingIds.values()) if (s.id === id) return s.value;
+  throw new Error(`demo seed: missing setting #${id}`);
 }
 
 export function setting(ctx: SeedContext, category: SettingCategory, value: string) {
@@ -110,6 +176,12 @@ export function minIso(a: string, b: string): string {
 export function atOfficeHours(iso: string, rnd: Random, now: Date): Date {
   const t = new Date(Date.parse(`${iso}T14:00:00Z`) + rnd.int(0, 8 * 60) * 60_000);
   return t > now ? now : t;
+}
+
+/** A moment on `iso` at 14:00 UTC plus `minutes` (office hours in Minnesota), never after `now`: the story's, drawn from no PRNG. */
+export function momentOn(ctx: Pick<SeedContext, 'now'>, iso: string, minutes = 0): Date {
+  const t = new Date(Date.parse(`${iso}T14:00:00Z`) + minutes * 60_000);
+  return t > ctx.now ? ctx.now : t;
 }
 
 export function money(v: Decimal | string | number): string {

@@ -18,6 +18,8 @@ export const DEMO_COMPANY = {
   remitPaymentCity: 'Pine City',
   remitPaymentState: 'MN',
   remitPaymentZipCode: '55063',
+  // The shop board's "n of c units this week" (decision 153).
+  weeklyCapacity: 8,
 } as const;
 
 export const DEMO_USERS = [
@@ -204,6 +206,10 @@ export interface DemoCustomer {
   state: string;
   zipCode: string;
   phone: string;
+  /** On the customer record: the statement and invoice emails go here ('' for none). */
+  email?: string;
+  /** The terms each new invoice of theirs takes ("Net 30"; none: due on receipt; decision 175). */
+  paymentTerms?: string;
   /** A delivery address other than the billing one (a lake access, a second site). */
   shipTo?: { name: string; street: string; city: string; state: string; zipCode: string };
 }
@@ -240,6 +246,8 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
     state: 'MN',
     zipCode: '56359',
     phone: '(320) 555-0178',
+    email: 'accounts@millelacsoutfitters.example',
+    paymentTerms: 'Net 30',
   },
   {
     name: 'Red Lake Fish House Rentals',
@@ -366,6 +374,7 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
     state: 'MN',
     zipCode: '56484',
     phone: '(218) 555-0195',
+    paymentTerms: 'Net 15',
   },
   {
     name: 'Tom Haugen',
@@ -507,3 +516,20 @@ export const DEMO_SPECIAL_DELIVERY = [
 ];
 
 export const DEMO_FOB = ['Origin', 'Destination', 'Pine City, MN'];
+
+/**
+ * What the shop has on hand of each component (the materials list's "to buy" is needed − on hand):
+ * enough panels and hardware for a week or so, no refrigeration unit or axle in stock.
+ */
+export const DEMO_ON_HAND: Readonly<Record<(typeof DEMO_COMPONENTS)[number]['name'], number>> = {
+  'Insulated Wall Panel 4" (4x8)': 12,
+  'Insulated Wall Panel 6" (4x8)': 16,
+  'Insulated Roof Panel (4x8)': 6,
+  'Aluminum Floor Frame': 1,
+  'Door Frame Kit': 3,
+  'Hinge and Latch Hardware Set': 4,
+  'Door Gasket Kit': 2,
+  'Walk-in Refrigeration Unit': 0,
+  'Trailer Axle Kit': 0,
+  'Cam Lock Set (12)': 10,
+};

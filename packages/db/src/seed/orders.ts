@@ -1,27 +1,28 @@
 import {
+  billOfMaterials,
+  calculateOrderPrice,
+  CUSTOM_PRODUCT,
   isDoorOnly,
   needsSizeAndThickness,
+  orderPriceInputFromOrder,
+  priceBeforeTax,
+  type AdditionalItemData,
   type BuildingType,
+  type OrderData,
   type OrderForInvoice,
+  type OrderInput,
   type OrderStatus,
 } from '@icehouse/domain';
 import { nextNumber } from '../sequences';
+import { addresses, history, orderAdditionalItems, orderBuildingInfo, orders } from '../schema/index';
 import {
-  addresses,
-  history,
-  orderAdditionalItems,
-  orderBuildingInfo,
-  orders,
-  type InvoiceAddress,
-} from '../schema/index';
-import {
+  DEMO_COMPANY,
   DEMO_CUSTOMERS,
   DEMO_DOOR_PLACEMENTS,
   DEMO_JOB_NAMES,
   DEMO_NOTES,
   DEMO_SPECIAL_DELIVERY,
   PRODUCT_SIZES,
-  type DemoCustomer,
 } from './data';
 import {
   addDays,
@@ -30,40 +31,30 @@ import {
   minIso,
   money,
   setting,
+  settingLabel,
   settingsOf,
   type SeedContext,
 } from './context';
+import {
+  DRAFT_DOOR_NUMBER,
+  parseOrder,
+  type OrderDraft,
+  type PlannedOrder,
+  type SavedOrder,
+} from './order-draft';
 
-/** The demo orders: planned over the last 12 months in every status, each with its building and history. */
+/**
+ * The demo orders: planned over the last 12 months in every status (with the story's orders among
+ * them, story.ts), drafted as the order form's fields, and written as the order save writes them:
+ * addresses, building, items, history and the order's cost at the save.
+ */
 
-export interface PlannedOrder {
-  date: string;
-  status: OrderStatus;
-  customer: DemoCustomer;
-  /** Part of the combined-invoice pair. */
-  combined?: boolean;
-}
-
-export interface SavedOrder {
-  id: number;
-  plan: PlannedOrder;
-  doorNumber: string;
-  shipDate: string | null;
-  shipViaLabel: string;
-  discount: string;
-  discountIsPercentage: boolean;
-  taxExempt: boolean;
-  poJobName: string;
-  billTo: InvoiceAddress;
-  shipTo: InvoiceAddress;
-  forInvoice: OrderForInvoice;
-  createdBy: number;
-  createdAt: Date;
-}
-
-/** Dates spread over the last 12 months (oldest first), statuses by age, every status present. */
-export function planOrders(ctx: SeedContext): PlannedOrder[] {
-  const n = ctx.opts.orderCount ?? 60;
+/**
+ * Dates spread over the last 12 months (oldest first), statuses by age, every status present; the
+ * story's orders (their own dates and statuses) take the place of as many drawn ones.
+ */
+export function planOrders(ctx: SeedContext, story: readonly PlannedOrder[] = []): PlannedOrder[] {
+  const n = Math.max(0, (ctx.opts.orderCount ?? 60) - story.length);
   const rnd = ctx.rnd;
   const ages = Array.from({ length: n }, (_, i) =>
     Math.max(0, Math.min(364, Math.round(((n - 1 - i) * 358) / Math.max(1, n - 1)) + rnd.int(-3, 3))),
@@ -105,11 +96,29 @@ export function planOrders(ctx: SeedContext): PlannedOrder[] {
     a.combined = true;
     b.combined = true;
   }
-  return plans;
+  // Door numbers follow the order dates: the story's orders go in among the others by date.
+  const merged = [...plans];
+  for (const s of [...story].sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : 0))) {
+    const at = merged.findIndex((p) => p.date > s.date);
+    merged.splice(at < 0 ? merged.length : at, 0, s);
+  }
+  return merged;
 }
 
-export async function createOrder(ctx: SeedContext, plan: PlannedOrder): Promise<SavedOrder> {
-  const { tx, rnd } = ctx;
+/** The order form's address fields of a demo customer (billing, or their delivery address). */
+export function addressInput(a: {
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}) {
+  return { name: a.name, street: a.street, city: a.city, state: a.state, zip_code: a.zipCode, country: 'US' };
+}
+
+/** A drawn order: every choice from the PRNG, in a fixed order, as the order form would have sent it. */
+export function randomDraft(ctx: SeedContext, plan: PlannedOrder): OrderDraft {
+  const { rnd } = ctx;
   const status = plan.status;
   const progressed = status === 'processed' || status === 'scheduled_to_ship' || status === 'completed';
   const shipping = status === 'scheduled_to_ship' || status === 'completed';
@@ -137,102 +146,53 @@ export async function createOrder(ctx: SeedContext, plan: PlannedOrder): Promise
   }
   const taxExempt = rnd.chance(0.1);
 
-  // Addresses
   const c = plan.customer;
-  const [billing] = await tx
-    .insert(addresses)
-    .values({
-      name: c.name,
-      street: c.street,
-      city: c.city,
-      state: c.state,
-      zipCode: c.zipCode,
-      country: 'US',
-    })
-    .returning();
-  const shipToSource = c.shipTo ?? c;
-  const [shippingAddress] = await tx
-    .insert(addresses)
-    .values({
-      name: shipToSource.name,
-      street: shipToSource.street,
-      city: shipToSource.city,
-      state: shipToSource.state,
-      zipCode: shipToSource.zipCode,
-      country: 'US',
-    })
-    .returning();
-
-  const doorNumber = String(await nextNumber(tx, 'door_number'));
   const createdBy = rnd.pick(ctx.userIds);
   const createdAt = atOfficeHours(plan.date, rnd, ctx.now);
   const jobName = rnd.pick(DEMO_JOB_NAMES);
+  const specialDelivery = rnd.pick(DEMO_SPECIAL_DELIVERY);
+  const epsPoNumber = progressed || rnd.chance(0.2) ? `EPS-${rnd.int(24000, 26999)}` : '';
+  const poDeliveryDate = rnd.chance(0.4) ? addDays(plan.date, rnd.int(20, 60)) : null;
+  const notes = rnd.pick(DEMO_NOTES);
+  const version = status === 'pending' ? 1 : rnd.int(2, 4);
+  const buildingInfo = randomBuilding(ctx);
+  const statusChange =
+    status === 'pending'
+      ? null
+      : {
+          userId: rnd.pick(ctx.userIds),
+          at: atOfficeHours(minIso(ctx.today, addDays(plan.date, rnd.int(1, 10))), rnd, ctx.now),
+        };
 
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      status,
-      date: plan.date,
-      shipDate,
-      shipViaId: shipVia?.id ?? null,
-      doorNumber,
-      specialDeliveryInfo: rnd.pick(DEMO_SPECIAL_DELIVERY),
-      customerPoJobName: jobName,
-      freightCost: freight,
-      discount,
-      discountIsPercentage,
-      taxExempt,
-      phone: c.phone,
-      epsPoNumber: progressed || rnd.chance(0.2) ? `EPS-${rnd.int(24000, 26999)}` : '',
-      poDeliveryDate: rnd.chance(0.4) ? addDays(plan.date, rnd.int(20, 60)) : null,
-      notes: rnd.pick(DEMO_NOTES),
-      billingAddressId: billing!.id,
-      shippingAddressId: shippingAddress!.id,
-      version: status === 'pending' ? 1 : rnd.int(2, 4),
-      createdAt,
-      updatedAt: createdAt,
-      createdBy,
-      updatedBy: createdBy,
-    })
-    .returning();
-  const orderId = order!.id;
-
-  const forInvoice = await createBuilding(ctx, orderId, freight);
-
-  await tx.insert(history).values({ orderId, action: 'created', userId: createdBy, createdAt });
-  if (status !== 'pending') {
-    await tx.insert(history).values({
-      orderId,
-      action: status === 'voided' ? 'voided' : 'status_changed',
-      changes: { status: { old: 'pending', new: status } },
-      userId: rnd.pick(ctx.userIds),
-      createdAt: atOfficeHours(minIso(ctx.today, addDays(plan.date, rnd.int(1, 10))), rnd, ctx.now),
-    });
-  }
-  ctx.summary.orders++;
-  ctx.summary.ordersByStatus[status]++;
-
-  return {
-    id: orderId,
-    plan,
-    doorNumber,
-    shipDate,
-    shipViaLabel: shipVia?.value ?? '',
+  const data = parseOrder({
+    status,
+    date: plan.date,
+    ship_date: shipDate,
+    ship_via: shipVia?.id ?? null,
+    door_number: DRAFT_DOOR_NUMBER,
+    eps_po_number: epsPoNumber,
+    customer_po_job_name: jobName,
+    phone: c.phone,
+    po_delivery_date: poDeliveryDate,
+    special_delivery_info: specialDelivery,
+    notes,
+    freight_cost: freight,
     discount,
-    discountIsPercentage,
-    taxExempt,
-    poJobName: jobName,
-    billTo: invoiceAddress(c),
-    shipTo: invoiceAddress(shipToSource),
-    forInvoice,
-    createdBy,
-    createdAt,
-  };
+    discount_is_percentage: discountIsPercentage,
+    tax_exempt: taxExempt,
+    // A completed order has its invoice (made right after it is written: invoices-and-bols.ts).
+    has_invoice: status === 'completed',
+    customer_id: ctx.customerIds.get(c.name) ?? null,
+    billing_address: addressInput(c),
+    shipping_address: addressInput(c.shipTo ?? c),
+    building_info: buildingInfo,
+  });
+  return { data, createdBy, createdAt, version, statusChange };
 }
 
-/** Building info and additional items; returns the order as the invoice rules see it. */
-async function createBuilding(ctx: SeedContext, orderId: number, freight: string): Promise<OrderForInvoice> {
-  const { tx, rnd } = ctx;
+/** The building and additional items, drawn: a catalogue product (its size) or a custom building. */
+function randomBuilding(ctx: SeedContext): NonNullable<OrderInput['building_info']> {
+  const { rnd } = ctx;
   const custom = rnd.chance(0.22);
   const product = rnd.pick(ctx.catalogue);
   const buildingType: BuildingType = custom
@@ -260,89 +220,247 @@ async function createBuilding(ctx: SeedContext, orderId: number, freight: string
   // size and thickness for sized types
   let sizeId: number | null = null;
   let customSize = '';
-  let sizeLabel = '';
   let thickness: { id: number; value: string } | null = null;
   if (needsSizeAndThickness(buildingType)) {
     const productSize = custom ? undefined : PRODUCT_SIZES[product.description];
     if (custom && rnd.chance(0.25)) {
       customSize = rnd.pick(['10x14', '8x18', '7x14']);
-      sizeLabel = customSize;
     } else {
       const s = productSize ? setting(ctx, 'size', productSize) : rnd.pick(settingsOf(ctx, 'size'));
       sizeId = s.id;
-      sizeLabel = s.value;
     }
     thickness = rnd.pick(settingsOf(ctx, 'thickness'));
   }
 
   // doors
   const doorType = doorOnly || rnd.chance(0.5) ? rnd.pick(settingsOf(ctx, 'door_type')) : null;
-  const doorTypePrice = doorOnly && doorType ? doorType.price : null;
   const cladding = rnd.chance(doorOnly ? 0.6 : 0.35) ? rnd.pick(settingsOf(ctx, 'door_cladding')) : null;
   const hinge = doorType ? rnd.pick(settingsOf(ctx, 'hinge_side')) : null;
   const housey = buildingType === 'ICE_HOUSE_KIT' || buildingType === 'PREBUILT_ICE_HOUSE';
   const roof = housey ? rnd.pick(settingsOf(ctx, 'roof_color')) : null;
   const siding = housey ? rnd.pick(settingsOf(ctx, 'siding_color')) : null;
-
-  await tx.insert(orderBuildingInfo).values({
-    orderId,
-    productId: custom ? null : product.id,
-    isCustom: custom,
-    price,
-    buildingType,
-    buildingDescription: description,
-    sizeId,
-    customSize,
-    thicknessId: thickness?.id ?? null,
-    doorTypeId: doorType?.id ?? null,
-    doorTypePrice,
-    doorCladdingId: cladding?.id ?? null,
-    doorCladdingPrice: cladding?.price ?? null,
-    hingeSideId: hinge?.id ?? null,
-    roofColorId: roof?.id ?? null,
-    sidingColorId: siding?.id ?? null,
-    doorPlacement: rnd.pick(DEMO_DOOR_PLACEMENTS),
-  });
+  const doorPlacement = rnd.pick(DEMO_DOOR_PLACEMENTS);
 
   // additional items
-  const items: { label: string; quantity: number; price: string }[] = [];
+  const items: { item: number | null; custom_item_name: string; quantity: number; price: string }[] = [];
   const count = doorOnly ? rnd.int(0, 1) : rnd.int(0, 3);
   const pool = rnd.shuffle(settingsOf(ctx, 'additional_item'));
   for (let i = 0; i < count; i++) {
     const s = pool[i]!;
     const quantity =
       s.value.startsWith('Rod Holder') || s.value.startsWith('Interior LED') ? rnd.int(1, 4) : 1;
-    await tx.insert(orderAdditionalItems).values({
-      orderId,
-      position: i,
-      itemId: s.id,
-      quantity,
-      price: s.price ?? '0.00',
-    });
-    items.push({ label: s.value, quantity, price: s.price ?? '0.00' });
+    items.push({ item: s.id, custom_item_name: '', quantity, price: s.price ?? '0.00' });
   }
   if (!doorOnly && rnd.chance(0.12)) {
     const name = rnd.pick(['Custom paint stripe', 'Extra cam locks', 'Reinforced floor hatch']);
-    const itemPrice = money(rnd.int(3, 12) * 25);
-    await tx.insert(orderAdditionalItems).values({
-      orderId,
-      position: items.length,
-      customItemName: name,
-      quantity: 1,
-      price: itemPrice,
-    });
-    items.push({ label: name, quantity: 1, price: itemPrice });
+    items.push({ item: null, custom_item_name: name, quantity: 1, price: money(rnd.int(3, 12) * 25) });
   }
 
   return {
-    buildingDescription: custom ? description : product.description,
+    product: custom ? CUSTOM_PRODUCT : product.id,
+    price,
+    building_type: buildingType,
+    building_description: description,
+    size: sizeId,
+    custom_size: customSize,
+    thickness: thickness?.id ?? null,
+    door_type: doorType?.id ?? null,
+    // The door type is priced only for a door-only building (the door comes with any other).
+    door_type_price: doorOnly && doorType ? doorType.price : null,
+    door_cladding: cladding?.id ?? null,
+    door_cladding_price: cladding?.price ?? null,
+    hinge_side: hinge?.id ?? null,
+    roof_color: roof?.id ?? null,
+    siding_color: siding?.id ?? null,
+    door_placement: doorPlacement,
+    additional_items: items,
+  };
+}
+
+/**
+ * Writes a drafted order as the order save does (orders/order-rows.ts): its two addresses, the order
+ * with the next door number, its building (a catalogue product's building type is the product's),
+ * its items and history; and keeps its cost at this save (order_costings, decision 150).
+ */
+export async function insertOrder(
+  ctx: SeedContext,
+  plan: PlannedOrder,
+  draft: OrderDraft,
+): Promise<SavedOrder> {
+  const { tx } = ctx;
+  const { data, createdBy, createdAt } = draft;
+  const b = data.building_info;
+  const product = typeof b.product === 'number' ? ctx.catalogue.find((p) => p.id === b.product) : undefined;
+  const buildingType = (b.is_custom ? b.building_type : (product?.buildingType ?? b.building_type)) ?? null;
+
+  const [billing, shipping] = await tx
+    .insert(addresses)
+    .values(
+      [data.billing_address, data.shipping_address].map((a) => ({
+        name: a.name,
+        street: a.street,
+        city: a.city,
+        state: a.state,
+        zipCode: a.zip_code,
+        country: a.country,
+      })),
+    )
+    .returning();
+  const doorNumber = String(await nextNumber(tx, 'door_number'));
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      status: data.status,
+      date: data.date,
+      shipDate: data.ship_date,
+      shipViaId: data.ship_via,
+      doorNumber,
+      specialDeliveryInfo: data.special_delivery_info,
+      customerPoJobName: data.customer_po_job_name,
+      freightCost: data.freight_cost,
+      discount: data.discount,
+      discountIsPercentage: data.discount_is_percentage,
+      taxExempt: data.tax_exempt,
+      phone: data.phone,
+      epsPoNumber: data.eps_po_number,
+      poDeliveryDate: data.po_delivery_date,
+      notes: data.notes,
+      billingAddressId: billing!.id,
+      shippingAddressId: shipping!.id,
+      customerId: data.customer_id ?? null,
+      version: draft.version,
+      createdAt,
+      updatedAt: draft.statusChange?.at ?? createdAt,
+      createdBy,
+      updatedBy: draft.statusChange?.userId ?? createdBy,
+    })
+    .returning();
+  const orderId = order!.id;
+
+  await tx.insert(orderBuildingInfo).values({
+    orderId,
+    productId: typeof b.product === 'number' ? b.product : null,
+    isCustom: b.is_custom,
+    price: b.price,
     buildingType,
-    buildingPrice: price,
-    size: sizeLabel,
-    thickness: thickness?.value ?? '',
-    doorType: doorType ? { label: doorType.value, price: doorTypePrice } : null,
-    doorCladding: cladding ? { label: cladding.value, price: cladding.price } : null,
-    additionalItems: items,
-    freightCost: freight,
+    buildingDescription: b.building_description,
+    sizeId: b.size,
+    customSize: b.custom_size,
+    thicknessId: b.thickness,
+    doorTypeId: b.door_type,
+    doorTypePrice: b.door_type_price,
+    doorCladdingId: b.door_cladding,
+    doorCladdingPrice: b.door_cladding_price,
+    hingeSideId: b.hinge_side,
+    roofColorId: b.roof_color,
+    sidingColorId: b.siding_color,
+    doorPlacement: b.door_placement,
+  });
+  if (b.additional_items.length > 0) {
+    await tx.insert(orderAdditionalItems).values(
+      b.additional_items.map((item: AdditionalItemData, position) => ({
+        orderId,
+        position,
+        itemId: item.item,
+        customItemName: item.custom_item_name,
+        quantity: item.quantity,
+        price: item.price,
+      })),
+    );
+  }
+
+  await tx.insert(history).values({ orderId, action: 'created', userId: createdBy, createdAt });
+  if (draft.statusChange) {
+    await tx.insert(history).values({
+      orderId,
+      action: data.status === 'voided' ? 'voided' : 'status_changed',
+      changes: { status: { old: 'pending', new: data.status } },
+      userId: draft.statusChange.userId,
+      createdAt: draft.statusChange.at,
+    });
+  }
+
+  // What the invoice rules read of the order (as orders/invoicing-loader.ts reads it back).
+  const forInvoice: OrderForInvoice = {
+    buildingDescription: b.is_custom
+      ? b.building_description
+      : (product?.description ?? b.building_description),
+    buildingType,
+    buildingPrice: b.price,
+    size: b.custom_size || settingLabel(ctx, b.size),
+    thickness: settingLabel(ctx, b.thickness),
+    doorType:
+      b.door_type !== null ? { label: settingLabel(ctx, b.door_type), price: b.door_type_price } : null,
+    doorCladding:
+      b.door_cladding !== null
+        ? { label: settingLabel(ctx, b.door_cladding), price: b.door_cladding_price }
+        : null,
+    additionalItems: b.additional_items.map((i) => ({
+      label: i.item !== null ? settingLabel(ctx, i.item) : i.custom_item_name,
+      quantity: i.quantity,
+      price: i.price,
+    })),
+    freightCost: data.freight_cost,
+  };
+  const price = calculateOrderPrice(
+    orderPriceInputFromOrder(data, { taxRate: DEMO_COMPANY.salesTaxRate, buildingType }),
+  );
+  ctx.costings.push(costingOf(ctx, orderId, data, price, createdAt));
+
+  ctx.summary.orders++;
+  ctx.summary.ordersByStatus[data.status]++;
+  const c = plan.customer;
+  return {
+    id: orderId,
+    plan,
+    customerId: data.customer_id ?? null,
+    doorNumber,
+    shipDate: data.ship_date,
+    shipViaLabel: settingLabel(ctx, data.ship_via),
+    discount: data.discount,
+    discountIsPercentage: data.discount_is_percentage,
+    taxExempt: data.tax_exempt,
+    poJobName: data.customer_po_job_name,
+    billTo: invoiceAddress(c),
+    shipTo: invoiceAddress(c.shipTo ?? c),
+    forInvoice,
+    total: price.total,
+    createdBy,
+    createdAt,
+  };
+}
+
+/** The order's cost at its save: its bill of materials at today's component costs, and its price before tax. */
+function costingOf(
+  ctx: SeedContext,
+  orderId: number,
+  data: OrderData,
+  price: { subtotal: string; discountAmount: string },
+  savedAt: Date,
+) {
+  const b = data.building_info;
+  const productId = typeof b.product === 'number' ? b.product : null;
+  const product = productId === null ? undefined : ctx.catalogue.find((p) => p.id === productId);
+  const bom = billOfMaterials({
+    is_custom: b.is_custom,
+    product_id: productId,
+    product: product
+      ? {
+          id: product.id,
+          description: product.description,
+          is_simple: product.isSimple,
+          components: product.components,
+        }
+      : null,
+    components: ctx.components,
+  });
+  return {
+    orderId,
+    productId: bom.product_id,
+    productDescription: bom.product_description ?? '',
+    bomKind: bom.kind,
+    materialsCost: bom.materials_cost,
+    priceBeforeTax: priceBeforeTax(price.subtotal, price.discountAmount),
+    savedAt,
   };
 }

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import {
+  addDays,
   calculateInvoiceTotals,
   ORDER_STATUSES,
   SETTING_CATEGORIES,
+  todayIso,
   unmetRequirements,
 } from '@icehouse/domain';
 import { openTestDatabase, type TestDatabase } from '../testing';
@@ -11,18 +13,25 @@ import { nextNumber, rowsOf } from '../sequences';
 import {
   billsOfLading,
   companyInfo,
+  creditNotes,
   invoiceLineItems,
   invoiceOrders,
+  invoicePayments,
   invoices,
+  orderDeposits,
   orders,
   products,
+  quotes,
   settings,
   users,
 } from '../schema/index';
 import { DEMO_CREDENTIALS, seedDemo, type SeedDemoSummary } from './index';
+import { demoProblems } from './demo-checks';
 
 const fakeHash = async (pw: string) => `fake$${pw}`;
 const now = new Date('2026-11-15T18:00:00Z');
+// The server's calendar date of `now` (the seed dates everything from it, as the server's todayIso does).
+const today = todayIso(now);
 
 let t: TestDatabase;
 let summary: SeedDemoSummary;
@@ -45,8 +54,8 @@ describe('seedDemo', () => {
     const rows = await db.select().from(orders);
     expect(rows).toHaveLength(60);
     const dates = rows.map((o) => o.date).sort();
-    expect(dates[0]! >= '2025-11-15').toBe(true);
-    expect(dates[dates.length - 1]! <= '2026-11-15').toBe(true);
+    expect(dates[0]! >= addDays(today, -365)).toBe(true);
+    expect(dates[dates.length - 1]! <= today).toBe(true);
     const months = new Set(dates.map((d) => d.slice(0, 7)));
     expect(months.size).toBeGreaterThanOrEqual(12);
     expect(new Set(rows.map((o) => o.doorNumber)).size).toBe(60);
@@ -120,6 +129,12 @@ describe('seedDemo', () => {
     expect((await db.select().from(billsOfLading)).length).toBe(summary.billsOfLading);
   });
 
+  it("keeps the product's rules: the ledger's sums, deposits, credit notes, credit, quotes, terms, sequences, nothing after today", async () => {
+    expect(await demoProblems(t.database.db, today)).toEqual([]);
+    expect(summary).toMatchObject({ customers: 28, quotes: 6, creditNotes: 2 });
+    expect(summary.depositEntries).toBeGreaterThan(5);
+  });
+
   it('leaves the sequences after the seeded numbers', async () => {
     const { db } = t.database;
     expect(summary.doorNumbers).toEqual(['1001', '1060']);
@@ -148,11 +163,43 @@ describe('seedDemo', () => {
   });
 
   it('is deterministic', async () => {
-    const before = await t.database.db.select().from(invoices).orderBy(invoices.id);
+    const read = async () => {
+      const { db } = t.database;
+      return {
+        invoices: (await db.select().from(invoices).orderBy(invoices.id)).map(
+          ({ createdAt: _c, updatedAt: _u, ...rest }) => rest,
+        ),
+        ledger: await db.select().from(invoicePayments).orderBy(invoicePayments.id),
+        deposits: await db.select().from(orderDeposits).orderBy(orderDeposits.id),
+        creditNotes: await db.select().from(creditNotes).orderBy(creditNotes.id),
+        quotes: await db.select().from(quotes).orderBy(quotes.id),
+      };
+    };
+    const before = await read();
     await t.reset();
     await seedDemo(t.database.db, { hashPassword: fakeHash, now });
-    const after = await t.database.db.select().from(invoices).orderBy(invoices.id);
-    const strip = (rows: typeof before) => rows.map(({ createdAt: _c, updatedAt: _u, ...rest }) => rest);
-    expect(strip(after)).toEqual(strip(before));
+    expect(await read()).toEqual(before);
+  });
+
+  it('keeps its rules on a Sunday that is the first of the month (this week began last month)', async () => {
+    const sunday = new Date('2026-11-01T18:00:00Z');
+    await t.reset();
+    const again = await seedDemo(t.database.db, { hashPassword: fakeHash, now: sunday });
+    expect(again.orders).toBe(60);
+    expect(await demoProblems(t.database.db, todayIso(sunday))).toEqual([]);
+  });
+
+  it('writes no customers and no story without orders (the benchmark writes its own)', async () => {
+    await t.reset();
+    const bare = await seedDemo(t.database.db, { hashPassword: fakeHash, now, orderCount: 0 });
+    expect(bare).toMatchObject({
+      seeded: true,
+      orders: 0,
+      customers: 0,
+      quotes: 0,
+      invoices: 0,
+      ledgerEntries: 0,
+    });
+    expect(await t.database.db.select().from(quotes)).toEqual([]);
   });
 });
