@@ -45,8 +45,8 @@ import {
  * - Make to order: orders shipping this week (Monday to Sunday) and next, in every shop status, built
  *   from component products, so the shop board and the materials list (against the on-hand figures)
  *   show work.
- * - Quote to cash: deposits on open orders (one paid twice and refunded, one moved onto its order's
- *   invoice), credit notes, an overpaid invoice and a voided order's deposit applied as credit to another
+ * - Quote to cash: deposits on open orders (one paid twice and the card payment refunded, later invoiced
+ *   ahead of delivery; one moved onto its order's invoice when it shipped), credit notes, an overpaid invoice and a voided order's deposit applied as credit to another
  *   invoice, and DEMO_STATEMENT_CUSTOMER, whose statement for last month and this month lists invoices,
  *   payments, a deposit and credit notes.
  *
@@ -392,7 +392,8 @@ const byKey = (saved: readonly SavedOrder[], key: string): SavedOrder => {
 
 /**
  * Deposits taken on the story's orders before any of them is invoiced: one paid twice and the card
- * payment refunded, one on the order later voided, one that moves onto its invoice this week.
+ * payment refunded (invoiced ahead of delivery, what it holds then moves onto the invoice), one on the
+ * order later voided, one that moves onto its invoice when it ships this week, and three still held.
  */
 export async function recordStoryDeposits(ctx: SeedContext, saved: readonly SavedOrder[]): Promise<void> {
   const d = daysOf(ctx.today);
