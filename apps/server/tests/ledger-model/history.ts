@@ -138,14 +138,14 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ t: fc.constant('adjust' as const), i: idx, delta: fc.integer({ min: -30_000, max: 30_000 }).filter((d) => d !== 0) }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('creditNote' as const), i: idx, pct: pct(1, 110), freight: fc.boolean() }) },
   {
-    weight: 3,
+    weight: 4,
     arbitrary: fc.record({
       t: fc.constant('apply' as const),
       src: idx,
       fromOrder: fc.boolean(),
       target: idx,
       pct: pct(1, 110),
-      foreign: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+      foreign: fc.oneof({ weight: 2, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
     }),
   },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('creditRefund' as const), src: idx, fromOrder: fc.boolean(), pct: pct(1, 110) }) },
@@ -643,16 +643,22 @@ async function playOp(ctx: InvoicesTestContext, model: Ledger, op: Op, date: str
     const play = async (next: Op) => before.push(await playOp(ctx, model, next, date, mismatches, where));
     const lastOrder = () => model.orders[model.orders.length - 1]!;
     const pendingOf = (c?: number) => model.liveOrders().filter((o) => o.status === 'pending' && o.invoice === null && (c === undefined || o.customer === c));
+    // `foreign` with a combined invoice of two customers: the credit is its second customer's (who does not owe it).
+    const shared = model.liveInvoices().filter((i) => new Set(i.orders.map((k) => model.order(k).customer)).size > 1);
+    const sharedOpen = shared.filter((i) => model.balanceDue(i) > 0);
+    const sharedTarget = op.foreign ? pick(sharedOpen.length ? sharedOpen : shared, op.target) : undefined;
+    const only = sharedTarget ? sharedTarget.orders.map((k) => model.order(k).customer).find((c) => c !== model.ownerOf(sharedTarget)) : undefined;
+    const newOrderOf = (n: number) => newOrder(only ?? n);
     let sourceOrder: Order | null = null;
     let sourceInvoice: Invoice | null = null;
     if (op.fromOrder) {
-      const holdingVoided = () => model.liveOrders().filter((o) => o.status === 'voided' && model.held(o) > 0);
+      const holdingVoided = () => model.liveOrders().filter((o) => o.status === 'voided' && model.held(o) > 0 && (only === undefined || o.customer === only));
       if (holdingVoided().length === 0) {
-        let o = pick(pendingOf().filter((x) => model.held(x) > 0), op.src);
+        let o = pick(pendingOf(only).filter((x) => model.held(x) > 0), op.src);
         if (!o) {
-          o = pick(pendingOf(), op.src);
+          o = pick(pendingOf(only), op.src);
           if (!o) {
-            await play(newOrder(op.src));
+            await play(newOrderOf(op.src));
             o = lastOrder();
           }
           await play({ t: 'deposit', o: 0, key: o.key, amount: 1_000 + op.pct * 997, any: true });
@@ -661,13 +667,13 @@ async function playOp(ctx: InvoicesTestContext, model: Ledger, op: Op, date: str
       }
       sourceOrder = pick(holdingVoided(), op.src) ?? null;
     } else {
-      const overpaid = () => model.liveInvoices().filter((i) => model.creditOn(i) > 0);
+      const overpaid = () => model.liveInvoices().filter((i) => model.creditOn(i) > 0 && (only === undefined || model.ownerOf(i) === only));
       if (overpaid().length === 0) {
-        let inv = pick(model.liveInvoices(), op.src);
+        let inv = pick(model.liveInvoices().filter((i) => only === undefined || model.ownerOf(i) === only), op.src);
         if (!inv) {
-          let o = pick(pendingOf(), op.src);
+          let o = pick(pendingOf(only), op.src);
           if (!o) {
-            await play(newOrder(op.src));
+            await play(newOrderOf(op.src));
             o = lastOrder();
           }
           await play({ t: 'invoice', o: 0, key: o.key, any: false, shape: fallbackShape(op.src) });
@@ -690,7 +696,7 @@ async function playOp(ctx: InvoicesTestContext, model: Ledger, op: Op, date: str
     const notOwn = model.liveInvoices().filter((i) => i !== sourceInvoice && model.ownerOf(i) !== customer);
     const sharing = notOwn.filter((i) => i.orders.some((k) => model.order(k).customer === customer));
     let target: Invoice | undefined;
-    if (op.foreign) target = pick(sharing.length ? sharing : notOwn, op.target);
+    if (op.foreign) target = sharedTarget && sharedTarget !== sourceInvoice && !sharedTarget.deleted ? sharedTarget : pick(sharing.length ? sharing : notOwn, op.target);
     else {
       if (!own().some((i) => model.balanceDue(i) > 0)) {
         let o = pick(pendingOf(customer), op.target);
