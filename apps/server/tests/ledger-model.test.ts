@@ -20,20 +20,21 @@ import { checkDates, compareAll, readBaseline } from './ledger-model/compare';
  * statement PDF are compared with it.
  *
  *   LEDGER_MODEL_SEED=n    another seed (the default is fixed, so a failure reproduces)
- *   LEDGER_MODEL_RUNS=n    histories (default 10 on PGlite, 30 on PostgreSQL)
+ *   LEDGER_MODEL_RUNS=n    histories (default 8 on PGlite, 24 on PostgreSQL)
  *   LEDGER_MODEL_SHRINK=1  let fast-check shrink a failing history (slow: each try replays a history)
  *   LEDGER_MODEL_SURVEY=1  play every history, count the mismatches by kind, fail once at the end
  *   LEDGER_MODEL_VERBOSE=1 print every history as it was played
+ *   LEDGER_MODEL_PDFS=n    statement PDFs to read (default 1; none without Chromium)
  */
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const SEED = Number(process.env.LEDGER_MODEL_SEED ?? 20_261_129);
-const RUNS = Number(process.env.LEDGER_MODEL_RUNS ?? (onPostgres ? 30 : 10));
+const RUNS = Number(process.env.LEDGER_MODEL_RUNS ?? (onPostgres ? 24 : 8));
 const SHRINK = process.env.LEDGER_MODEL_SHRINK === '1';
 const SURVEY = process.env.LEDGER_MODEL_SURVEY === '1';
 const VERBOSE = process.env.LEDGER_MODEL_VERBOSE === '1';
-/** Statement PDFs read per file (each needs Chromium: a few hundred ms). */
-const PDF_BUDGET = Number(process.env.LEDGER_MODEL_PDFS ?? 2);
+/** Statement PDFs read per file (Chromium starts for the first: seconds on a loaded machine). */
+const PDF_BUDGET = Number(process.env.LEDGER_MODEL_PDFS ?? 1);
 
 // Invoice PDFs (the combined invoice answers one) come from a stand-in; the statement PDF from Chromium.
 const chrome = resolveChromePath(process.env.CHROME_PATH);
