@@ -136,7 +136,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ t: fc.constant('refund' as const), i: idx, pct: pct(1, 120) }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('reverse' as const), i: idx, e: idx }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('adjust' as const), i: idx, delta: fc.integer({ min: -30_000, max: 30_000 }).filter((d) => d !== 0) }) },
-  { weight: 3, arbitrary: fc.record({ t: fc.constant('creditNote' as const), i: idx, pct: pct(1, 110), freight: fc.boolean() }) },
+  { weight: 5, arbitrary: fc.record({ t: fc.constant('creditNote' as const), i: idx, pct: pct(1, 110), freight: fc.boolean() }) },
   {
     weight: 4,
     arbitrary: fc.record({
