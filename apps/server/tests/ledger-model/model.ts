@@ -393,8 +393,9 @@ export class Ledger {
     let running = opening;
     for (const e of all) {
       if (e.date < from) continue;
-      sums[e.type] += e.amount;
+      // A move between the customer's own records is no money paid or credited: it counts in no total.
       if (own(e)) continue;
+      sums[e.type] += e.amount;
       running += e.amount;
       rows.push({ date: e.date, amount: e.amount, balance: running, what: e.what });
     }
