@@ -17,18 +17,15 @@ import {
   seedSettings,
   seedUsers,
 } from './company-users-catalogue';
-import { insertOrder, planOrders, randomDraft } from './orders';
+import { planOrders, randomDraft } from './orders';
+import { insertOrder } from './order-save';
 import type { SavedOrder } from './order-draft';
 import { createInvoicesAndBols } from './invoices-and-bols';
-import {
-  STORY_MIN_ORDERS,
-  recordStoryDeposits,
-  recordStoryMoney,
-  seedQuotes,
-  storyDraft,
-  storyInvoicePlans,
-  storyPlans,
-} from './story';
+import { STORY_MIN_ORDERS } from './story';
+import { storyPlans } from './story-orders';
+import { storyDraft } from './story-order-drafts';
+import { recordStoryDeposits, recordStoryMoney, storyInvoicePlans } from './story-deposits-and-credit';
+import { seedQuotes } from './story-quotes';
 
 export { DEMO_COMPANY, DEMO_USERS } from './data';
 export { DEMO_CREDIT_CUSTOMER, DEMO_STATEMENT_CUSTOMER, STORY_MIN_ORDERS } from './story';

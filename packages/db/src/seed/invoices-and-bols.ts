@@ -11,7 +11,8 @@ import { nextNumber } from '../sequences';
 import { billsOfLading, history, invoiceLineItems, invoiceOrders, invoices, orders } from '../schema/index';
 import { DEMO_COMPANY, DEMO_FOB } from './data';
 import { DAY_MS, addDays, atOfficeHours, minIso, momentOn, money, type SeedContext } from './context';
-import { moveDepositsOntoInvoice, recordLedgerEntry } from './ledger';
+import { recordLedgerEntry } from './ledger';
+import { moveDepositsOntoInvoice } from './ledger-deposits';
 import type { SavedOrder } from './order-draft';
 
 /**
@@ -21,7 +22,7 @@ import type { SavedOrder } from './order-draft';
  * deposits moved onto it, then any payment through the ledger (payments_credits is the ledger's sum).
  */
 
-/** One of the story's invoices: its order and its date (its payments come later, story.ts). */
+/** One of the story's invoices: its order and its date (its payments come later, story-deposits-and-credit.ts). */
 export interface InvoicePlan {
   orders: SavedOrder[];
   date: string;

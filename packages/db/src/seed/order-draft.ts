@@ -10,7 +10,7 @@ import type { DemoCustomer } from './data';
 
 /** What the order steps share: an order as planned, as drafted (the order form's fields) and as saved. */
 
-/** One of the story's orders (story.ts): its building and dates are given, not drawn. */
+/** One of the story's orders (story-orders.ts): its building and dates are given, not drawn. */
 export interface StoryOrder {
   /** How the story's later steps find it ('statement-shipped', 'voided-with-deposit', ...). */
   key: string;
