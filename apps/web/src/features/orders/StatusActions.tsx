@@ -80,6 +80,9 @@ export function StatusActions({ order }: { order: OrderListRow }) {
       <Button
         size="sm"
         variant="primary"
+        // Between the phone's cards and a wide table (768 to 1023 px) "Move to Scheduled to Ship" may take two
+        // lines: on one it alone would push Status Actions out of the tablet's view.
+        className="max-lg:whitespace-normal max-lg:text-right"
         onClick={advance}
         busy={change.isPending}
         busyLabel={ORDERS_TEXT.updatingStatus}
