@@ -1,7 +1,7 @@
-import { createDb } from '@icehouse/db/client';
+import type { Database } from '@icehouse/db/client';
 import { seedDemo } from '@icehouse/db/seed';
-import { loadEnv } from './env';
-import { createLogger } from './logger';
+import type { Env } from './env';
+import type { Logger } from 'pino';
 import { buildApp } from './app';
 import { hashPassword } from './modules/auth/password';
 import { bootstrapAdmin } from './modules/users/service';
@@ -10,10 +10,8 @@ import { blobStoreFromEnv } from './blobs';
 import { moveDatabaseBytesToBlobs } from './blobs/move-database-bytes';
 import { linkOrdersToCustomers, linkReportLines } from './modules/customers/link';
 
-async function main() {
-  const env = loadEnv();
-  const log = createLogger(env.LOG_LEVEL, env.NODE_ENV === 'development');
-  const database = await createDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+/** Everything after the database opened: migrate, prepare the data, build the app and listen (main.ts). */
+export async function serve(env: Env, log: Logger, database: Database) {
   // An error nobody caught: replace the pool, carry on, or end the process (uncaught.ts says which and why).
   process.on('uncaughtException', (error, origin) => {
     const verdict = uncaughtVerdict(error, origin);
@@ -92,8 +90,3 @@ async function main() {
   await app.listen({ host: env.HOST, port: env.PORT });
   log.info(`Ice House Order Manager is ready at http://localhost:${env.PORT}`);
 }
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});

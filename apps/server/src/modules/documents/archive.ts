@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { fileURLToPath } from 'node:url';
 import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
@@ -59,16 +60,21 @@ export const sourceHashOf = (source: DocumentSource) =>
     .digest('hex');
 
 /**
- * The running code's part of a source key: the server bundle's SHA-256 in production (every instance of one
+ * The running code's part of a source key: the SHA-256 of the server bundle (main.js and its chunks) in production (every instance of one
  * build agrees; a deploy that changes a template changes it). Run from sources (development, tests) there
  * is no one file to hash, so each process has a key of its own: its first download of a document builds
  * the HTML once and compares hashes, as without keys.
  */
 const CODE_KEY = (() => {
   const self = fileURLToPath(import.meta.url);
-  return /[\\/]dist[\\/][^\\/]+\.js$/.test(self)
-    ? createHash('sha256').update(readFileSync(self)).digest('hex')
-    : randomUUID();
+  if (!/[\\/]dist[\\/][^\\/]+\.js$/.test(self)) return randomUUID();
+  // The bundle is main.js and the chunks beside it (build.mjs): all of them, in name order.
+  const folder = path.dirname(self);
+  const hash = createHash('sha256');
+  for (const name of readdirSync(folder).filter((file) => file.endsWith('.js')).sort()) {
+    hash.update(name).update(readFileSync(path.join(folder, name)));
+  }
+  return hash.digest('hex');
 })();
 
 const sourceKeyOf = (dataKey: string) => createHash('sha256').update(`${CODE_KEY}:${dataKey}`).digest('hex');
