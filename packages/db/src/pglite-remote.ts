@@ -302,6 +302,11 @@ export class PgliteWorkerClient {
     return result;
   }
 
+  /** Whether a transaction is open (its callback has not finished). */
+  get inTransaction(): boolean {
+    return this.#open.size > 0;
+  }
+
   /** True when the thread is open and answered something (a statement, a ping) within the last `ms`. */
   answeredWithin(ms: number): boolean {
     return !this.#closed && Date.now() - this.#lastAnswerAt < ms;
