@@ -16,6 +16,7 @@ import { installJobSchema, pgBossVersion } from '../src/jobs/install';
 export async function createTestApp(overrides: Partial<Omit<AppConfig, 'database'>> = {}) {
   // pg-boss installs its schema once into the PGlite template (on PostgreSQL: once per worker database).
   const testDb = await openTestDatabase({
+    reuse: true,
     templateSetup: { key: `pg-boss-${pgBossVersion()}`, run: installJobSchema },
   });
   const blobs: BlobStore =
