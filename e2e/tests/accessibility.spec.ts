@@ -119,6 +119,9 @@ const findings: Finding[] = [];
 
 /** Runs axe on the page as it is now and records the result; the test fails on any violation not allowed. */
 async function audit(page: Page, screen: string, state: string) {
+  // Nothing still loading: what arrives during the audit changes colours under axe (a button enabled by
+  // its data fades from grey to dark).
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
   // The animations (dialog fade-ins) must not leave a half-transparent frame for the contrast rule.
   await page.evaluate(() =>
     document.getAnimations().forEach((animation) => {
@@ -473,6 +476,9 @@ test('the newer dialogs and screens (payments, email, documents, customers, toke
   await customers.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/customers\/\d+$/);
   await expect(page.getByRole('textbox', { name: /^Name/ }).first()).not.toHaveValue('');
+  // Loaded means every section: the statement's Email button turns from disabled grey to dark as the
+  // statement arrives, and axe must not read its colour halfway.
+  await expect(page.getByRole('button', { name: 'Email', exact: true })).toBeEnabled();
   await audit(page, 'Customer page', 'loaded');
 
   // API tokens: a validation error, the key shown once, the Revoke confirmation.
