@@ -25,7 +25,7 @@ import * as schema from './schema/index';
  *   migrated once per worker process; reset() truncates every app table.
  * - otherwise: an in-memory PGlite loaded from a migrated template (dumped once
  *   and cached in the OS temp folder, keyed by the migrations' content), which
- *   opens in ~0.5 s instead of ~2 s for a fresh one (2-3 s and 5 s on a loaded
+ *   opens in ~0.5 s instead of ~2 s for a fresh one (about 3 s and 5 s on a loaded
  *   machine). With `reuse`, one a file closed is handed to the next file of the
  *   same process instead, emptied as on PostgreSQL.
  */
