@@ -9,7 +9,7 @@ import { TestClient } from './client';
 import { PASSWORD, createStandardUsers } from './users';
 import { moduleOperations } from '../src/modules/operations';
 import { listOperations, restBindingsOf } from '../src/operations/define';
-import { createLinkInTx } from '../src/modules/quotes/links';
+import { createLinkInTx } from '../src/modules/links/links';
 
 /**
  * The customer-link routes (decisions 161, 202, 210), walked like the access test walks every route: each

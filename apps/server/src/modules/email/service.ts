@@ -34,7 +34,7 @@ import { getCompanyInfo } from '../company/service';
 import { getInvoice } from '../invoices/views';
 import { getOrder } from '../orders/order-read';
 import { getQuote } from '../quotes/quote-read';
-import { createLinkInTx } from '../quotes/links';
+import { createLinkInTx } from '../links/links';
 import { markQuoteSent } from '../quotes/quote-write';
 import { changeTransaction } from '../../changes';
 import { getCreditNote } from '../credit/credit-notes';

@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { getCompanyInfo } from '../company/service';
 import type { ArchivedPdf } from '../documents/archive';
 import { summaryOf } from '../payments/ledger';
-import { logLinkEvent, pdfThroughLink, resolveLink, type LinkCaller } from '../quotes/links';
+import { logLinkEvent, pdfThroughLink, resolveLink, type LinkCaller } from '../links/links';
 import { invoicePdf } from './documents';
 import type { customerInvoiceAnswer } from './schemas';
 import { INVOICE_NOT_FOUND, invoiceCustomerName } from './views';

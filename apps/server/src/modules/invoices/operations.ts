@@ -30,7 +30,7 @@ import { renderInvoiceJob } from './jobs';
 import { sendPdf } from './pdf-reply';
 import { sendCsv } from '../../csv';
 import { invoicesCsv } from './export';
-import { documentLinkOperations } from '../quotes/link-operations';
+import { documentLinkOperations } from '../links/operations';
 import { invoiceMustExist } from './customer-invoice';
 
 const TAG = 'Invoices';

@@ -4,7 +4,7 @@ import { sendArchivedPdf } from '../documents/reply';
 import { customerInvoice, customerInvoicePdf } from '../invoices/customer-invoice';
 import { customerInvoiceAnswer } from '../invoices/schemas';
 import { acceptQuote, customerQuote, customerQuotePdf, declineQuote } from './customer-page';
-import { CUSTOMER_LINK_HEADER, type LinkCaller } from './links';
+import { CUSTOMER_LINK_HEADER, type LinkCaller } from '../links/links';
 import { customerAcceptInput, customerDeclineInput, customerQuoteAnswer, customerQuoteInput } from './schemas';
 
 const TAG = 'Customer links';

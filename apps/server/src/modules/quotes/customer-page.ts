@@ -10,7 +10,7 @@ import { announceChange, changeTransaction } from '../../changes';
 import { getCompanyInfo } from '../company/service';
 import type { ArchivedPdf } from '../documents/archive';
 import { quotePdf } from './documents';
-import { logLinkEvent, pdfThroughLink, resolveLink, type LinkCaller } from './links';
+import { logLinkEvent, pdfThroughLink, resolveLink, type LinkCaller } from '../links/links';
 import { getQuote, shownStatus, type QuoteRow } from './quote-read';
 
 /**

@@ -6,7 +6,7 @@ import { waitFor } from '../../../tests/wait-for-jobs';
 import { readPdfText } from '../../../tests/pdf-text';
 import { pdfAttachmentOf, startSmtpServer } from '../../../tests/smtp-server';
 import { linkHeaders, makeQuote } from '../../../tests/quotes-support';
-import { tokenHash } from './links';
+import { tokenHash } from '../links/links';
 
 /**
  * A quote emailed through the queue to a real SMTP server in this process (decision 162): the archived

@@ -7,7 +7,7 @@ import { listDocuments } from '../documents/archive';
 import { documentList } from '../documents/schemas';
 import { convertQuote } from './convert';
 import { quotePdf } from './documents';
-import { documentLinkOperations } from './link-operations';
+import { documentLinkOperations } from '../links/operations';
 import { listQuotes, quotesCsv } from './quote-list';
 import { getQuote, quoteRow } from './quote-read';
 import { createQuote, deleteQuote, markSent, updateQuote } from './quote-write';

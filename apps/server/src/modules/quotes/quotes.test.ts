@@ -4,7 +4,7 @@ import { QUOTE_MESSAGES } from '@icehouse/domain';
 import { customerLinkEvents, customerLinks, orders, quotes } from '@icehouse/db/schema';
 import { useOrdersTestApp } from '../../../tests/orders-test-support';
 import { linkHeaders, makeLink, makeQuote, quotePayload } from '../../../tests/quotes-support';
-import { CUSTOMER_LINK_RATE_LIMIT, linkRateKey } from './links';
+import { CUSTOMER_LINK_RATE_LIMIT, linkRateKey } from '../links/links';
 
 const ctx = useOrdersTestApp({ app: { publicBaseUrl: 'https://orders.example.com/' } });
 

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps';
 import { getCompanyInfo } from '../company/service';
 import type { ArchivedPdf } from '../documents/archive';
-import { logLinkEvent, pdfThroughLink, resolveLink, type LinkCaller } from '../quotes/links';
+import { logLinkEvent, pdfThroughLink, resolveLink, type LinkCaller } from '../links/links';
 import { statementPdf } from './statement-pdf';
 import { statementNumberOf, statementRow } from './statement-read';
 

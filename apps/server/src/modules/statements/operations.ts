@@ -6,7 +6,7 @@ import { customerStatementPage, customerStatementPdf } from './customer-page';
 import { liveStatement } from './statement-figures';
 import { liveStatementPdf, statementPdf } from './statement-pdf';
 import { customerStatements, getStatement, statementRow } from './statement-read';
-import { documentLinkOperations } from '../quotes/link-operations';
+import { documentLinkOperations } from '../links/operations';
 import { emailStatement, emailStatementBatch, getBatch } from './statement-send';
 import {
   batchAnswer,

@@ -18,7 +18,7 @@ import { getCompanyInfo } from '../company/service';
 import { fromAddress } from '../email/settings';
 import { queueEmailInTx, sendEmailJob } from '../email/queue';
 import { emailLog } from '../email/service';
-import { createLinkInTx } from '../quotes/links';
+import { createLinkInTx } from '../links/links';
 import { customerRow, parsePeriod, type CustomerRow } from './statement-figures';
 import { emptyRecords, figuresOf, recordsByCustomer } from '../ledger/customer-records';
 import { insertStatement, statementView } from './statement-read';

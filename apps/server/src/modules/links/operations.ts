@@ -9,7 +9,7 @@ import {
   customerLinksAnswer,
   linkCreateInput,
   linkRevokeInput,
-} from './schemas';
+} from '../quotes/schemas';
 
 const documentIdInput = linkRevokeInput.pick({ id: true });
 
