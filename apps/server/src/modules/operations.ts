@@ -19,7 +19,8 @@ import { paymentsOperations } from './payments/operations';
 import { reportsOperations } from './reports/operations';
 import { productionOperations } from './production/operations';
 import { quotesOperations } from './quotes/operations';
-import { customerLinkOperations } from './quotes/customer-operations';
+import { quoteCustomerOperations } from './quotes/customer-operations';
+import { invoiceCustomerOperations } from './invoices/customer-operations';
 import { creditOperations } from './credit/operations';
 import { customerStatementOperations, statementsOperations } from './statements/operations';
 
@@ -46,7 +47,7 @@ export const moduleOperations = {
   reports: reportsOperations,
   production: productionOperations,
   quotes: quotesOperations,
-  customerLinks: customerLinkOperations,
+  customerLinks: { ...quoteCustomerOperations, ...invoiceCustomerOperations },
   credit: creditOperations,
   statements: statementsOperations,
   customerStatements: customerStatementOperations,

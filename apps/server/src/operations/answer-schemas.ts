@@ -40,11 +40,8 @@ import {
   orderListRestAnswer,
 } from '../modules/orders/schemas';
 import { customerAnswer, customerListAnswer, customerListRestAnswer } from '../modules/customers/schemas';
+import { customerLinkAnswer, customerLinkCreatedAnswer, customerLinkEventsAnswer, customerLinksAnswer } from '../modules/links/schemas';
 import {
-  customerLinkAnswer,
-  customerLinkCreatedAnswer,
-  customerLinkEventsAnswer,
-  customerLinksAnswer,
   customerQuoteAnswer,
   quoteAnswer,
   quoteListAnswer,

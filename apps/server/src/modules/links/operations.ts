@@ -9,7 +9,7 @@ import {
   customerLinksAnswer,
   linkCreateInput,
   linkRevokeInput,
-} from '../quotes/schemas';
+} from './schemas';
 
 const documentIdInput = linkRevokeInput.pick({ id: true });
 

@@ -56,12 +56,6 @@ export const quoteConvertInput = z.object({
     .catchall(z.unknown()),
 });
 
-export const linkCreateInput = z.object({
-  id: idField,
-  data: z.object({ days: z.unknown().optional().describe('How many days the link works: 1 to 365, default 60') }).nullish(),
-});
-export const linkRevokeInput = z.object({ id: idField, linkId: idField });
-
 /** A customer link's call: the document in the path, the token in the X-Customer-Link header. */
 export const customerQuoteInput = z.object({ id: idField });
 export const customerAcceptInput = z.object({
@@ -124,32 +118,6 @@ export const quoteAnswer = quoteListRow.extend({
 
 export const quoteListAnswer = pageAnswer(quoteListRow);
 export const quoteListRestAnswer = restPageAnswer(quoteListRow);
-
-export const customerLinkAnswer = z.object({
-  id: z.number().int(),
-  entity_type: z.string(),
-  entity_id: z.number().int(),
-  created_at: timestamp,
-  created_by: z.string().nullable(),
-  expires_at: timestamp,
-  revoked_at: timestamp.nullable(),
-  state: z.enum(['active', 'expired', 'revoked']),
-  views: z.number().int(),
-  last_viewed_at: timestamp.nullable(),
-});
-/** A new link: its URL is answered this once (only its hash is kept). */
-export const customerLinkCreatedAnswer = customerLinkAnswer.extend({ url: z.string() });
-export const customerLinksAnswer = z.object({ results: z.array(customerLinkAnswer) });
-
-export const customerLinkEventAnswer = z.object({
-  id: z.number().int(),
-  link_id: z.number().int(),
-  action: z.enum(['view', 'pdf', 'accept', 'decline']),
-  ip: z.string(),
-  user_agent: z.string(),
-  at: timestamp,
-});
-export const customerLinkEventsAnswer = z.object({ results: z.array(customerLinkEventAnswer) });
 
 /** What a customer sees through a link: the document's key figures, nothing of the staff's. */
 export const customerQuoteAnswer = z.object({

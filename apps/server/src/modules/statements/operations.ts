@@ -1,7 +1,7 @@
 import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
 import { contentDisposition } from '../../header-values';
 import { sendArchivedPdf } from '../documents/reply';
-import { callerOf, refusals, tokenHeader } from '../quotes/customer-operations';
+import { callerOf, refusals, tokenHeader } from '../links/customer-calls';
 import { customerStatementPage, customerStatementPdf } from './customer-page';
 import { liveStatement } from './statement-figures';
 import { liveStatementPdf, statementPdf } from './statement-pdf';
