@@ -4,7 +4,7 @@ import { getOrder } from '../orders/order-read';
 import type { OrderView } from '../orders/views';
 import { buildingOf, isBlankAddress, itemLabel, labelsOf, pdfAddress, type OrderLabels } from '../orders/documents';
 import { renderBolHtml, type BillOfLadingDocument } from '../../pdf';
-import { pdfCompany, safeFilenamePart } from '../invoices/documents';
+import { pdfCompany, safeFilenamePart } from '../documents/letterhead';
 import type { BolRecord } from './service';
 import { produceDocument, type ArchivedPdf, type DocumentSource } from '../documents/archive';
 

@@ -3,7 +3,7 @@ import { balanceDueOf } from '@icehouse/domain';
 import type { AppDeps } from '../../deps';
 import { COMPANY_ID, getCompanyInfo } from '../company/service';
 import { renderCreditNoteHtml } from '../../pdf';
-import { pdfCompany, safeFilenamePart } from '../invoices/documents';
+import { pdfCompany, safeFilenamePart } from '../documents/letterhead';
 import { getInvoiceForDocument } from '../invoices/views';
 import {
   currentIfUnchanged,

@@ -4,9 +4,7 @@ import {
   balanceDueOf,
   creditOf,
   paymentsTotal,
-  toDecimal,
   toMoneyString,
-  type MoneyInput,
 } from '@icehouse/domain';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
@@ -16,10 +14,10 @@ import {
   type InvoiceDocument,
   type InvoicePaymentLine,
   type PdfAddress,
-  type PdfCompany,
 } from '../../pdf';
 import { ledgerEntries, type PaymentView } from '../payments/ledger';
 import { getInvoiceForDocument, type InvoiceForDocument } from './views';
+import { discountLabel, pdfCompany, safeFilenamePart } from '../documents/letterhead';
 import {
   currentIfUnchanged,
   keyedSource,
@@ -36,30 +34,10 @@ import {
 
 type Deps = Pick<AppDeps, 'database' | 'pdf' | 'blobs'>;
 
-/** The letterhead: company information (blank fields are left out of the document). */
-export function pdfCompany(company: CompanyInfoView): PdfCompany {
-  return {
-    name: company.name,
-    street: company.street,
-    city: company.city,
-    state: company.state,
-    zip_code: company.zip_code,
-    phone: company.phone,
-    fax: company.fax,
-    email: company.email,
-    website: company.website,
-  };
-}
-
 /** The remit-to block: the remit fields, else the company address (domain remitToAddress); null when all blank. */
 function remitTo(company: CompanyInfoView): PdfAddress | null {
   const r = company.remit_to;
   return Object.values(r).some((v) => v.trim() !== '') ? { ...r } : null;
-}
-
-/** 'Discount (10%)' for a percentage, 'Discount' for an amount. */
-export function discountLabel(discount: MoneyInput, isPercentage: boolean): string {
-  return isPercentage ? `Discount (${toDecimal(discount).toString()}%)` : 'Discount';
 }
 
 /** A ledger entry as the invoice prints it: 'Check', or 'Check (Refund)' for an entry that is not a payment. */
@@ -122,11 +100,6 @@ export function invoiceDocument(
     order_numbers: invoice.order_numbers,
     note: 'Thank you for your business.',
   };
-}
-
-/** A file name part made of safe characters only ('INV 10/2' -> 'INV_10_2'). */
-export function safeFilenamePart(text: string): string {
-  return text.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '') || 'document';
 }
 
 export const invoiceFilename = (invoiceNumber: string) => `invoice-${safeFilenamePart(invoiceNumber)}.pdf`;

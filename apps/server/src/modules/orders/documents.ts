@@ -4,7 +4,7 @@ import { getCompanyInfo } from '../company/service';
 import { getOrder } from './order-read';
 import { productDescriptions, settingLabels, type AddressView, type OrderView } from './views';
 import { renderOrderPrintHtml, type OrderPrintDocument, type PdfAddress, type PdfBuilding } from '../../pdf';
-import { discountLabel, pdfCompany, safeFilenamePart } from '../invoices/documents';
+import { discountLabel, pdfCompany, safeFilenamePart } from '../documents/letterhead';
 import { produceDocument, type ArchivedPdf } from '../documents/archive';
 
 /**

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps';
 import { getCompanyInfo } from '../company/service';
 import { renderQuoteHtml, type PdfAddress, type QuoteDocument } from '../../pdf';
 import { produceDocument, type ArchivedPdf, type DocumentSource } from '../documents/archive';
-import { discountLabel, pdfCompany, safeFilenamePart } from '../invoices/documents';
+import { discountLabel, pdfCompany, safeFilenamePart } from '../documents/letterhead';
 import { getQuote, type QuoteView } from './quote-read';
 
 /** The quote's PDF (decision 160): the invoice's template parts, archived like every document (decision 061). */

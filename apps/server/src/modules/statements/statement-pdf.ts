@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps';
 import { getCompanyInfo } from '../company/service';
 import { renderStatementHtml, type PdfAddress } from '../../pdf';
 import { produceDocument, type ArchivedPdf } from '../documents/archive';
-import { pdfCompany, safeFilenamePart } from '../invoices/documents';
+import { pdfCompany, safeFilenamePart } from '../documents/letterhead';
 import { liveStatement } from './statement-figures';
 import { statementNumberOf, statementRow } from './statement-read';
 
