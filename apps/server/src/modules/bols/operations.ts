@@ -1,12 +1,10 @@
 import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
-import { sendPdf } from '../invoices/pdf-reply';
+import { PRINTING_TAG as TAG, sendPdf } from '../documents/reply';
 import { bolInfoAnswer, bolInfoInput, saveBolInput } from './schemas';
 import { getBolInfo, saveBol } from './service';
 import { renderBolPdf } from './documents';
 import { headerText } from '../../header-values';
 
-/** The OpenAPI group of these paths and of the order print (orders/operations.ts). */
-export const TAG = 'Bills of lading and printing';
 
 export const bolsOperations = operationSet('bols', {
   /** The BOL modal's opening values; reading never uses up a number. */

@@ -37,3 +37,26 @@ export async function sendArchivedPdf(
     .header('content-disposition', contentDisposition(disposition, pdf.filename))
     .send(await pdf.bytes());
 }
+
+/**
+ * Sends a rendered PDF. `attachment` makes browsers download it under `filename`; `inline` shows
+ * it (the viewer and print frames). Never cached: documents change when their data does.
+ */
+export function sendPdf(
+  reply: FastifyReply,
+  pdf: Buffer,
+  disposition: 'inline' | 'attachment',
+  filename: string,
+  status = 200,
+): FastifyReply {
+  return reply
+    .code(status)
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', contentDisposition(disposition, filename))
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(pdf);
+}
+
+/** The OpenAPI group of the bills of lading and of the order's print. */
+export const PRINTING_TAG = 'Bills of lading and printing';

@@ -27,7 +27,7 @@ import { getInvoice, listInvoices } from './views';
 import { invoicePdf } from './documents';
 import { sendArchivedPdf } from '../documents/reply';
 import { renderInvoiceJob } from './jobs';
-import { sendPdf } from './pdf-reply';
+import { sendPdf } from '../documents/reply';
 import { sendCsv } from '../../csv';
 import { invoicesCsv } from './export';
 import { documentLinkOperations } from '../links/operations';

@@ -28,8 +28,7 @@ import { changeOrderStatus, unvoidOrder, voidOrder } from './order-status';
 import { proposeDoorNumber } from './door-numbers';
 import { fileOperations } from './file-operations';
 import { orderPrintPdf } from './documents';
-import { sendArchivedPdf } from '../documents/reply';
-import { TAG as PRINT_TAG } from '../bols/operations';
+import { PRINTING_TAG as PRINT_TAG, sendArchivedPdf } from '../documents/reply';
 
 const TAG = 'Orders';
 const STALE_ANSWER = 'The order was changed by someone else since the version you read: GET it again and reapply your change';

@@ -2,10 +2,8 @@ import { inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
 import { orders } from '@icehouse/db/schema';
-import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { contentDisposition } from '../../header-values';
 import { buildSheetPdf } from './build-sheet';
 
 type Deps = Pick<AppDeps, 'database' | 'pdf' | 'blobs'>;
@@ -38,12 +36,3 @@ export async function buildSheetsPdf(deps: Deps, ids: readonly number[], userId:
   return { pdf: Buffer.from(await bundle.save()), filename: `build-sheets-${unique.length}.pdf` };
 }
 
-export function sendPdf(reply: FastifyReply, answer: { pdf: Buffer; filename: string }): FastifyReply {
-  return reply
-    .code(200)
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', contentDisposition('inline', answer.filename))
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(answer.pdf);
-}

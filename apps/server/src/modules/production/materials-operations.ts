@@ -5,7 +5,7 @@ import { listOnHand, materialsCsv, materialsForRange, setOnHand } from './materi
 import { shopBoard } from './board';
 import { boardAnswer, boardInput } from './board-schemas';
 import { materialsPdf } from './materials-pdf';
-import { sendPdf } from './build-sheets';
+import { sendPdf } from '../documents/reply';
 
 const TAG = 'Production';
 
@@ -57,7 +57,7 @@ export const materialsOperations = {
       tag: TAG,
       query: true,
       produces: 'application/pdf',
-      reply: (answer, reply) => sendPdf(reply, answer),
+      reply: (answer, reply) => sendPdf(reply, answer.pdf, 'inline', answer.filename),
     },
   }),
   onHand: defineOperation({

@@ -5,9 +5,9 @@ import { orderBillOfMaterials, orderCosting } from './costing';
 import { marginReport } from './margin-report';
 import { marginCsv } from './margin-csv';
 import { buildSheetPdf } from './build-sheet';
-import { sendArchivedPdf } from '../documents/reply';
+import { sendArchivedPdf, sendPdf } from '../documents/reply';
 import { materialsOperations } from './materials-operations';
-import { buildSheetsInput, buildSheetsPdf, sendPdf } from './build-sheets';
+import { buildSheetsInput, buildSheetsPdf } from './build-sheets';
 
 const TAG = 'Production';
 
@@ -61,7 +61,7 @@ export const productionOperations = operationSet('production', {
       tag: TAG,
       query: true,
       produces: 'application/pdf',
-      reply: (answer, reply) => sendPdf(reply, answer),
+      reply: (answer, reply) => sendPdf(reply, answer.pdf, 'inline', answer.filename),
     },
   }),
   costing: defineOperation({
