@@ -27,3 +27,4 @@ export * from './quotes';
 export * from './credit';
 export * from './statements';
 export * from './accountingExport';
+export * from './customerName';

@@ -4,6 +4,7 @@ import {
   LIMITS,
   type InvoiceStatus,
   creditOf,
+  customerNameOf,
   invoiceBalanceAndStatus,
   lineAmount,
   toMoneyString,
@@ -22,7 +23,6 @@ import { AppError } from '../../errors';
 import { pageFetch, pageRows, searchCount, type ListPage } from '../../operations/list-page';
 import type { DbDeps } from '../../deps';
 import { getOrders } from '../orders/order-read';
-import { customerNameOf } from '../orders/views';
 import { preparedQuery } from '../../prepared-query';
 import { containsPattern, lowerKeyContains } from '../../like-pattern';
 import { invoiceStatusSql } from './status-filter';
@@ -63,11 +63,6 @@ export function addressView(a: Partial<InvoiceAddress> | null | undefined): Invo
     zip_code: a?.zip_code ?? '',
     country: a?.country || 'US',
   };
-}
-
-/** Bill-to name, else ship-to name. */
-export function invoiceCustomerName(row: Pick<InvoiceRow, 'billTo' | 'shipTo'>): string {
-  return customerNameOf(row.billTo?.name, row.shipTo?.name);
 }
 
 export function lineView(l: LineRow): InvoiceLineView {

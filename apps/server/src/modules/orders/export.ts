@@ -3,7 +3,7 @@ import { ORDER_EXPORT_BATCH, exportOrders, type OrderExportRow } from './export-
 import type { OrderListFilters } from './list-filters';
 import type { DbDeps } from './service-common';
 import { loadOrderViews } from './views';
-import { depositsHeldByOrder } from '../credit/deposits';
+import { depositsHeldByOrder } from '../ledger/deposits-held';
 
 /** A row of the export with the order's total, as GET /api/orders/{id}/ answers it, and its held deposits (the list's). */
 export type OrderCsvRow = OrderExportRow & { total: string; depositsHeld: string };

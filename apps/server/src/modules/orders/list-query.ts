@@ -1,9 +1,9 @@
 import { and, asc, count as countRows, desc, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
-import { LIMITS, depositsHeldOf } from '@icehouse/domain';
+import { LIMITS, customerNameOf, depositsHeldOf } from '@icehouse/domain';
 import { billsOfLading, invoiceOrders, invoices, orderCustomerNames, orderDeposits, orderMonthCounts, orders } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { pageFetch, pageRows, searchCount } from '../../operations/list-page';
-import { customerNameOf, statusView } from './views';
+import { statusView } from './views';
 import { preparedQuery } from '../../prepared-query';
 import { containsPattern, lowerKeyContains } from '../../like-pattern';
 import type { DbDeps } from './service-common';

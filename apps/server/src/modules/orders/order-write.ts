@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { MESSAGES, type OrderData } from '@icehouse/domain';
+import { MESSAGES, customerNameOf, type OrderData } from '@icehouse/domain';
 import { isForeignKeyViolation, isUniqueViolation } from '@icehouse/db';
 import {
   addresses,
@@ -23,7 +23,6 @@ import {
   validationError,
 } from './validation';
 import {
-  customerNameOf,
   loadOrderRecords,
   salesTaxRate,
   toOrderView,

@@ -4,6 +4,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CUSTOM_PRODUCT,
   calculateOrderPrice,
+  customerNameOf,
   canChangeStatus,
   missingRequirements,
   nextStatus,
@@ -49,11 +50,6 @@ export const serveBlueprintUrl = (id: number) => `/api/orders/${id}/serve-bluepr
 export const serveDoorPlacementUrl = (id: number) => `/api/orders/${id}/serve-door-placement/`;
 
 const money = (v: string | null | undefined): string | null => (v === null || v === undefined ? null : toMoneyString(v));
-
-/** Billing name, else shipping name. */
-export function customerNameOf(billingName: string | null | undefined, shippingName: string | null | undefined): string {
-  return (billingName ?? '').trim() || (shippingName ?? '').trim();
-}
 
 export interface StatusFacts {
   status: OrderStatus;

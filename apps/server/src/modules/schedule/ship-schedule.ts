@@ -1,11 +1,10 @@
 import { and, asc, between, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { statusLabel, type ShipScheduleRange } from '@icehouse/domain';
+import { customerNameOf, statusLabel, type ShipScheduleRange } from '@icehouse/domain';
 import { addresses, orders } from '@icehouse/db/schema';
 import type { AppDeps } from '../../deps';
 import { preparedQuery } from '../../prepared-query';
-import { customerNameOf } from '../orders/views';
 import type { shipScheduleAnswer } from './schemas';
 
 export type ShipScheduleView = z.output<typeof shipScheduleAnswer>;
