@@ -16,10 +16,10 @@ import type { ChangeDeps, DbDeps, SessionUser } from '../../deps';
 import { changeTransaction, type ChangeTx } from '../../changes';
 import { recordLedgerEntry, type PaymentView } from '../payments/ledger';
 import { customerInvoiceIds } from '../ledger/invoice-owner';
+import { depositsHeldByOrder } from '../ledger/deposits-held';
 import { creditSources } from './credit-sources';
 import {
   depositRecordedView,
-  depositsHeldByOrder,
   lockOrderForDeposits,
   recordDepositEntry,
   refundDepositIn,

@@ -1,10 +1,9 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   MESSAGE_TEMPLATES,
   MESSAGES,
   depositLimitOf,
-  depositsHeldOf,
   roundCents,
   toMoneyString,
   todayIso,
@@ -18,6 +17,7 @@ import type { ChangeDeps, DbDeps, SessionUser } from '../../deps';
 import { loadOrderViews } from '../orders/views';
 import { announceChange, changeTransaction, type ChangeTx } from '../../changes';
 import { recordLedgerEntry } from '../payments/ledger';
+import { depositsHeldByOrder } from '../ledger/deposits-held';
 import type { depositAnswer, depositRecordedAnswer, orderDepositsAnswer } from './schemas';
 
 /**
@@ -79,20 +79,6 @@ const depositRows = (db: Db) =>
     .leftJoin(users, eq(users.id, orderDeposits.recordedBy))
     .leftJoin(invoicePayments, eq(invoicePayments.id, orderDeposits.invoicePaymentId))
     .leftJoin(invoices, eq(invoices.id, invoicePayments.invoiceId));
-
-/** What each of these orders holds (the sum of its entries), by order id. */
-export async function depositsHeldByOrder(db: Db, orderIds: readonly number[]): Promise<Map<number, string>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      orderId: orderDeposits.orderId,
-      amounts: sql<string[]>`array_agg(${orderDeposits.amount}::text)`,
-    })
-    .from(orderDeposits)
-    .where(inArray(orderDeposits.orderId, [...orderIds]))
-    .groupBy(orderDeposits.orderId);
-  return new Map(rows.map((r) => [r.orderId, depositsHeldOf(r.amounts)]));
-}
 
 /**
  * What the order holds and the most a new deposit may be (decision 240): its total (the order's own

@@ -10,7 +10,8 @@ import { summaryOf } from '../payments/ledger';
 import { logLinkEvent, pdfThroughLink, resolveLink, type LinkCaller } from '../links/links';
 import { invoicePdf } from './documents';
 import type { customerInvoiceAnswer } from './schemas';
-import { INVOICE_NOT_FOUND, invoiceCustomerName } from './views';
+import { INVOICE_NOT_FOUND } from './views';
+import { invoiceCustomerName } from '../ledger/invoice-owner';
 
 /**
  * What a customer sees of an invoice through a link (decisions 161, 210): the key figures the staff's

@@ -5,7 +5,8 @@ import type { Db } from '@icehouse/db/client';
 import { pageRows, type ListPage } from '../../operations/list-page';
 import type { AppDeps } from '../../deps';
 import type { Actor } from '../orders/service-common';
-import { INVOICE_PAGE_SIZE, invoiceCustomerName } from './views';
+import { INVOICE_PAGE_SIZE } from './views';
+import { invoiceCustomerName } from '../ledger/invoice-owner';
 
 /**
  * The record of deleted invoices (decision 011): number, date, total, customer and orders, who

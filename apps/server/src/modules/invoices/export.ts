@@ -6,7 +6,8 @@ import { csvFilename, csvStream, keysetBatches, type CsvColumn } from '../../csv
 import { containsPattern } from '../../like-pattern';
 import { preparedQuery } from '../../prepared-query';
 import type { AppDeps } from '../../deps';
-import { invoiceCustomerName, invoiceSearchCondition, orderRefs } from './views';
+import { invoiceSearchCondition, orderRefs } from './views';
+import { invoiceCustomerName } from '../ledger/invoice-owner';
 import { invoiceStatusSql } from './status-filter';
 
 /** The invoices list as CSV (issue 16 item 4): the list's search, every matching invoice, newest first. */

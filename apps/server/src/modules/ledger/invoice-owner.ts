@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { customerNameOf } from '@icehouse/domain';
 
 /**
  * Who owes an invoice (decision 237): the customer of its first order, the one with the earliest order
@@ -70,3 +71,8 @@ export const invoicesDueAsOf = (asOf: string) => sql`(select * from (select due_
   where due_i.date <= ${asOf}::date and (due_i.balance_due > 0
     or due_i.id in (select later_p.invoice_id from invoice_payments later_p where later_p.date > ${asOf}::date))
   ) due_all where due_all.amount_due > 0)`;
+
+/** The name an invoice is listed and exported under: its bill-to name, else its ship-to name. */
+export function invoiceCustomerName(invoice: { billTo: { name?: string } | null; shipTo: { name?: string } | null }): string {
+  return customerNameOf(invoice.billTo?.name, invoice.shipTo?.name);
+}

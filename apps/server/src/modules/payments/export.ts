@@ -3,7 +3,7 @@ import { toMoneyString, type PaymentMethod } from '@icehouse/domain';
 import { invoicePayments, invoices } from '@icehouse/db/schema';
 import { csvFilename, csvStream, keysetBatches, type CsvColumn } from '../../csv';
 import type { AppDeps } from '../../deps';
-import { invoiceCustomerName } from '../invoices/views';
+import { invoiceCustomerName } from '../ledger/invoice-owner';
 
 /**
  * Every invoice's payments ledger as CSV (issue 16 item 4; decision 115): the entries dated

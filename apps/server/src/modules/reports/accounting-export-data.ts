@@ -17,7 +17,7 @@ import {
   orders,
 } from '@icehouse/db/schema';
 import type { DbDeps } from '../../deps';
-import { invoiceCustomerName } from '../invoices/views';
+import { invoiceCustomerName } from '../ledger/invoice-owner';
 
 /**
  * What the accountant export reads for from..to (decision 205): the invoices and credit notes dated in
