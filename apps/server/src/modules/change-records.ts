@@ -6,7 +6,7 @@ import { getInvoice } from './invoices/views';
 import { getOrder } from './orders/order-read';
 import { paymentRecordedView } from './payments/ledger';
 import { getQuote } from './quotes/quote-read';
-import { depositRecordedView } from './credit/deposits';
+import { depositRecordedView } from './deposits/deposits';
 import { getCreditNote } from './credit/credit-notes';
 
 /** A record announced but not readable (gone in the same transaction): null, and its announcement carries `{ id }`. */

@@ -23,7 +23,7 @@ import {
   lockOrderForDeposits,
   recordDepositEntry,
   refundDepositIn,
-} from './deposits';
+} from '../deposits/deposits';
 import type { creditAppliedAnswer, creditRefundedAnswer, customerCreditAnswer } from './schemas';
 
 /**

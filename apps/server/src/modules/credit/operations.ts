@@ -20,7 +20,7 @@ import {
   refundCreditInput,
   refundDepositInput,
 } from './schemas';
-import { getDeposit, listOrderDeposits, recordDeposit, refundDeposit } from './deposits';
+import { getDeposit, listOrderDeposits, recordDeposit, refundDeposit } from '../deposits/deposits';
 import { getCreditNote, issueCreditNote, listInvoiceCreditNotes } from './credit-notes';
 import { creditNotePdf } from './credit-note-pdf';
 import { applyCredit, getCustomerCredit, refundCredit } from './customer-credit';

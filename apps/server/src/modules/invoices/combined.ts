@@ -13,7 +13,7 @@ import { billingCustomers } from './customers';
 import { invoiceFilename, renderInvoicePdf } from './documents';
 import { INVOICE_MESSAGES, type InvoiceDeps, type CreatedInvoice } from './service-common';
 import { insertInvoice, recordInvoiceOnOrders, sortedForInvoice } from './invoice-store';
-import { moveDepositsOntoInvoice } from '../credit/deposits';
+import { moveDepositsOntoInvoice } from '../deposits/deposits';
 import { announceChange, changeTransaction } from '../../changes';
 
 /** A combined invoice: one invoice for several orders of one customer, and its undoing when its PDF fails. */

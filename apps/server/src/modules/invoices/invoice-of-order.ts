@@ -22,7 +22,7 @@ import {
   sortedForInvoice,
   withCustomerTerms,
 } from './invoice-store';
-import { moveDepositsOntoInvoice } from '../credit/deposits';
+import { moveDepositsOntoInvoice } from '../deposits/deposits';
 
 /** The invoice of one order: created from the order, or made again from it. */
 
