@@ -22,6 +22,7 @@ import { quotesOperations } from './quotes/operations';
 import { quoteCustomerOperations } from './quotes/customer-operations';
 import { invoiceCustomerOperations } from './invoices/customer-operations';
 import { creditOperations } from './credit/operations';
+import { depositOperations } from './deposits/operations';
 import { customerStatementOperations, statementsOperations } from './statements/operations';
 
 /** Every module's operations, one line each: the tRPC router, the REST routes and the access test are derived from this. */
@@ -48,7 +49,7 @@ export const moduleOperations = {
   production: productionOperations,
   quotes: quotesOperations,
   customerLinks: { ...quoteCustomerOperations, ...invoiceCustomerOperations },
-  credit: creditOperations,
+  credit: { ...depositOperations, ...creditOperations },
   statements: statementsOperations,
   customerStatements: customerStatementOperations,
 };

@@ -53,10 +53,9 @@ import {
   creditNoteIssuedAnswer,
   creditRefundedAnswer,
   customerCreditAnswer,
-  depositRecordedAnswer,
   invoiceCreditNotesAnswer,
-  orderDepositsAnswer,
 } from '../modules/credit/schemas';
+import { depositRecordedAnswer, orderDepositsAnswer } from '../modules/deposits/schemas';
 import {
   batchAnswer,
   customerStatementAnswer,

@@ -9,94 +9,20 @@ import {
   creditNoteIssuedAnswer,
   creditRefundedAnswer,
   customerCreditAnswer,
-  depositRecordedAnswer,
   invoiceCreditNotesAnswer,
   invoiceIdInput,
   issueCreditNoteInput,
-  orderDepositsAnswer,
-  orderIdInput,
-  recordDepositInput,
   recordIdInput,
   refundCreditInput,
-  refundDepositInput,
 } from './schemas';
-import { getDeposit, listOrderDeposits, recordDeposit, refundDeposit } from '../deposits/deposits';
 import { getCreditNote, issueCreditNote, listInvoiceCreditNotes } from './credit-notes';
 import { creditNotePdf } from './credit-note-pdf';
 import { applyCredit, getCustomerCredit, refundCredit } from './customer-credit';
 
-const TAG = 'Deposits and credit';
+import { CREDIT_TAG as TAG } from '../deposits/operations';
 
-/** Deposits, credit notes and customer credit (decisions 170-175). */
+/** Credit notes and customer credit (decisions 171-175); an order's deposits are `../deposits/operations.ts`. */
 export const creditOperations = operationSet('credit', {
-  orderDeposits: defineOperation({
-    kind: 'query',
-    access: 'user',
-    input: orderIdInput,
-    output: orderDepositsAnswer,
-    run: ({ deps, input }) => listOrderDeposits(deps, input.orderId),
-    rest: {
-      method: 'GET',
-      path: '/api/orders/{id}/deposits/',
-      summary:
-        "The order's deposit account, oldest first: deposits (+), refunds, and the amounts moved onto its invoice or applied " +
-        'elsewhere (−); held = what it still holds (on a voided order: owed to the customer until refunded or applied).',
-      tag: TAG,
-      params: { id: 'orderId' },
-    },
-  }),
-  recordDeposit: defineOperation({
-    kind: 'mutation',
-    access: 'user',
-    input: recordDepositInput,
-    output: depositRecordedAnswer,
-    run: ({ deps, user, input }) => recordDeposit(deps, user, input.orderId, input.data),
-    rest: {
-      method: 'POST',
-      path: '/api/orders/{id}/deposits/',
-      summary:
-        'Record a deposit on an order before it is invoiced: amount (> 0, two places), date (at most a year ahead), method, ' +
-        "reference, note; at most what the order still needs (its total less what it holds: the account's deposit_limit), " +
-        'else 400 {amount} naming it. 201 {deposit, order}. When the order is invoiced, what it holds moves onto the ' +
-        "invoice's payments. 409 on a voided or already invoiced order (nothing recorded).",
-      tag: TAG,
-      params: { id: 'orderId' },
-      body: 'data',
-      successStatus: 201,
-      answers: { 409: 'The order is voided, or already invoiced (record the payment on its invoice)' },
-    },
-  }),
-  refundDeposit: defineOperation({
-    kind: 'mutation',
-    access: 'user',
-    input: refundDepositInput,
-    output: depositRecordedAnswer,
-    run: ({ deps, user, input }) => refundDeposit(deps, user, input.orderId, input.data),
-    rest: {
-      method: 'POST',
-      path: '/api/orders/{id}/deposits/refund/',
-      summary:
-        'Pay back money the order holds: amount (> 0, at most what it holds: else 400 {amount}), date, method, reference, reason (required). 201 {deposit, order}.',
-      tag: TAG,
-      params: { id: 'orderId' },
-      body: 'data',
-      successStatus: 201,
-    },
-  }),
-  deposit: defineOperation({
-    kind: 'query',
-    access: 'user',
-    input: recordIdInput,
-    output: depositRecordedAnswer,
-    run: ({ deps, input }) => getDeposit(deps, input.id),
-    rest: {
-      method: 'GET',
-      path: '/api/deposits/{id}/',
-      summary:
-        "One entry of an order's deposit account with the order's account (the deposit.recorded event's body).",
-      tag: TAG,
-    },
-  }),
   invoiceCreditNotes: defineOperation({
     kind: 'query',
     access: 'user',

@@ -4,7 +4,7 @@ import { createOrder, invoiceOrder, useInvoicesTestApp } from '../../../tests/in
 import { invoicePaymentsAnswer } from '../payments/schemas';
 import { customerAnswer } from '../customers/schemas';
 import { countRows } from '../../../tests/orders-test-support';
-import { depositRecordedAnswer, orderDepositsAnswer } from '../credit/schemas';
+import { depositRecordedAnswer, orderDepositsAnswer } from './schemas';
 
 /** Deposits (decision 171) on PGlite and PostgreSQL (TEST_DATABASE_URL). */
 const ctx = useInvoicesTestApp();

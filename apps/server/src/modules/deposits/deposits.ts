@@ -18,7 +18,7 @@ import { loadOrderViews } from '../orders/views';
 import { announceChange, changeTransaction, type ChangeTx } from '../../changes';
 import { recordLedgerEntry } from '../payments/ledger';
 import { depositsHeldByOrder } from '../ledger/deposits-held';
-import type { depositAnswer, depositRecordedAnswer, orderDepositsAnswer } from '../credit/schemas';
+import type { depositAnswer, depositRecordedAnswer, orderDepositsAnswer } from './schemas';
 
 /**
  * Deposits (decision 171): money taken on an order before it is invoiced, kept in the order's deposit

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { todayIso } from '@icehouse/domain';
 import { createOrder, invoiceOrder, useInvoicesTestApp } from '../../../tests/invoices-test-support';
-import { orderDepositsAnswer } from '../credit/schemas';
+import { orderDepositsAnswer } from '../deposits/schemas';
 import { orderListRestAnswer } from './schemas';
 
 /**
