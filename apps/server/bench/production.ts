@@ -16,7 +16,7 @@ import type { Database } from '@icehouse/db/client';
 import { rowsOf } from '@icehouse/db';
 import { archivedDocuments, orderCostings, orders, storedFiles } from '@icehouse/db/schema';
 import { openSeededBenchDatabase } from './seeded-database';
-import { loadBillsOfMaterials } from '../src/modules/production/bom-loader';
+import { loadBillsOfMaterials } from '../src/modules/costing/bom-loader';
 import { materialsForRange } from '../src/modules/production/materials';
 import { marginReport } from '../src/modules/production/margin-report';
 import { buildSheetPdf } from '../src/modules/production/build-sheet';

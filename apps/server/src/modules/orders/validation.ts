@@ -15,7 +15,7 @@ import {
 import { customers, orders, products, settings } from '@icehouse/db/schema';
 import type { Database, Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
-import { bomCatalogue, oneProductComponentLines, type BomCatalogue } from '../production/bom-loader';
+import { bomCatalogue, oneProductComponentLines, type BomCatalogue } from '../costing/bom-loader';
 import { inTransaction } from '../../prepared-query';
 
 /** Texts the spec does not give (ours), worded to say what to do next. */

@@ -7,7 +7,7 @@ import { getCompanyInfo } from '../company/service';
 import { getOrder } from '../orders/order-read';
 import { settingLabels, productDescriptions } from '../orders/views';
 import { produceDocument, readBlob, type ArchivedPdf } from '../documents/archive';
-import { loadBillsOfMaterials } from './bom-loader';
+import { loadBillsOfMaterials } from '../costing/bom-loader';
 import { renderBuildSheetHtml, type BuildSheetDocument } from './build-sheet-template';
 
 type Deps = Pick<AppDeps, 'database' | 'pdf' | 'blobs'>;

@@ -6,7 +6,7 @@ import type { Database, Db } from '@icehouse/db/client';
 import { inTransaction, placeholdersOf, placeholdersToSet } from '../../prepared-query';
 import type { DbDeps } from '../../deps';
 import { getOrder } from '../orders/order-read';
-import { billsOfMaterialsOf, loadBillsOfMaterials, type BomCatalogue } from './bom-loader';
+import { billsOfMaterialsOf, loadBillsOfMaterials, type BomCatalogue } from '../costing/bom-loader';
 import type { orderBomAnswer, orderCostingAnswer } from './schemas';
 
 export type OrderBomView = z.output<typeof orderBomAnswer>;

@@ -6,7 +6,7 @@ import { componentStock, orders } from '@icehouse/db/schema';
 import type { DbDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { csvStream, type CsvColumn } from '../../csv';
-import { loadBillsOfMaterials } from './bom-loader';
+import { loadBillsOfMaterials } from '../costing/bom-loader';
 import type { materialsAnswer, materialsInput } from './materials-schemas';
 
 export type MaterialsView = z.output<typeof materialsAnswer>;
