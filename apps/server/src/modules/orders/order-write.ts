@@ -45,7 +45,7 @@ import {
 import { sendDoorSequenceBump } from './door-numbers';
 import type { ChangeDeps } from '../../deps';
 import { announceChange, changeTransaction, sendBeforeCommit, type ChangeTx } from '../../changes';
-import { recordOrderCosting } from '../production/costing';
+import { recordOrderCosting } from '../costing/order-costing';
 
 /** Saving orders: create, update and delete, each in one transaction with its history entry. */
 
