@@ -33,7 +33,7 @@ import { createChangeAnnouncer, createLiveHub, type LiveHub } from './changes';
 import { changeRecordReaders } from './modules/change-records';
 import { webhooksSink } from './modules/webhooks/events';
 import { allJobs, createJobQueue, type JobDefinition, type JobQueue } from './jobs';
-import { createMailer } from './modules/email/mailer';
+import { createMailer } from './modules/outbox/mailer';
 import { createTokenUsage, type TokenUsage } from './modules/tokens/usage';
 import { moduleOperations } from './modules/operations';
 import { listOperations } from './operations/define';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { billsOfLading, creditNotes, emailMessages, invoices, quotes } from '@icehouse/db/schema';
 import { defineJob } from '../../jobs/define';
 import { currentDocument, pinnedDocument } from './document';
-import { fromAddress } from './settings';
+import { fromAddress } from '../outbox/settings';
 
 /** The jobs of the email module (listed in src/jobs/all-jobs.ts). */
 

@@ -39,10 +39,10 @@ import { markQuoteSent } from '../quotes/quote-write';
 import { changeTransaction } from '../../changes';
 import { getCreditNote } from '../credit/credit-notes';
 import { sendEmailJob } from './jobs';
-import { queueEmailInTx } from './queue';
+import { queueEmailInTx } from '../outbox/queue';
 import { getStatement } from '../statements/statement-read';
 import { currentDocument, type EmailKind } from './document';
-import { COMPANY_ID, fromAddress, getEmailSettings } from './settings';
+import { COMPANY_ID, fromAddress, getEmailSettings } from '../outbox/settings';
 
 /**
  * Emailing an invoice or a bill of lading (decision 062). Sending inserts the message (status

@@ -4,8 +4,8 @@ import { MESSAGES } from '@icehouse/domain';
 import { emailMessages } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import type { AppDeps } from '../../deps';
-import { sendEmailJob } from './jobs';
-import type { EmailKind } from './document';
+import { sendEmailJob } from '../email/jobs';
+import type { EmailKind } from '../email/document';
 
 /**
  * One message into the sent log and, when SMTP is configured, its job, in the caller's transaction
