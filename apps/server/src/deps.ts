@@ -212,18 +212,21 @@ export interface JobState {
   error: string | null;
 }
 
+/** What sending a job needs of it: its name and data; the definition registered under that name runs it. */
+export type JobHandle<S extends z.ZodType = z.ZodType> = Pick<JobDefinition<S>, 'name' | 'data'>;
+
 export interface JobQueue {
   /**
    * Queues a job (data checked by its definition's schema). Returns the job id, or null when a stately
    * job with the same singletonKey is already waiting. Throws for a definition not in `all-jobs.ts`.
    */
   send<S extends z.ZodType>(
-    job: JobDefinition<S>,
+    job: JobHandle<S>,
     data: z.input<S>,
     options?: SendOptions,
   ): Promise<string | null>;
   /** Wakes this instance's idle worker of that job now (call after the sending transaction commits). */
-  wake(job: JobDefinition): void;
+  wake(job: Pick<JobHandle, 'name'>): void;
   /** Installs or migrates pg-boss's schema, creates the queues and, with workers, starts them. */
   start(deps: AppDeps): Promise<void>;
   /** Stops fetching; running jobs get `shutdownTimeoutMs` to finish. Idempotent. */

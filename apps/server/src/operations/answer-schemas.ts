@@ -93,7 +93,8 @@ import {
 import { failedJobsAnswer } from '../modules/jobs/schemas';
 import { documentList } from '../modules/documents/schemas';
 import { accountingSettingsSchema, emailSettingsSchema } from '@icehouse/domain';
-import { composeAnswer, emailLogAnswer, emailLogEntry } from '../modules/email/schemas';
+import { composeAnswer } from '../modules/email/schemas';
+import { emailLogAnswer, emailLogEntry } from '../modules/outbox/schemas';
 import { liveEventSchema } from '../changes/change';
 import { presenceAnswer, presenceLeaveAnswer } from '../modules/live/schemas';
 import { invoicePaymentsAnswer, paymentRecordedAnswer } from '../modules/payments/schemas';

@@ -8,9 +8,8 @@ import { bolPdf } from '../bols/documents';
 import { quotePdf } from '../quotes/documents';
 import { creditNotePdf } from '../credit/credit-note-pdf';
 import { statementPdf } from '../statements/statement-pdf';
+import type { EmailKind } from '../outbox/send-email';
 
-/** The documents an email can carry. */
-export type EmailKind = 'invoice' | 'bol' | 'quote' | 'credit_note' | 'statement';
 
 type Deps = Pick<AppDeps, 'database' | 'pdf' | 'blobs'>;
 

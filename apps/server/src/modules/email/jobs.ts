@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { billsOfLading, creditNotes, emailMessages, invoices, quotes } from '@icehouse/db/schema';
 import { defineJob } from '../../jobs/define';
 import { currentDocument, pinnedDocument } from './document';
 import { fromAddress } from '../outbox/settings';
+import { SEND_EMAIL_JOB } from '../outbox/send-email';
 
 /** The jobs of the email module (listed in src/jobs/all-jobs.ts). */
 
@@ -15,9 +15,8 @@ import { fromAddress } from '../outbox/settings';
  * must be there: no mail leaves without its attachment.
  */
 export const sendEmailJob = defineJob({
-  name: 'send-email',
+  ...SEND_EMAIL_JOB,
   label: 'Send an email',
-  data: z.object({ emailId: z.number().int().positive() }),
   /** "Invoice #2042 to buyer@acme.example", "Bill of lading #B-1042 to ..." (the Failed jobs screen). */
   describe: async ({ database, data }) => {
     const db = database.db;

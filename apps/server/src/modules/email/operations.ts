@@ -1,14 +1,10 @@
 import { emailSettingsSchema } from '@icehouse/domain';
 import { defineOperation, operationSet } from '../../operations/define';
-import {
-  composeAnswer,
-  emailLogAnswer,
-  emailLogEntry,
-  emailRecordInput,
-  emailSendInput,
-  emailSettingsInput,
-} from './schemas';
-import { composeEmail, emailLog, getEmailSettings, saveEmailSettings, sendEmail } from './service';
+import { composeAnswer, emailRecordInput, emailSendInput, emailSettingsInput } from './schemas';
+import { emailLogAnswer, emailLogEntry } from '../outbox/schemas';
+import { emailLog } from '../outbox/log';
+import { composeEmail, saveEmailSettings, sendEmail } from './service';
+import { getEmailSettings } from '../outbox/settings';
 
 /** Emailing invoices and bills of lading, and the templates (decision 062). tRPC only. */
 export const emailOperations = operationSet('email', {

@@ -4,13 +4,12 @@ import { MESSAGES } from '@icehouse/domain';
 import { emailMessages } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import type { AppDeps } from '../../deps';
-import { sendEmailJob } from '../email/jobs';
-import type { EmailKind } from '../email/document';
+import { SEND_EMAIL_JOB, type EmailKind } from './send-email';
 
 /**
  * One message into the sent log and, when SMTP is configured, its job, in the caller's transaction
  * (decision 062): the email dialog's send and the statements' sends (one job per customer) both queue
- * through here. The caller wakes the job's queue after committing (`deps.jobs.wake(sendEmailJob)`).
+ * through here. The caller wakes the job's queue after committing (`deps.jobs.wake(SEND_EMAIL_JOB)`).
  */
 export async function queueEmailInTx(
   tx: Db,
@@ -44,10 +43,9 @@ export async function queueEmailInTx(
     })
     .returning({ id: emailMessages.id });
   if (m.configured) {
-    const jobId = await deps.jobs.send(sendEmailJob, { emailId: row!.id }, { tx, singletonKey: `email:${row!.id}` });
+    const jobId = await deps.jobs.send(SEND_EMAIL_JOB, { emailId: row!.id }, { tx, singletonKey: `email:${row!.id}` });
     await tx.update(emailMessages).set({ jobId }).where(eq(emailMessages.id, row!.id));
   }
   return row!.id;
 }
 
-export { sendEmailJob };

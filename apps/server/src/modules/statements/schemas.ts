@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AGING_BUCKETS, STATEMENT_ENTRY_TYPES, storedAddressSchema } from '@icehouse/domain';
 import { idField } from '../../operations/input';
-import { emailLogEntry } from '../email/schemas';
+import { emailLogEntry } from '../outbox/schemas';
 /** Schemas of statements (decisions 200-202): the period is checked by the service (the domain's statementPeriodSchema). */
 
 const money = z.string().describe('Decimal with two places, e.g. "1250.00"; − lowers what the customer owes');

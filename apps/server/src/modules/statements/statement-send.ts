@@ -16,8 +16,9 @@ import type { AppDeps, SessionUser } from '../../deps';
 import { AppError } from '../../errors';
 import { getCompanyInfo } from '../company/service';
 import { fromAddress } from '../outbox/settings';
-import { queueEmailInTx, sendEmailJob } from '../outbox/queue';
-import { emailLog } from '../email/service';
+import { queueEmailInTx } from '../outbox/queue';
+import { SEND_EMAIL_JOB } from '../outbox/send-email';
+import { emailLog } from '../outbox/log';
 import { createLinkInTx } from '../links/links';
 import { customerRow, parsePeriod, type CustomerRow } from './statement-figures';
 import { emptyRecords, figuresOf, recordsByCustomer } from '../ledger/customer-records';
@@ -89,7 +90,7 @@ export async function emailStatement(deps: Deps, user: SessionUser, customerId: 
     const [queued] = await emailLog(deps, 'statement', issued.row.id, { db: tx, messageId: issued.emailId });
     return { row: issued.row, email: queued! };
   });
-  deps.jobs.wake(sendEmailJob);
+  deps.jobs.wake(SEND_EMAIL_JOB);
   return { statement: statementView(row), email };
 }
 
@@ -128,7 +129,7 @@ export async function emailStatementBatch(deps: Deps, user: SessionUser, input: 
       await issueAndQueue(tx, deps, { customer, figures: withBalance.get(customer.id)!, batchId: batch!.id, user, companyName: company.name });
     return batch!.id;
   });
-  deps.jobs.wake(sendEmailJob);
+  deps.jobs.wake(SEND_EMAIL_JOB);
   return getBatch(deps, batchId);
 }
 
