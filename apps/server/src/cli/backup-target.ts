@@ -1,6 +1,6 @@
 import type { Env } from '../env';
 import { blobDirOf, blobStoreFromEnv } from '../blobs';
-import type { BackupTarget } from '../modules/backup/results';
+import type { BackupTarget } from '../backup/results';
 
 /** What db:backup and db:restore work on: the server's database (DATABASE_URL, else DATA_DIR) and its blob store. */
 export function backupTargetOf(env: Env): BackupTarget {

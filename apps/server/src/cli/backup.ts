@@ -8,8 +8,8 @@ import { parseArgs } from 'node:util';
 import { DataDirLockedError } from '@icehouse/db';
 import { loadEnv } from '../env';
 import { backupTargetOf } from './backup-target';
-import { backupDatabase, defaultArchiveName } from '../modules/backup/backup';
-import { describeBlobs, describeCounts, formatBytes } from '../modules/backup/describe';
+import { backupDatabase, defaultArchiveName } from '../backup/backup';
+import { describeBlobs, describeCounts, formatBytes } from '../backup/describe';
 
 const { values } = parseArgs({ options: { out: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } } });
 if (values.help) {

@@ -13,9 +13,9 @@ import { parseArgs } from 'node:util';
 import { DataDirLockedError } from '@icehouse/db';
 import { loadEnv } from '../env';
 import { backupTargetOf } from './backup-target';
-import { defaultBackupName, restoreDatabase } from '../modules/backup/backup';
-import { backupPostgres } from '../modules/backup/postgres-dump';
-import { describeCounts } from '../modules/backup/describe';
+import { defaultBackupName, restoreDatabase } from '../backup/backup';
+import { backupPostgres } from '../backup/postgres-dump';
+import { describeCounts } from '../backup/describe';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

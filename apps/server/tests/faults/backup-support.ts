@@ -6,7 +6,7 @@ import postgres from 'postgres';
 import type { Database } from '@icehouse/db/client';
 import { buildApp } from '../../src/app';
 import { createFolderBlobStore, type BlobStore } from '../../src/blobs';
-import { tableChecksums, type DatabaseChecksums } from '../../src/modules/backup/checksums';
+import { tableChecksums, type DatabaseChecksums } from '../../src/backup/checksums';
 import { createWorld, type World } from '../fuzz/world';
 
 /** Helpers of the backup tests: temp folders, throwaway PostgreSQL databases, a database full of data. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '@icehouse/db';
-import { tableChecksums, type DatabaseChecksums } from '../../src/modules/backup/checksums';
+import { tableChecksums, type DatabaseChecksums } from '../../src/backup/checksums';
 import { HttpClient, simpleOrder, startServer, type ServerProcess } from './harness';
 import { tempDir, throwawayPostgres } from './backup-support';
 import { record } from './results';

@@ -12,7 +12,7 @@ import { CSRF_FAILURE } from '../../src/modules/auth/csrf';
 import { THROTTLE } from '../../src/modules/auth/throttle';
 import { createPdfRenderer, type PdfRenderer } from '../../src/pdf';
 import { readPdfText } from '../pdf-text';
-import { diffChecksums, tableChecksums } from '../../src/modules/backup/checksums';
+import { diffChecksums, tableChecksums } from '../../src/backup/checksums';
 import { MULTIPART_HEADERS, TINY_PDF, multipartBody, orderPayload, rawPost, seedCatalogue, type Catalogue } from '../orders-test-support';
 
 /**

@@ -10,7 +10,7 @@ import { restRoutes } from '../../src/rest/routes';
 import type { RestRoute } from '../../src/rest/route';
 import { appRouter } from '../../src/trpc/app-router';
 import { createPdfRenderer, type PdfRenderer } from '../../src/pdf';
-import { diffChecksums, tableChecksums, type DatabaseChecksums } from '../../src/modules/backup/checksums';
+import { diffChecksums, tableChecksums, type DatabaseChecksums } from '../../src/backup/checksums';
 import {
   bodyFor,
   encodingFor,

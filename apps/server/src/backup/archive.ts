@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import tar from 'tar-stream';
 import type { Db } from '@icehouse/db/client';
 import { rowsOf } from '@icehouse/db';
-import type { BlobStore } from '../../blobs';
+import type { BlobStore } from '../blobs';
 
 /**
  * The backup file: a tar (uncompressed: the database part is compressed already, PDFs barely

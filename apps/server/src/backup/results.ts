@@ -1,4 +1,4 @@
-import type { BlobStore } from '../../blobs';
+import type { BlobStore } from '../blobs';
 import type { DatabaseChecksums } from './checksums';
 
 /** What backups and restores work on and answer, and their one error (shared by both databases' dumps). */

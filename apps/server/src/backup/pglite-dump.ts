@@ -21,7 +21,7 @@ import {
 } from '@icehouse/db';
 import { tableChecksums } from './checksums';
 import { referencedBlobs } from './archive';
-import { setBlobsAside } from '../../blobs/set-aside';
+import { setBlobsAside } from '../blobs/set-aside';
 import { BackupError, countsOf, type BackupResult, type RestoreResult } from './results';
 
 /**
