@@ -11,7 +11,7 @@ import { bolsOperations } from './bols/operations';
 import { scheduleOperations } from './schedule/operations';
 import { tokensOperations } from './tokens/operations';
 import { webhooksOperations } from './webhooks/operations';
-import { jobsOperations } from './jobs/operations';
+import { jobsOperations } from './failed-jobs/operations';
 import { documentsOperations } from './documents/operations';
 import { emailOperations } from './email/operations';
 import { liveOperations } from './live/operations';

@@ -90,7 +90,7 @@ import {
   webhookListAnswer,
   webhookSecretAnswer,
 } from '../modules/webhooks/schemas';
-import { failedJobsAnswer } from '../modules/jobs/schemas';
+import { failedJobsAnswer } from '../modules/failed-jobs/schemas';
 import { documentList } from '../modules/documents/schemas';
 import { accountingSettingsSchema, emailSettingsSchema } from '@icehouse/domain';
 import { composeAnswer } from '../modules/email/schemas';

@@ -6,7 +6,7 @@ import { JOBS_SCHEMA } from '../../jobs/queue';
 import { createOrder, invoiceOrder } from '../../../tests/invoices-test-support';
 import { useOrdersTestApp } from '../../../tests/orders-test-support';
 import { composeAnswer } from './schemas';
-import { failedJobsAnswer } from '../jobs/schemas';
+import { failedJobsAnswer } from '../failed-jobs/schemas';
 
 /**
  * The email dialog's opening values and the templates (issue 26 item 11): To from the customer's
