@@ -3,7 +3,6 @@ import type { Database, Db, Tx } from '@icehouse/db/client';
 import type { Change, ChangeAction, ChangeEntity, LiveEvent } from '@icehouse/domain';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { sessionUserSchema } from './modules/auth/schemas';
 import type { PdfRenderer } from './pdf/renderer-contract';
 import type { BlobStore } from './blobs/store';
 
@@ -40,8 +39,17 @@ export type DbDeps = Pick<AppDeps, 'database'>;
 /** A service that changes records: it opens its transaction with `changeTransaction` (src/changes). */
 export type ChangeDeps = Pick<AppDeps, 'database' | 'changes'>;
 
-/** The signed-in user as handlers see it (filled in by the session module); the shape answers give it. */
-export type SessionUser = z.output<typeof sessionUserSchema>;
+/**
+ * The signed-in user as handlers see it (filled in by the session module); the shape answers give it
+ * (`modules/auth/schemas.ts` declares its schema against this type).
+ */
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string | null;
+  is_superuser: boolean;
+  is_active: boolean;
+}
 
 // ---- Sessions (src/modules/auth/session.ts) ----
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SessionUser } from '../../deps';
 
 export const sessionUserSchema = z.object({
   id: z.number().int(),
@@ -6,7 +7,7 @@ export const sessionUserSchema = z.object({
   email: z.string().nullable(),
   is_superuser: z.boolean(),
   is_active: z.boolean(),
-});
+}) satisfies z.ZodType<SessionUser, SessionUser>;
 
 export const csrfResponseSchema = z.object({ csrfToken: z.string() });
 export const checkResponseSchema = z.object({ isAuthenticated: z.boolean(), user: sessionUserSchema.nullable() });
