@@ -1,31 +1,27 @@
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router-dom';
 import { invoicePatchSchema } from '@icehouse/domain';
-import { Button } from '../../components/Button';
-import { Field, TextInput } from '../../components/Field';
-import { Notice } from '../../components/Notice';
-import { PageHeader } from '../../components/PageHeader';
 import { saveErrorMessage, serverErrorData, serverFieldErrors } from '../../lib/errors';
 import { useHttpClient } from '../../lib/httpContext';
 import { trpc } from '../../lib/trpc';
 import { AddressFields } from './AddressFields';
+import { InvoiceDetailsFields } from './InvoiceDetailsFields';
+import { InvoiceEditorHeader, type Busy } from './InvoiceEditorHeader';
+import { InvoiceEditorNotice, type EditorNotice } from './InvoiceEditorNotice';
 import { LineItemsTable } from './LineItemsTable';
 import { TotalsBox } from './TotalsBox';
 import { DocumentsSection } from '../documents/DocumentsSection';
 import { EmailDialog } from '../email/EmailDialog';
 import { SentLog } from '../email/SentLog';
-import { EMAIL_TEXT } from '../email/texts';
 import { LiveRecordNotices, OverwriteDialog } from '../live-record/LiveRecordNotices';
 import { useLiveRecord } from '../live-record/useLiveRecord';
 import { invoiceFieldLabel } from './fieldLabels';
-import { PaymentStatusBadge } from './PaymentStatusBadge';
 import { PaymentsSection } from './PaymentsSection';
 import { CreditNotesSection } from '../credit/CreditNotesSection';
 import { CustomerLinksSection } from '../quotes/CustomerLinksSection';
 import type { PaymentRecorded } from './RecordPaymentForm';
-import { errorAt, isInvoiceField, placeServerErrors } from './formErrors';
+import { isInvoiceField, placeServerErrors } from './formErrors';
 import { PRINT_FRAME_TITLE, fetchInvoicePdf } from './pdf';
 import { printPdfInFrame, saveBlob } from '../../lib/pdfFiles';
 import { INVOICE_TEXT } from './texts';
@@ -44,10 +40,6 @@ const resolver = zodResolver(invoicePatchSchema) as unknown as Resolver<
   InvoiceFormOutput
 >;
 
-type Busy = 'save' | 'download' | 'print' | 'reload' | null;
-
-type EditorNotice = { kind: 'success' | 'error'; text: string } | { kind: 'conflict' };
-
 export interface InvoiceEditorProps {
   /** The invoice as last read from the server. */
   invoice: InvoiceDetail;
@@ -64,7 +56,6 @@ export interface InvoiceEditorProps {
  * a banner (Reload / Keep mine), and who else has the invoice open is shown (useLiveRecord).
  */
 export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
-  const navigate = useNavigate();
   const httpClient = useHttpClient();
   const utils = trpc.useUtils();
   const update = trpc.invoices.update.useMutation();
@@ -79,12 +70,11 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
     defaultValues: toFormValues(invoice),
   });
   const {
-    register,
     handleSubmit,
     reset,
     setError,
     getValues,
-    formState: { errors, isDirty },
+    formState: { isDirty },
   } = form;
 
   // Closing the tab or reloading the page with unsaved changes asks first.
@@ -244,49 +234,13 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
         }}
         className="flex flex-col gap-4"
       >
-        <PageHeader
-          title={
-            <span className="inline-flex items-center gap-2">
-              {INVOICE_TEXT.editorTitle}
-              <PaymentStatusBadge status={saved.status} />
-            </span>
-          }
-          description={INVOICE_TEXT.editorDescription(saved.invoice_number, saved.customer_name)}
-          actions={
-            <>
-              {isDirty && <span className="text-sm font-medium text-amber-700">{INVOICE_TEXT.unsaved}</span>}
-              <Button onClick={() => navigate('/invoices')}>{INVOICE_TEXT.back}</Button>
-              <Button
-                type="submit"
-                variant="primary"
-                busy={busy === 'save'}
-                busyLabel={INVOICE_TEXT.saving}
-                disabled={busy !== null}
-                data-shortcut="save"
-              >
-                {INVOICE_TEXT.save}
-              </Button>
-              <Button
-                busy={busy === 'download'}
-                busyLabel={INVOICE_TEXT.downloading}
-                disabled={busy !== null}
-                onClick={() => void onDownload()}
-              >
-                {INVOICE_TEXT.download}
-              </Button>
-              <Button
-                busy={busy === 'print'}
-                busyLabel={INVOICE_TEXT.printing}
-                disabled={busy !== null}
-                onClick={() => void onPrint()}
-              >
-                {INVOICE_TEXT.print}
-              </Button>
-              <Button disabled={busy !== null} onClick={() => setEmailOpen(true)}>
-                {EMAIL_TEXT.emailInvoice}
-              </Button>
-            </>
-          }
+        <InvoiceEditorHeader
+          saved={saved}
+          isDirty={isDirty}
+          busy={busy}
+          onDownload={() => void onDownload()}
+          onPrint={() => void onPrint()}
+          onEmail={() => setEmailOpen(true)}
         />
 
         <LiveRecordNotices
@@ -300,61 +254,14 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
           onCancelReload={live.cancelReload}
         />
 
-        {notice?.kind === 'conflict' ? (
-          <Notice
-            tone="error"
-            action={
-              <Button
-                size="sm"
-                busy={busy === 'reload'}
-                busyLabel={INVOICE_TEXT.reloading}
-                disabled={busy !== null && busy !== 'reload'}
-                onClick={() => void onReloadClick()}
-              >
-                {INVOICE_TEXT.reload}
-              </Button>
-            }
-          >
-            {INVOICE_TEXT.conflict}
-          </Notice>
-        ) : (
-          notice && (
-            <Notice tone={notice.kind === 'success' ? 'success' : 'error'} onDismiss={() => setNotice(null)}>
-              {notice.text}
-            </Notice>
-          )
-        )}
+        <InvoiceEditorNotice
+          notice={notice}
+          busy={busy}
+          onReloadClick={() => void onReloadClick()}
+          onDismiss={() => setNotice(null)}
+        />
 
-        <section
-          aria-label={INVOICE_TEXT.detailsSection}
-          className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3"
-        >
-          <Field label={INVOICE_TEXT.invoiceNumber} required error={errorAt(errors, 'invoice_number')}>
-            {(control) => <TextInput {...control} autoComplete="off" {...register('invoice_number')} />}
-          </Field>
-          <Field label={INVOICE_TEXT.date} required error={errorAt(errors, 'date')}>
-            {(control) => <TextInput {...control} type="date" {...register('date')} />}
-          </Field>
-          <Field label={INVOICE_TEXT.poJobName} error={errorAt(errors, 'editable_data.po_job_name')}>
-            {(control) => (
-              <TextInput {...control} autoComplete="off" {...register('editable_data.po_job_name')} />
-            )}
-          </Field>
-          <Field label={INVOICE_TEXT.shipDate} error={errorAt(errors, 'editable_data.ship_date')}>
-            {(control) => <TextInput {...control} type="date" {...register('editable_data.ship_date')} />}
-          </Field>
-          <Field label={INVOICE_TEXT.via} error={errorAt(errors, 'editable_data.ship_via')}>
-            {(control) => (
-              <TextInput {...control} autoComplete="off" {...register('editable_data.ship_via')} />
-            )}
-          </Field>
-          <Field label={INVOICE_TEXT.terms} error={errorAt(errors, 'editable_data.terms')}>
-            {(control) => <TextInput {...control} autoComplete="off" {...register('editable_data.terms')} />}
-          </Field>
-          <Field label={INVOICE_TEXT.dueDate} error={errorAt(errors, 'editable_data.due_date')}>
-            {(control) => <TextInput {...control} type="date" {...register('editable_data.due_date')} />}
-          </Field>
-        </section>
+        <InvoiceDetailsFields />
 
         <div className="grid gap-4 md:grid-cols-2">
           <AddressFields which="bill_to" legend={INVOICE_TEXT.billTo} />
