@@ -2,13 +2,14 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, type R
 import { useQueryClient } from '@tanstack/react-query';
 import type { LiveChange } from '@icehouse/domain';
 import { useAuth } from './auth';
+import { LIVE_REFETCH } from './live-refetch';
 import { trpc } from './trpc';
 
 /**
  * Live updates (issue 17): one subscription per tab to the server's change feed (`live.changes`,
- * server-sent events). Every change refetches the queries of its entity (lists, counts) within a
- * fraction of a second, keeping the screens' state (filters, scroll, selection live in components,
- * not in the data); open editors listen for their own record (useLiveChanges) and show who changed it.
+ * server-sent events). Every change refetches the queries of its entity (lists, counts: LIVE_REFETCH in
+ * live-refetch.ts) within a fraction of a second, keeping the screens' state (filters, scroll, selection
+ * live in components, not in the data); open editors listen for their own record (useLiveChanges) and show who changed it.
  */
 /** A change as the live subscription delivers it: the domain's schema, the same the server answers with. */
 export type { LiveChange };
@@ -55,45 +56,9 @@ export function LiveUpdates({ children }: { children: ReactNode }) {
     let batch: ReturnType<typeof setTimeout> | null = null;
     let again: ReturnType<typeof setTimeout> | null = null;
     const refetch = (entity: LiveChange['entity']) => {
-      switch (entity) {
-        case 'order':
-          void utils.orders.invalidate();
-          void utils.invoices.list.invalidate();
-          // The ship schedule and the dashboard's orders per month; a customer's page lists their orders.
-          void utils.schedule.invalidate();
-          void utils.customers.get.invalidate();
-          break;
-        case 'invoice':
-          void utils.invoices.invalidate();
-          void utils.orders.initialData.invalidate();
-          void utils.orders.list.invalidate();
-          void utils.orders.get.invalidate();
-          // Sales tax and aging, the dashboard's invoiced revenue, a customer's invoices and balance.
-          void utils.reports.invalidate();
-          void utils.schedule.monthly.invalidate();
-          void utils.customers.get.invalidate();
-          break;
-        case 'bill_of_lading':
-          void utils.orders.invalidate();
-          void utils.bols.invalidate();
-          break;
-        case 'payment':
-          void utils.invoices.invalidate();
-          void utils.payments.invalidate();
-          void utils.customers.get.invalidate();
-          void utils.reports.invalidate();
-          break;
-        case 'customer':
-          void utils.customers.invalidate();
-          break;
-        case 'quote':
-          // A quote converted to an order announces the order too (its own case).
-          void utils.quotes.invalidate();
-          break;
-        default:
-          // An area added later refreshes everything until it says what it touches.
-          void queryClient.invalidateQueries();
-      }
+      // An entity this build does not know (a server deployed after it) refreshes everything.
+      if (Object.hasOwn(LIVE_REFETCH, entity)) LIVE_REFETCH[entity](utils);
+      else void queryClient.invalidateQueries();
     };
     const flush = () => {
       batch = null;
