@@ -1,22 +1,24 @@
 // `npm run db:check -w @icehouse/db`: fails when src/schema has changed without a migration, or when
 // the migrations folder is not whole.
 //
+// `node scripts/check-migrations.mjs <folder>` checks that migrations folder instead of drizzle/.
+//
 // 1. drizzle-kit generate (with drizzle.config.ts, schema and all) runs against a temporary copy of
 //    drizzle/, so it never writes into the repo. If it would make a migration, the check prints that
 //    SQL and fails: make it with `npm run db:generate` and commit it.
-// 2. drizzle-kit check (snapshot collisions, journal timestamps) on drizzle/ itself (it only reads).
-// 3. Every journal entry has its .sql and every .sql its entry; the snapshots form one chain (each
-//    prevId is the previous snapshot's id); the latest snapshot is the latest migration's. A migration
-//    written by hand without `drizzle-kit generate --custom` has no snapshot and fails here.
+// 2. drizzle-kit check (malformed snapshots, collisions, journal timestamps) on drizzle/ itself (it only reads).
+// 3. Every journal entry has its .sql and its snapshot, every .sql and snapshot its entry; in journal
+//    order each snapshot's prevId is the previous one's id (0000's: zeros). A migration written by hand
+//    without `drizzle-kit generate --custom` has no snapshot and fails here.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const migrationsDir = path.join(packageDir, 'drizzle');
+const migrationsDir = path.resolve(process.argv[2] ?? path.join(packageDir, 'drizzle'));
 // drizzle-kit's CLI: bin.cjs beside its main file (the package exports no subpath for it).
 const drizzleKit = path.join(path.dirname(createRequire(import.meta.url).resolve('drizzle-kit')), 'bin.cjs');
 /** A safety net: drizzle-kit must never wait for an answer here (it refuses prompts without a TTY). */
@@ -54,24 +56,28 @@ function checkFolder(dir) {
   for (const file of files)
     if (!tags.includes(file)) problems.push(`${file}.sql is not in meta/_journal.json`);
 
-  const snapshots = readdirSync(path.join(dir, 'meta'))
-    .filter((f) => f.endsWith('_snapshot.json'))
-    .sort();
-  let previous = null;
-  for (const file of snapshots) {
-    const { id, prevId } = JSON.parse(readFileSync(path.join(dir, 'meta', file), 'utf8'));
-    if (previous && prevId !== previous.id) {
-      problems.push(`meta/${file}: prevId ${prevId} is not the id of meta/${previous.file} (${previous.id})`);
+  // One snapshot per migration, named by its number, chained in journal order.
+  const meta = path.join(dir, 'meta');
+  const snapshots = new Map(
+    journal.entries.map((e) => [`${String(e.idx).padStart(4, '0')}_snapshot.json`, e.tag]),
+  );
+  for (const file of readdirSync(meta).filter((f) => f.endsWith('_snapshot.json')))
+    if (!snapshots.has(file))
+      problems.push(`meta/${file} is the snapshot of no migration in meta/_journal.json`);
+  let previous = { id: '00000000-0000-0000-0000-000000000000', what: 'the first snapshot' };
+  for (const [file, tag] of snapshots) {
+    if (!existsSync(path.join(meta, file))) {
+      problems.push(
+        `migration ${tag} has no snapshot (meta/${file}): ` +
+          'make hand-written migrations with `drizzle-kit generate --custom`',
+      );
+      previous = null;
+      continue;
     }
-    previous = { file, id };
-  }
-  const last = journal.entries.at(-1);
-  const lastPrefix = last && String(last.idx).padStart(4, '0');
-  if (last && previous && !previous.file.startsWith(`${lastPrefix}_`)) {
-    problems.push(
-      `the latest migration ${last.tag} has no snapshot (the latest is meta/${previous.file}): ` +
-        'make hand-written migrations with `drizzle-kit generate --custom`',
-    );
+    const { id, prevId } = JSON.parse(readFileSync(path.join(meta, file), 'utf8'));
+    if (previous && prevId !== previous.id)
+      problems.push(`meta/${file}: prevId ${prevId} is not ${previous.id} (${previous.what})`);
+    previous = { id, what: `the id of meta/${file}` };
   }
 }
 
@@ -86,13 +92,19 @@ try {
     `import base from ${JSON.stringify(path.join(packageDir, 'drizzle.config.ts'))};\n` +
       `export default { ...base, schema: ${JSON.stringify(path.join(packageDir, 'src/schema/index.ts'))}, out: './drizzle' };\n`,
   );
+  // drizzle-kit check reads the folder itself, from its parent (generate may write into the copy meanwhile).
+  writeFileSync(
+    path.join(scratch, 'check.config.ts'),
+    `import base from ${JSON.stringify(path.join(packageDir, 'drizzle.config.ts'))};\n` +
+      `export default { ...base, out: ${JSON.stringify(`./${path.basename(migrationsDir)}`)} };\n`,
+  );
   const before = new Set(sqlFiles(copy));
 
   checkFolder(migrationsDir);
 
   const [generate, check] = await Promise.all([
     run(['generate', '--config', 'drizzle.config.ts'], scratch),
-    run(['check', '--config', path.join(packageDir, 'drizzle.config.ts')], packageDir),
+    run(['check', '--config', path.join(scratch, 'check.config.ts')], path.dirname(migrationsDir)),
   ]);
 
   const added = sqlFiles(copy).filter((f) => !before.has(f));
