@@ -16,6 +16,8 @@ const DATABASE_FREE = [
   'src/prepared-query.test.ts',
   'tests/fuzz/**',
   'tests/deployment.test.ts',
+  'tests/module-map.test.ts',
+  'tests/module-shape.test.ts',
 ];
 
 /** `*.pg.test.ts`: races only PostgreSQL can lose (PGlite runs one statement at a time); not even loaded without it. */

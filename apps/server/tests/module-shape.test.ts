@@ -29,7 +29,7 @@ const operationFiles = (name: string) =>
 
 describe('module shape', () => {
   it('finds the modules', () => {
-    expect(modules).toEqual(expect.arrayContaining(['orders', 'webhooks', 'documents', 'email', 'jobs']));
+    expect(modules).toEqual(expect.arrayContaining(['orders', 'webhooks', 'documents', 'email', 'failed-jobs']));
   });
 
   it.each(modules)('%s keeps its schemas in schemas.ts, not in its operations', (name) => {
