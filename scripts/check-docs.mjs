@@ -5,7 +5,9 @@
 //    the index (docs/decisions/README.md) whose status starts with the same word (accepted, superseded, ...);
 //    every row of the index links to a record that exists;
 //  - the server modules' READMEs hold no hand-written REST tables: the OpenAPI document is the reference;
-//  - the README and docs/performance.md are for users: no issue numbers.
+//  - the README and docs/performance.md are for users: no issue numbers;
+//  - docs/integrators.md lists (under its `### Events` heading) every event of the domain's EVENT_TYPES, and
+//    no other: the list is read from the domain's source as text, so the check needs no build.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +19,10 @@ const STATUS_HEADING = /^#+ *Status *$/i;
 const INDEX_ROW = /^\| *\[(\d{3})\]\(([^)]+)\) *\|[^|]+\| *([^|]*?) *\|$/;
 const REST_ROW = /^\| *`?(GET|POST|PUT|PATCH|DELETE)\b[^|]*\/api\//;
 const ISSUE_NUMBER = /\bissues? +(?:items? +)?\d+|(?:^|[\s([])#\d+\b/i;
+// `export const EVENT_TYPES = [ 'order.created', ... ]` in the domain; an event is `<entity>.<action>`.
+const EVENT_TYPES_DECLARATION = /export const EVENT_TYPES\b[^=]*= *\[/;
+const EVENT_NAME = /^[a-z][a-z_]*\.[a-z][a-z_]*$/;
+const EVENTS_HEADING = /^#+ *Events *$/;
 
 function statusUnderHeading(lines) {
   const at = lines.findIndex((l) => STATUS_HEADING.test(l));
@@ -29,6 +35,53 @@ const firstWord = (text) =>
     .replace(/^\*+/, '')
     .split(/[\s;,.(]/)[0]
     .toLowerCase();
+
+/** Every .ts source file under `dir` (tests left out). */
+const sourceFiles = (dir) =>
+  readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .sort();
+
+/**
+ * The domain's EVENT_TYPES, read from its TypeScript source as text (the domain is TypeScript and the
+ * script runs without a build): `{ file, events }`, or `{ file, problem }` when the declaration is not a
+ * plain list of strings (then it must be read another way: the check says so rather than guess).
+ */
+function domainEventTypes(root) {
+  const src = path.join(root, 'packages/domain/src');
+  for (const name of sourceFiles(src)) {
+    const text = readFileSync(path.join(src, name), 'utf8');
+    const found = EVENT_TYPES_DECLARATION.exec(text);
+    if (!found) continue;
+    const file = `packages/domain/src/${name.split(path.sep).join('/')}`;
+    const rest = text
+      .slice(found.index + found[0].length)
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\/\/.*$/gm, '');
+    const body = rest.slice(0, rest.indexOf(']'));
+    const events = [...body.matchAll(/'([^']*)'|"([^"]*)"/g)].map((m) => m[1] ?? m[2]);
+    const leftover = body.replace(/'[^']*'|"[^"]*"/g, '').replace(/[\s,]/g, '');
+    if (leftover || events.length === 0 || !events.every((e) => EVENT_NAME.test(e)))
+      return { file, problem: `${file}: EVENT_TYPES is not a plain list of '<entity>.<action>' strings` };
+    return { file, events };
+  }
+  return {
+    file: 'packages/domain/src',
+    problem: 'packages/domain/src: no `export const EVENT_TYPES = [...]`',
+  };
+}
+
+/** The events docs/integrators.md lists: each `entity.action` in backticks under its Events heading, with its line. */
+function listedEvents(lines) {
+  const at = lines.findIndex((l) => EVENTS_HEADING.test(l));
+  if (at < 0) return null;
+  const listed = new Map();
+  for (let i = at + 1; i < lines.length && !/^#/.test(lines[i]); i++)
+    for (const [, name] of lines[i].matchAll(/`([^`]+)`/g))
+      if (EVENT_NAME.test(name) && !listed.has(name)) listed.set(name, i + 1);
+  return listed;
+}
 
 export function checkDocs(root) {
   const problems = [];
@@ -98,6 +151,29 @@ export function checkDocs(root) {
           problems.push(`${file}:${i + 1}: an issue number ("${hit[0].trim()}"): say what it covers instead`);
       });
   }
+  // The events integrators hear about (a copy of the docs without the domain's source skips this).
+  if (existsSync(path.join(root, 'packages/domain/src'))) {
+    const domain = domainEventTypes(root);
+    const guide = path.join(root, 'docs/integrators.md');
+    const listed = existsSync(guide) ? listedEvents(readFileSync(guide, 'utf8').split('\n')) : null;
+    if (domain.problem) problems.push(domain.problem);
+    else if (!listed)
+      problems.push(
+        'docs/integrators.md: no "### Events" heading over the list of events integrators hear about',
+      );
+    else {
+      for (const event of domain.events)
+        if (!listed.has(event))
+          problems.push(
+            `docs/integrators.md: the event ${event} (${domain.file}) is not in its list of events`,
+          );
+      for (const [event, line] of listed)
+        if (!domain.events.includes(event))
+          problems.push(
+            `docs/integrators.md:${line}: ${event} is listed as an event, but the server has none of that name (${domain.file})`,
+          );
+    }
+  }
   return problems;
 }
 
@@ -107,6 +183,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   for (const problem of problems) console.error(problem);
   if (problems.length) process.exit(1);
   console.log(
-    'docs: every decision record indexed with a status; no REST tables in module READMEs; no issue numbers in the README or docs/performance.md',
+    'docs: every decision record indexed with a status; no REST tables in module READMEs; no issue numbers in the README or docs/performance.md; docs/integrators.md lists every event',
   );
 }
