@@ -30,5 +30,7 @@ export { renderBolHtml } from './templates/bill-of-lading';
 export { renderOrderPrintHtml } from './templates/order-print';
 export { renderQuoteHtml } from './templates/quote';
 export { renderStatementHtml } from './templates/statement';
+export { renderBuildSheetHtml, type BuildSheetDocument } from './templates/build-sheet';
+export { renderMaterialsHtml, type MaterialsDocument } from './templates/materials';
 export { resolveRemitTo, type CompanyInfoLike } from './templates/layout';
 export type * from './templates/types';

@@ -8,7 +8,7 @@ import { getOrder } from '../orders/order-read';
 import { settingLabels, productDescriptions } from '../orders/views';
 import { produceDocument, readBlob, type ArchivedPdf } from '../documents/archive';
 import { loadBillsOfMaterials } from '../costing/bom-loader';
-import { renderBuildSheetHtml, type BuildSheetDocument } from './build-sheet-template';
+import { renderBuildSheetHtml, type BuildSheetDocument } from '../../pdf';
 
 type Deps = Pick<AppDeps, 'database' | 'pdf' | 'blobs'>;
 

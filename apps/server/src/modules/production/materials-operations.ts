@@ -1,10 +1,9 @@
 import { defineBinaryOperation, defineOperation } from '../../operations/define';
 import { sendCsv } from '../../csv';
 import { materialsAnswer, materialsInput, onHandAnswer, onHandList, setOnHandInput } from './materials-schemas';
-import { listOnHand, materialsCsv, materialsForRange, setOnHand } from './materials';
+import { listOnHand, materialsCsv, materialsForRange, materialsPdf, setOnHand } from './materials';
 import { shopBoard } from './board';
 import { boardAnswer, boardInput } from './board-schemas';
-import { materialsPdf } from './materials-pdf';
 import { sendPdf } from '../documents/reply';
 
 const TAG = 'Production';

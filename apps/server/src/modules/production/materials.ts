@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import { materialsNeeded, type MaterialsOrder } from '@icehouse/domain';
 import { isForeignKeyViolation } from '@icehouse/db';
 import { componentStock, orders } from '@icehouse/db/schema';
-import type { DbDeps } from '../../deps';
+import type { AppDeps, DbDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { csvStream, type CsvColumn } from '../../csv';
+import { renderMaterialsHtml } from '../../pdf';
 import { loadBillsOfMaterials } from '../costing/bom-loader';
 import type { materialsAnswer, materialsInput } from './materials-schemas';
 
@@ -72,4 +73,9 @@ export function materialsCsv(view: MaterialsView) {
   ];
   const total: Line = { name: 'Total', total_cost: view.total_cost, to_buy_cost: view.to_buy_cost };
   return { stream: csvStream(columns, [...view.rows, total]), filename: `materials-${view.from}-to-${view.to}.csv` };
+}
+
+/** Rendered by the one Chromium renderer; not archived (a report of the moment, like its CSV). */
+export async function materialsPdf(deps: Pick<AppDeps, 'pdf'>, view: MaterialsView) {
+  return { pdf: await deps.pdf.render(renderMaterialsHtml(view)), filename: `materials-${view.from}-to-${view.to}.pdf` };
 }

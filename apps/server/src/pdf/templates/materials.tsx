@@ -1,7 +1,5 @@
 import { formatMoney, formatUsDate, statusLabel } from '@icehouse/domain';
-import { renderDocument } from '../../pdf/templates/layout';
-import type { AppDeps } from '../../deps';
-import type { MaterialsView } from './materials';
+import { renderDocument } from './layout';
 
 const CSS = `
 body{font-size:9.5pt}
@@ -16,7 +14,28 @@ tfoot td,tfoot th{font-weight:bold;border-top:2px solid #52606d}
 `;
 
 /** The materials list as a printable document (the buyer's copy): the same figures as the screen and CSV. */
-export function renderMaterialsHtml(view: MaterialsView): string {
+export interface MaterialsDocument {
+  from: string;
+  to: string;
+  orders: number;
+  statuses: readonly string[];
+  rows: readonly {
+    component_id: number;
+    name: string;
+    orders: readonly { door_number: string; quantity: number }[];
+    needed: number;
+    unit_cost: string;
+    total_cost: string;
+    on_hand: number;
+    to_buy: number;
+    to_buy_cost: string;
+  }[];
+  total_cost: string;
+  to_buy_cost: string;
+  orders_without_materials: readonly { door_number: string; kind_label: string }[];
+}
+
+export function renderMaterialsHtml(view: MaterialsDocument): string {
   const body = (
     <>
       <h1>Materials to buy</h1>
@@ -71,9 +90,4 @@ export function renderMaterialsHtml(view: MaterialsView): string {
     </>
   );
   return renderDocument({ title: 'Materials to buy', footer: ['Materials', `${view.from} to ${view.to}`], css: CSS, body });
-}
-
-/** Rendered by the one Chromium renderer; not archived (a report of the moment, like its CSV). */
-export async function materialsPdf(deps: Pick<AppDeps, 'pdf'>, view: MaterialsView) {
-  return { pdf: await deps.pdf.render(renderMaterialsHtml(view)), filename: `materials-${view.from}-to-${view.to}.pdf` };
 }

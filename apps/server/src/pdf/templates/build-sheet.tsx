@@ -1,6 +1,6 @@
 import type { BillOfMaterials } from '@icehouse/domain';
-import { Box, buildingSpecs, buildingTitle, renderDocument, text, usDate } from '../../pdf/templates/layout';
-import type { PdfBuilding } from '../../pdf/templates/types';
+import { Box, buildingSpecs, buildingTitle, renderDocument, text, usDate } from './layout';
+import type { PdfBuilding } from './types';
 
 /** What the shop's build sheet shows (plain data; the PDF's drawings are appended after it). */
 export interface BuildSheetDocument {
