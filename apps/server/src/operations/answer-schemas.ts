@@ -75,9 +75,15 @@ import {
   invoiceListRestAnswer,
   invoiceUpdateAnswer,
 } from '../modules/invoices/schemas';
-import { marginReportAnswer, orderBomAnswer, orderCostingAnswer } from '../modules/production/schemas';
-import { materialsAnswer, onHandAnswer, onHandList } from '../modules/production/materials-schemas';
-import { boardAnswer } from '../modules/production/board-schemas';
+import {
+  boardAnswer,
+  marginReportAnswer,
+  materialsAnswer,
+  onHandAnswer,
+  onHandList,
+  orderBomAnswer,
+  orderCostingAnswer,
+} from '../modules/production/schemas';
 import { bolInfoAnswer } from '../modules/bols/schemas';
 import { monthlyFiguresAnswer, shipScheduleAnswer } from '../modules/schedule/schemas';
 import { apiTokenListAnswer, apiTokenSchema, createdApiTokenAnswer } from '../modules/tokens/schemas';

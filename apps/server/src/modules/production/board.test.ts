@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderPayload, shippable, useOrdersTestApp } from '../../../tests/orders-test-support';
-import { boardAnswer } from './board-schemas';
+import { boardAnswer } from './schemas';
 
 const t = useOrdersTestApp();
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { BOARD_STATUSES } from '@icehouse/domain';
 import { companyInfo, orders } from '@icehouse/db/schema';
 import type { DbDeps } from '../../deps';
-import type { boardAnswer } from './board-schemas';
+import type { boardAnswer } from './schemas';
 import { loadOrderViews, productDescriptions } from '../orders/views';
 
 /**

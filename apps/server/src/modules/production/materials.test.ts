@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { components, productComponents, products } from '@icehouse/db/schema';
 import { orderPayload, shippable, useOrdersTestApp } from '../../../tests/orders-test-support';
-import { materialsAnswer, onHandList } from './materials-schemas';
+import { materialsAnswer, onHandList } from './schemas';
 
 const t = useOrdersTestApp();
 

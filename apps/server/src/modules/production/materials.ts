@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { csvStream, type CsvColumn } from '../../csv';
 import { renderMaterialsHtml } from '../../pdf';
 import { loadBillsOfMaterials } from '../costing/bom-loader';
-import type { materialsAnswer, materialsInput } from './materials-schemas';
+import type { materialsAnswer, materialsInput } from './schemas';
 
 export type MaterialsView = z.output<typeof materialsAnswer>;
 

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { MESSAGES, isIsoDate } from '@icehouse/domain';
+import {
+  BOARD_STATUSES,
+  MATERIALS_DEFAULT_STATUSES,
+  MATERIALS_MESSAGES,
+  MATERIALS_STATUSES,
+  MESSAGES,
+  addDays,
+  isIsoDate,
+  nextShipWeek,
+  todayIso,
+  weekdayOf,
+} from '@icehouse/domain';
 import { idField } from '../../operations/input';
 import { reportDateRange } from '../reports/schemas';
 
@@ -32,7 +43,9 @@ export const bomAnswer = z.object({
   door_cladding: z.string().nullable(),
   additional_items: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
   missing_components: z.array(z.number().int()),
-  materials_cost: moneyOrNull.describe('Σ line costs at the current component costs; null when not known (see kind)'),
+  materials_cost: moneyOrNull.describe(
+    'Σ line costs at the current component costs; null when not known (see kind)',
+  ),
 });
 
 export const orderBomAnswer = z.object({
@@ -43,7 +56,9 @@ export const orderBomAnswer = z.object({
 
 export const orderCostingAnswer = orderBomAnswer.extend({
   price_before_tax: money.describe('Subtotal (freight included) less the discount, as the order stands'),
-  cost_recorded: z.boolean().describe('False for an order not saved since costs were recorded: the current cost is used'),
+  cost_recorded: z
+    .boolean()
+    .describe('False for an order not saved since costs were recorded: the current cost is used'),
   cost_at_save: moneyOrNull.describe('Materials cost when the order was last saved'),
   saved_at: z.string().nullable(),
   cost_now: moneyOrNull.describe('Materials cost at the components’ current costs'),
@@ -79,7 +94,9 @@ const sums = {
   unknown_cost_orders: z
     .number()
     .int()
-    .describe('Orders left out: custom, no product, simple product without components, or not saved since costs were recorded'),
+    .describe(
+      'Orders left out: custom, no product, simple product without components, or not saved since costs were recorded',
+    ),
 };
 
 export const marginReportAnswer = z.object({
@@ -95,3 +112,124 @@ export const marginReportAnswer = z.object({
   ),
   total: z.object(sums),
 });
+
+// ------------------------------------------------------------------------ the shop board
+
+/** The shop board's input and answer (board.ts makes the board). */
+
+/** Any day of the week to show (default: this week); the board runs Monday to Sunday. */
+export const boardInput = z
+  .object({
+    week: z
+      .preprocess(blank, z.string().refine(isIsoDate, MESSAGES.dateInvalid).optional())
+      .describe('A day of the week, YYYY-MM-DD (default today)'),
+  })
+  .nullish()
+  .transform((v) => {
+    const day = v?.week ?? todayIso();
+    const from = addDays(day, -((weekdayOf(day) + 6) % 7));
+    return { from, to: addDays(from, 6) };
+  });
+
+export const boardAnswer = z.object({
+  from: z.string(),
+  to: z.string(),
+  capacity: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Company Information's weekly capacity in units (null: not set)"),
+  units: z.number().int().describe('Units (orders) shipping this week'),
+  over_capacity: z.boolean().describe('True when units exceed the capacity'),
+  cards: z.array(
+    z.object({
+      id: z.number().int(),
+      version: z.number().int(),
+      door_number: z.string(),
+      customer_name: z.string(),
+      building: z.string(),
+      ship_date: z.string().nullable(),
+      status: z.enum(BOARD_STATUSES),
+      next_possible_status: z.string().nullable(),
+      missing_requirements: z.array(z.string()),
+    }),
+  ),
+});
+
+// -------------------------------------------------- materials per ship week, components on hand
+
+/** Inputs and answers of the materials per ship week and the components' on-hand figures. */
+
+export const MAX_MATERIALS_DAYS = 366;
+
+/** Ship dates from..to (default: next week, Monday to Sunday); statuses as a list or comma-separated. */
+export const materialsInput = z
+  .object({
+    from: isoDate.describe('First ship date, YYYY-MM-DD (default: next Monday)'),
+    to: isoDate.describe('Last ship date, YYYY-MM-DD (default: the Sunday after)'),
+    statuses: z
+      .preprocess(
+        (v) =>
+          typeof v === 'string' ? (v.trim() === '' ? undefined : v.split(',').map((s) => s.trim())) : v,
+        z
+          .array(z.enum(MATERIALS_STATUSES, { error: MATERIALS_MESSAGES.statusesInvalid }))
+          .min(1, MATERIALS_MESSAGES.statusesInvalid)
+          .optional(),
+      )
+      .describe(
+        'Which statuses count, e.g. processed,scheduled_to_ship (default: pending, processed, scheduled_to_ship)',
+      ),
+  })
+  .nullish()
+  .transform((v, ctx) => {
+    const week = nextShipWeek(todayIso());
+    const from = v?.from ?? (v?.to ? addDays(v.to, -6) : week.from);
+    const to = v?.to ?? addDays(from, 6);
+    if (to < from) ctx.addIssue({ code: 'custom', message: MESSAGES.reportRangeOrder, path: ['to'] });
+    else if (to > addDays(from, MAX_MATERIALS_DAYS - 1))
+      ctx.addIssue({ code: 'custom', message: MATERIALS_MESSAGES.rangeTooLong, path: ['to'] });
+    return { from, to, statuses: [...new Set(v?.statuses ?? MATERIALS_DEFAULT_STATUSES)] };
+  });
+
+export const materialsAnswer = z.object({
+  from: z.string(),
+  to: z.string(),
+  statuses: z.array(z.enum(MATERIALS_STATUSES)),
+  orders: z.number().int().describe('Orders shipping in the range with those statuses'),
+  rows: z.array(
+    z.object({
+      component_id: z.number().int(),
+      name: z.string(),
+      needed: z.number().int(),
+      unit_cost: money,
+      total_cost: money,
+      on_hand: z.number().int(),
+      to_buy: z.number().int().describe('needed − on hand, never below 0'),
+      to_buy_cost: money,
+      orders: z.array(
+        z.object({ order_id: z.number().int(), door_number: z.string(), quantity: z.number().int() }),
+      ),
+    }),
+  ),
+  total_cost: money,
+  to_buy_cost: money,
+  orders_without_materials: z.array(
+    z.object({ order_id: z.number().int(), door_number: z.string(), kind_label: z.string() }),
+  ),
+});
+
+export const onHandList = z.array(z.object({ component_id: z.number().int(), on_hand: z.number().int() }));
+
+export const setOnHandInput = z.object({
+  id: idField,
+  on_hand: z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: MATERIALS_MESSAGES.onHandInvalid })
+      .int(MATERIALS_MESSAGES.onHandInvalid)
+      .min(0, MATERIALS_MESSAGES.onHandInvalid)
+      .max(2_147_483_647, MATERIALS_MESSAGES.onHandTooLarge),
+  ),
+});
+
+export const onHandAnswer = z.object({ component_id: z.number().int(), on_hand: z.number().int() });
