@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server } from '../../tests/s3-server';
 import { BlobMissingError, BlobStoreError, createFolderBlobStore, type BlobStore } from './index';
-import { storePdfUpload } from '../modules/orders/files';
+import { storePdfUpload } from '../modules/order-files/files';
 
 const MB = 1024 * 1024;
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');

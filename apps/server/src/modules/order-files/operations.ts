@@ -11,7 +11,7 @@ import {
   orderFileInput,
   uploadBodyDoc,
   type OrderFileKind,
-} from './schemas';
+} from '../orders/schemas';
 import { FILE_LABELS, assertOrderTakesFiles, inlineContentDisposition, readOrderFile, removeOrderFile, uploadOrderFile } from './files';
 
 /** An order's two PDFs (blueprint, door placement drawing): upload and serve are REST only; remove is on both doors. */

@@ -6,11 +6,11 @@ import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 import type { AppDeps, ChangeDeps, DbDeps } from '../../deps';
 import { BlobMissingError, BlobRejectedError, BlobStoreError, type PutResult } from '../../blobs';
-import { recordHistory } from './history';
+import { recordHistory } from '../orders/history';
 import { announceChange, changeTransaction } from '../../changes';
-import type { OrderFileKind } from './schemas';
-import { ORDER_NOT_FOUND, type Actor } from './service-common';
-import { serveBlueprintUrl, serveDoorPlacementUrl } from './views';
+import type { OrderFileKind } from '../orders/schemas';
+import { ORDER_NOT_FOUND, type Actor } from '../orders/service-common';
+import { serveBlueprintUrl, serveDoorPlacementUrl } from '../orders/views';
 
 /**
  * The order's two PDFs (blueprint, door placement drawing). The bytes stream into the blob store
