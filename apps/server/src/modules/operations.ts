@@ -5,6 +5,7 @@ import { usersOperations } from './users/operations';
 import { catalogueOperations } from './catalogue/operations';
 import { companyOperations } from './company/operations';
 import { ordersOperations } from './orders/operations';
+import { orderFileOperations } from './order-files/operations';
 import { customersOperations } from './customers/operations';
 import { invoicesOperations } from './invoices/operations';
 import { bolsOperations } from './bols/operations';
@@ -33,7 +34,7 @@ export const moduleOperations = {
   users: usersOperations,
   catalogue: catalogueOperations,
   company: companyOperations,
-  orders: ordersOperations,
+  orders: { ...ordersOperations, ...orderFileOperations },
   customers: customersOperations,
   invoices: invoicesOperations,
   bols: bolsOperations,

@@ -27,11 +27,8 @@ import {
 } from '../modules/catalogue/schemas';
 import { companyInfoViewSchema } from '../modules/company/schemas';
 import {
-  blueprintAnswer,
   byMonthAnswer,
   doorNumberAnswer,
-  doorPlacementAnswer,
-  fileAnswer,
   historyAnswer,
   initialDataAnswer,
   initialDataRestAnswer,
@@ -39,6 +36,7 @@ import {
   orderListAnswer,
   orderListRestAnswer,
 } from '../modules/orders/schemas';
+import { blueprintAnswer, doorPlacementAnswer, fileAnswer } from '../modules/order-files/schemas';
 import { customerAnswer, customerListAnswer, customerListRestAnswer } from '../modules/customers/schemas';
 import { customerLinkAnswer, customerLinkCreatedAnswer, customerLinkEventsAnswer, customerLinksAnswer } from '../modules/links/schemas';
 import {

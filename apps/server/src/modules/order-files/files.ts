@@ -8,7 +8,7 @@ import type { AppDeps, ChangeDeps, DbDeps } from '../../deps';
 import { BlobMissingError, BlobRejectedError, BlobStoreError, type PutResult } from '../../blobs';
 import { recordHistory } from '../orders/history';
 import { announceChange, changeTransaction } from '../../changes';
-import type { OrderFileKind } from '../orders/schemas';
+import type { OrderFileKind } from './schemas';
 import { ORDER_NOT_FOUND, type Actor } from '../orders/service-common';
 import { serveBlueprintUrl, serveDoorPlacementUrl } from '../orders/views';
 

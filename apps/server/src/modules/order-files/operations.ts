@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS, MESSAGES } from '@icehouse/domain';
 import { AppError } from '../../errors';
 import type { AppDeps, SessionUser } from '../../deps';
-import { defineBinaryOperation, defineOperation } from '../../operations/define';
+import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
 import {
   blueprintAnswer,
   doorPlacementAnswer,
@@ -11,7 +11,7 @@ import {
   orderFileInput,
   uploadBodyDoc,
   type OrderFileKind,
-} from '../orders/schemas';
+} from './schemas';
 import { FILE_LABELS, assertOrderTakesFiles, inlineContentDisposition, readOrderFile, removeOrderFile, uploadOrderFile } from './files';
 
 /** An order's two PDFs (blueprint, door placement drawing): upload and serve are REST only; remove is on both doors. */
@@ -53,7 +53,8 @@ const uploadBinding = (path: string, kind: OrderFileKind, summary: string) => {
   };
 };
 
-export const fileOperations = {
+/** Named `orders.*` with the order's other calls, where they were declared first (the tRPC paths the web calls). */
+export const orderFileOperations = operationSet('orders', {
   uploadFile: defineOperation({
     kind: 'mutation',
     access: 'user',
@@ -121,4 +122,4 @@ export const fileOperations = {
       },
     })),
   }),
-};
+});

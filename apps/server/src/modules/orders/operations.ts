@@ -26,7 +26,6 @@ import { patchOrder } from './order-patch';
 import { ifMatchVersion } from '../../rest/if-match';
 import { changeOrderStatus, unvoidOrder, voidOrder } from './order-status';
 import { proposeDoorNumber } from './door-numbers';
-import { fileOperations } from '../order-files/operations';
 import { orderPrintPdf } from './documents';
 import { PRINTING_TAG as PRINT_TAG, sendArchivedPdf } from '../documents/reply';
 
@@ -263,5 +262,4 @@ export const ordersOperations = operationSet('orders', {
       reply: (pdf, reply) => sendArchivedPdf(reply, pdf, 'inline'),
     },
   }),
-  ...fileOperations,
 });

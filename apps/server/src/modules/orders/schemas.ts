@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, MESSAGES, ORDER_STATUSES, orderSchema, storedAddressSchema, type OrderInput } from '@icehouse/domain';
+import { MESSAGES, ORDER_STATUSES, orderSchema, storedAddressSchema, type OrderInput } from '@icehouse/domain';
 import { idField } from '../../operations/input';
 import { listBool, listInt, listOrdering, listPage, listPageSize, listText, listUpdatedSince, pageAnswer, restPageAnswer } from '../../operations/list-input';
 
@@ -96,9 +96,6 @@ const newStatusField = z
   .transform((v) => (v !== null && typeof v === 'object' ? v.value : v)?.trim() ?? '');
 export const changeStatusInput = z.object({ id: idField, new_status: newStatusField });
 
-export const ORDER_FILE_KINDS = ['blueprint', 'door_placement'] as const;
-export type OrderFileKind = (typeof ORDER_FILE_KINDS)[number];
-export const orderFileInput = z.object({ id: idField, kind: z.enum(ORDER_FILE_KINDS) });
 
 // ------------------------------------------------------------------------------------ answers
 
@@ -230,15 +227,4 @@ export const historyAnswer = z.array(
   }),
 );
 
-export const blueprintAnswer = z.object({ blueprint: z.string().nullable(), blueprint_filename: z.string().nullable() });
-export const doorPlacementAnswer = z.object({
-  door_placement_drawing: z.string().nullable(),
-  door_placement_filename: z.string().nullable(),
-});
-export const fileAnswer = z.union([blueprintAnswer, doorPlacementAnswer]);
 
-/** The OpenAPI description of an upload's multipart body: one file part named `field`. */
-export const uploadBodyDoc = (field: string) =>
-  z
-    .object({ [field]: z.string().meta({ format: 'binary' }) })
-    .describe(`One file part (${field}); PDF content only, at most ${LIMITS.uploadMaxBytes} bytes. 413 too large, 415 not a PDF.`);
