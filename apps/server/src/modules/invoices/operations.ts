@@ -3,19 +3,20 @@ import { defineBinaryOperation, defineOperation, operationSet } from '../../oper
 import { successAnswer } from '../../operations/answers';
 import { restPage } from '../../rest/pages';
 import {
+  createdInvoiceAnswer,
   createForOrderAnswer,
+  createForOrderInput,
+  customerInvoiceAnswer,
   deletedInvoiceListAnswer,
   deletedInvoiceListInput,
   deletedInvoiceListRestAnswer,
-  createForOrderInput,
-  createdInvoiceAnswer,
   invoiceAnswer,
   invoiceIdInput,
   invoiceListAnswer,
   invoiceListInput,
   invoiceListRestAnswer,
-  invoiceUpdateInput,
   invoiceUpdateAnswer,
+  invoiceUpdateInput,
 } from './schemas';
 import { createInvoiceForOrder, recreateInvoiceForOrder } from './invoice-of-order';
 import { updateInvoice } from './invoice-update';
@@ -31,7 +32,8 @@ import { sendPdf } from '../documents/reply';
 import { sendCsv } from '../../csv';
 import { invoicesCsv } from './export';
 import { documentLinkOperations } from '../links/operations';
-import { invoiceMustExist } from './customer-invoice';
+import { customerInvoice, customerInvoicePdf, invoiceMustExist } from './customer-invoice';
+import { CUSTOMER_LINKS_TAG, callerOf, refusals, tokenHeader } from '../links/customer-calls';
 
 const TAG = 'Invoices';
 
@@ -227,4 +229,43 @@ export const invoicesOperations = operationSet('invoices', {
   }),
   /** Customer links to the invoice (decisions 161, 210): the quote's calls, for this document. */
   ...documentLinkOperations({ type: 'invoice', noun: 'invoice', path: '/api/invoices/{id}/', tag: TAG, exists: invoiceMustExist }),
+});
+
+/** What a customer does through an invoice's link (decisions 161, 210): views it and downloads it. */
+export const invoiceCustomerOperations = operationSet('customerLinks', {
+  invoice: defineOperation({
+    kind: 'query',
+    access: 'public',
+    input: invoiceIdInput,
+    output: customerInvoiceAnswer,
+    trpc: false,
+    run: ({ deps, req, input }) => customerInvoice(deps, callerOf(req), input.id),
+    rest: {
+      method: 'GET',
+      path: '/api/customer/invoices/{id}/',
+      summary:
+        'The invoice a customer link opens: number, company, dates, terms, total, paid, credit, balance due, status and the ' +
+        'remit-to address (logged as a view).',
+      tag: CUSTOMER_LINKS_TAG,
+      headers: [tokenHeader],
+      answers: refusals,
+    },
+  }),
+  invoicePdf: defineBinaryOperation({
+    kind: 'query',
+    access: 'public',
+    input: invoiceIdInput,
+    trpc: false,
+    run: ({ deps, req, input }) => customerInvoicePdf(deps, callerOf(req), input.id),
+    rest: {
+      method: 'GET',
+      path: '/api/customer/invoices/{id}/pdf/',
+      summary: 'The invoice as a PDF through a customer link (attachment; logged).',
+      tag: CUSTOMER_LINKS_TAG,
+      produces: 'application/pdf',
+      headers: [tokenHeader],
+      answers: refusals,
+      reply: (pdf, reply) => sendArchivedPdf(reply, pdf, 'attachment'),
+    },
+  }),
 });
