@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@icehouse/domain';
 import { useCatalogueTestApp } from '../../../tests/catalogue-test-support';
-import { COMPONENT_NAME_TAKEN, MARKUP_TOO_LARGE } from './components-service';
+import { COMPONENT_NAME_TAKEN, MARKUP_TOO_LARGE } from './components';
 
 const t = useCatalogueTestApp();
 

@@ -22,9 +22,9 @@ import {
   updateProductInput,
   updateSettingInput,
 } from './schemas';
-import { createSetting, deleteSetting, listSettings, settingCategories, shipViaOptions, updateSetting } from './settings-service';
-import { createComponent, deleteComponent, listComponents, updateComponent } from './components-service';
-import { createProduct, deleteProduct, listProducts, updateProduct } from './products-service';
+import { createSetting, deleteSetting, listSettings, settingCategories, shipViaOptions, updateSetting } from './settings';
+import { createComponent, deleteComponent, listComponents, updateComponent } from './components';
+import { createProduct, deleteProduct, listProducts, updateProduct } from './products';
 
 /**
  * The catalogue (invoices spec §7): reads for anyone signed in (the order form needs the option

@@ -4,8 +4,8 @@ import { MESSAGES } from '@icehouse/domain';
 import { components, products, settings } from '@icehouse/db/schema';
 import type { Database, Db } from '@icehouse/db/client';
 import { insertOrder, useCatalogueTestApp } from '../../../tests/catalogue-test-support';
-import { createProduct } from './products-service';
-import { deleteSetting } from './settings-service';
+import { createProduct } from './products';
+import { deleteSetting } from './settings';
 
 /**
  * What happens when another request changes the database between a service's check and its

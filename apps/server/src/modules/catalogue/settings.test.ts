@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, SETTING_CATEGORIES } from '@icehouse/domain';
 import { orderAdditionalItems, orderBuildingInfo } from '@icehouse/db/schema';
 import { insertOrder, useCatalogueTestApp } from '../../../tests/catalogue-test-support';
-import { SETTING_CATEGORY_LOCKED, SETTING_TAKEN } from './settings-service';
+import { SETTING_CATEGORY_LOCKED, SETTING_TAKEN } from './settings';
 
 const t = useCatalogueTestApp();
 
