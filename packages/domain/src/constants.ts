@@ -71,7 +71,7 @@ export const LIMITS = {
    * list's `count` is a lower bound (ours: counting every match of a common term costs more than the page).
    */
   searchCountMax: 1000,
-  /** Ship-to addresses one customer may have (issue 16). */
+  /** Ship-to addresses one customer may have (ours). */
   customerShipToMax: 50,
   /** Customers the order form's customer picker offers per search. */
   customerPickerSize: 20,

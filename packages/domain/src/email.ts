@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from './messages';
 
 /**
- * Emailing invoices and bills of lading (issue 15, decision 062): the dialog's fields, the addresses
+ * Emailing invoices and bills of lading (decision 062): the dialog's fields, the addresses
  * they take and the templates' placeholders. Used by the web dialog and the server alike.
  */
 

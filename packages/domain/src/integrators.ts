@@ -3,7 +3,7 @@ import { MESSAGES } from './messages';
 import { TEXT_LIMITS } from './constants';
 import { boundedString } from './schemas/fields';
 
-/** What a personal API token may do: `read` only GET/HEAD; `read_write` anything its user may (issue 18). */
+/** What a personal API token may do: `read` only GET/HEAD; `read_write` anything its user may, never more. */
 export const API_TOKEN_SCOPES = ['read', 'read_write'] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 

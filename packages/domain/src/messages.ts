@@ -58,7 +58,7 @@ export const MESSAGES = {
     `Surrogate characters are not allowed: U+${codePoint.toString(16).toUpperCase()}.`,
   textNullCharacter: 'Null characters are not allowed.',
 
-  // Ship schedule and monthly figures (issue 16; all ours)
+  // Ship schedule and monthly figures (all ours)
   scheduleStartRequired: 'Start date is required',
   scheduleEndRequired: 'End date is required',
   scheduleEndBeforeStart: 'End date cannot be before the start date',
@@ -78,7 +78,7 @@ export const MESSAGES = {
   paymentsInvalid: 'Payments/Credits must be a number', // ours
   invoiceNumberRequired: 'Invoice # is required', // ours
 
-  // Customers (issue 16; all ours)
+  // Customers (all ours: the spec has no customers screen)
   customerNameRequired: 'Customer name is required',
   shipToOneDefault: 'Only one ship-to address can be the default',
   shipToTooMany: (max: number) => `A customer can have at most ${max} ship-to addresses`,
@@ -195,7 +195,7 @@ export const MESSAGES = {
   mapsKeyMissing: 'Google Maps API key not configured',
   autocompleteTemporarilyUnavailable: 'temporarily unavailable',
 
-  // API tokens, idempotency and sync (issue 18). The token texts follow DRF's TokenAuthentication.
+  // API tokens, idempotency and sync. The token texts follow DRF's TokenAuthentication.
   tokenInvalid: 'Invalid token.',
   tokenHeaderMissingKey: 'Invalid token header. No credentials provided.',
   tokenHeaderSpaces: 'Invalid token header. Token string should not contain spaces.',
@@ -240,7 +240,7 @@ export const MESSAGES = {
     `Use ${allowed.map((p) => `{${p}}`).join(', ')}.`,
   emailNotConfigured:
     'Email is not set up on this server (no SMTP_URL). The message was kept as not sent: nothing was sent.',
-  // Payments (issue 16): all ours
+  // Payments: all ours
   paymentAmountRequired: 'Amount is required',
   paymentAmountInvalid: 'Amount must be a number',
   paymentAmountZero: 'Amount cannot be 0',

@@ -2,7 +2,7 @@ import { Decimal, formatMoney, roundCents, toMoneyString, type MoneyInput } from
 import { addOneYear, daysBetween } from './schedule';
 
 /**
- * Payments (issue 16): the ledger's rules, used by server, web, PDF and reports alike.
+ * Payments: the ledger's rules, in one place so that server, web, PDF and reports agree to the cent.
  *
  * An invoice's payments are a ledger of entries (payments positive, refunds and reversals
  * negative); what has been paid is their sum. Balance due = total − paid, never below 0; an

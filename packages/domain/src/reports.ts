@@ -1,7 +1,7 @@
 import { Decimal, roundCents, toMoneyString, type MoneyInput } from './money';
 
 /**
- * The sales tax report's rule (issue 16): what one invoice contributes, from the amounts the
+ * The sales tax report's rule: what one invoice contributes, from the amounts the
  * invoice totals rule (calculateInvoiceTotals) gave it. The report sums these per period, so the
  * report and the invoices agree to the cent (a property test sums both ways).
  *

@@ -5,7 +5,7 @@ import { addMoney, toMoneyString } from './money';
 
 /**
  * The ship schedule (orders by ship date) and the monthly figures (orders and invoiced revenue per
- * month), issue 16 item 3. Business dates are calendar dates (YYYY-MM-DD, no time of day, no time
+ * month). Business dates are calendar dates (YYYY-MM-DD, no time of day, no time
  * zone): the arithmetic below works on them in UTC so that no local offset or daylight-saving
  * change can move a day (decision 110).
  */

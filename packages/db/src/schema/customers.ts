@@ -5,7 +5,7 @@ import { users } from './auth';
 import { TRGM_INDEX_OPTIONS, timestamps } from './_columns';
 
 /**
- * Customers (issue 16, migration 0011_customers). `name` is the billing name; the billing address
+ * Customers (migration 0011_customers). `name` is the billing name; the billing address
  * parts sit beside it in the order address's shape (street, city, state, zip_code, country). Orders
  * and invoices keep their own copies of the addresses: editing a customer never rewrites them.
  * `version` starts at 1 and is bumped by every update (optimistic concurrency).

@@ -74,7 +74,7 @@ export const invoices = pgTable(
     search: text('search').notNull().default(''),
   },
   (t) => [
-    // Incremental sync (issue 18): updated_since and ordering=updated_at.
+    // Incremental sync (updated_since, ordering=updated_at): "what changed since" is a range of this index.
     index('invoices_updated_at_id_idx').on(t.updatedAt, t.id),
     index('invoices_date_id_idx').on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The aging report reads the invoices with a balance (migration 0012).
@@ -138,7 +138,7 @@ export const invoiceLineItems = pgTable(
 );
 
 /**
- * Invoices that were deleted (issue 14 item 15, decision 011): what the customer and the books may
+ * Invoices that were deleted (decision 011): what the customer and the books may
  * still hold. An invoice number recorded here is never handed out or accepted again (the invoice
  * number allocator and the invoice PATCH check it), so a number identifies one invoice for good.
  * Read by superusers (GET /api/invoices/deleted/). The user's name is copied: the record outlives them.
@@ -163,7 +163,7 @@ export const deletedInvoices = pgTable(
 );
 
 /**
- * An invoice's payments ledger (issue 16, decisions 075-077): payments (> 0), refunds (< 0, with a
+ * An invoice's payments ledger (decisions 075-077): payments (> 0), refunds (< 0, with a
  * reason), reversals (the negation of one entry, `reverses_id`, at most one per entry), adjustments
  * (a PATCH of payments_credits) and opening entries (migration 0012). Entries are never edited or
  * deleted: a mistake is reversed. invoices.payments_credits holds their sum.

@@ -3,7 +3,7 @@ import { timestamptz } from './_columns';
 import { users } from './auth';
 
 /**
- * Who has a record open (issue 17, decision 081): one row per browser tab and record, kept alive
+ * Who has a record open (decision 081): one row per browser tab and record, kept alive
  * by the tab's heartbeat and ignored once `expires_at` has passed. Shared by every app instance.
  */
 export const livePresence = pgTable(

@@ -59,7 +59,7 @@ export const orders = pgTable(
     shippingAddressId: integer('shipping_address_id').references(() => addresses.id, {
       onDelete: 'restrict',
     }),
-    /** The customer the order was taken for (issue 16); the order keeps its own address copies. */
+    /** The customer the order was taken for; a customer edit never rewrites the order's own address copies. */
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'restrict' }),
     blueprintFileId: integer('blueprint_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     doorPlacementFileId: integer('door_placement_file_id').references(() => storedFiles.id, {
@@ -74,7 +74,7 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_status_check', inList(t.status, ORDER_STATUSES)),
-    // Incremental sync (issue 18): updated_since and ordering=updated_at.
+    // Incremental sync (updated_since, ordering=updated_at): "what changed since" is a range of this index.
     index('orders_updated_at_id_idx').on(t.updatedAt, t.id),
     index('orders_date_id_idx').on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // the list filtered by status, in list order (date desc, id desc) without a sort

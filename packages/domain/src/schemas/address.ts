@@ -67,7 +67,7 @@ export const billingAddressSchema = makeAddressSchema(
 );
 
 /**
- * A customer's ship-to address (issue 16): the address rules plus its label, whether it is the
+ * A customer's ship-to address: the address rules plus its label, whether it is the
  * default, and its id when it is already stored.
  */
 export const shipToAddressSchema = z

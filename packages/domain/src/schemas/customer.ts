@@ -9,11 +9,11 @@ import { phoneField } from './order';
 /** Payment terms are at most this long. */
 export const PAYMENT_TERMS_MAX = 100;
 
-/** The order form's phone rule, with ten bare digits put in the app's format first (issue 26). */
+/** The order form's phone rule; ten bare digits (as staff type a phone) are formatted first, not refused. */
 const customerPhoneField = z.preprocess((v) => (typeof v === 'string' ? normalizePhone(v) : v), phoneField);
 
 /**
- * A customer as its form submits it and as POST/PUT /api/customers/ receive it (issue 16).
+ * A customer as its form submits it and as POST/PUT /api/customers/ receive it (one schema, one set of rules).
  * `name` is the billing name; `billing_address` holds the other billing parts (its `name`, if
  * sent, is ignored: the customer's name is the one). The address, phone, email and ZIP rules are
  * the order form's. Ship-to addresses: at most one default; with some and none marked, the first

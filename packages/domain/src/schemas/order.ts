@@ -165,7 +165,7 @@ export const orderSchema = z
     tax_exempt: flag(false),
     has_invoice: flag(false),
     has_bol: flag(false),
-    /** The customer picked on the form (issue 16): an id, null for none; absent keeps the stored one. */
+    /** The customer picked on the form: an id, null for none; absent keeps the stored one. */
     customer_id: optionalRef(MESSAGES.customerInvalid).optional(),
     billing_address: billingAddressSchema.prefault({}),
     shipping_address: addressSchema.prefault({}),

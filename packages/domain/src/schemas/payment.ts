@@ -24,7 +24,7 @@ const paymentAmount = scalar.nullish().transform((v, ctx) => {
 });
 
 /**
- * Recording a payment (issue 16): amount (not 0, two places at most; negative is a refund and
+ * Recording a payment: amount (not 0, two places at most; negative is a refund and
  * needs a reason), date (at most a year from today), method (one of PAYMENT_METHODS), an
  * optional reference (a check number) and note.
  */

@@ -14,7 +14,10 @@ import { productSchema } from './product';
 import { settingSchema } from './setting';
 import { createUserSchema, updateUserSchema } from './user';
 
-/** Issue 14 items 5 and 6: every text field has a limit and refuses malformed Unicode, with one message each. */
+/**
+ * Every text field has a limit and refuses malformed Unicode, with one message each: a bad value is refused
+ * on its field, not failed (or silently altered) by the database.
+ */
 
 const LONE = '\uD83D'; // the first half of a surrogate pair, alone
 const LONE_MESSAGE = 'Surrogate characters are not allowed: U+D83D.';
