@@ -26,7 +26,7 @@ import { rowsOf } from '@icehouse/db';
 import { createOrder, updateOrder } from '../src/modules/orders/order-write';
 import { getOrder } from '../src/modules/orders/order-read';
 import { listOrders } from '../src/modules/orders/list-query';
-import { listInvoices } from '../src/modules/invoices/views';
+import { listInvoices } from '../src/modules/invoices/list-query';
 import { CUSTOMER_SEARCHES, INVOICE_SEARCHES } from './names';
 import { createChangeAnnouncer } from '../src/changes';
 import { changeRecordReaders } from '../src/modules/change-records';

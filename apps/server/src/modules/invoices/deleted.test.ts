@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { invoices } from '@icehouse/db/schema';
 import { INVOICE_NUMBER_DELETED } from './numbers';
 import { deletedInvoiceListRestAnswer } from './schemas';
-import { INVOICE_PAGE_SIZE } from './views';
+import { INVOICE_PAGE_SIZE } from './read-queries';
 import { createOrder, invoiceOrder, useInvoicesTestApp } from '../../../tests/invoices-test-support';
 import { INVOICE_MESSAGES } from './service-common';
 
-/** Issue 14 item 15 (decision 011): a deleted invoice's number is never reused, and the deletion is recorded. */
+/** A deleted invoice's number is never reused, and the deletion is recorded (decision 011). */
 const ctx = useInvoicesTestApp();
 
 describe('deleted invoices', () => {

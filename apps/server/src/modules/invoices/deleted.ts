@@ -5,7 +5,7 @@ import type { Db } from '@icehouse/db/client';
 import { pageRows, type ListPage } from '../../operations/list-page';
 import type { AppDeps } from '../../deps';
 import type { Actor } from '../orders/service-common';
-import { INVOICE_PAGE_SIZE } from './views';
+import { INVOICE_PAGE_SIZE } from './read-queries';
 import { invoiceCustomerName } from '../ledger/invoice-owner';
 
 /**

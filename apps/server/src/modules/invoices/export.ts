@@ -6,18 +6,18 @@ import { csvFilename, csvStream, keysetBatches, type CsvColumn } from '../../csv
 import { containsPattern } from '../../like-pattern';
 import { preparedQuery } from '../../prepared-query';
 import type { AppDeps } from '../../deps';
-import { invoiceSearchCondition, orderRefs } from './views';
+import { invoiceSearchCondition, orderRefs } from './read-queries';
 import { invoiceCustomerName } from '../ledger/invoice-owner';
 import { invoiceStatusSql } from './status-filter';
 
-/** The invoices list as CSV (issue 16 item 4): the list's search, every matching invoice, newest first. */
+/** The invoices list as CSV: the list's search, every matching invoice, newest first. */
 
 export const INVOICE_EXPORT_BATCH = 1000;
 
 /** The list's filters that select rows (its paging and sync order do not apply to an export). */
 export interface InvoiceExportFilters {
   search?: string | null | undefined;
-  /** The derived payment status (issue 16), as on the list. */
+  /** The derived payment status, as on the list. */
   status?: InvoiceStatus | null | undefined;
 }
 

@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { calculateInvoiceTotals } from '@icehouse/domain';
 import { rowsOf } from '@icehouse/db';
 import { history, invoiceOrders, invoices, orders } from '@icehouse/db/schema';
-import { INVOICE_COUNT_LIMIT, type InvoiceLineView, type InvoiceListRow } from './views';
+import type { InvoiceLineView, InvoiceListRow } from './views';
+import { INVOICE_COUNT_LIMIT } from './read-queries';
 import { countRows, shippable } from '../../../tests/orders-test-support';
 import { createOrder, invoiceOrder, useInvoicesTestApp } from '../../../tests/invoices-test-support';
 import type { OrderView } from '../orders/views';
@@ -262,7 +263,7 @@ describe('GET /api/invoices/', () => {
       is_combined: false,
       updated_at: expect.any(String),
       balance_due: a.totals.total,
-      // The list shows when the balance is due (issue 26 item 9): the invoice's due date.
+      // The list shows when the balance is due: the invoice's due date.
       due_date: today(),
       status: 'unpaid',
     });
@@ -396,7 +397,7 @@ describe('PATCH /api/invoices/{id}/', () => {
       { quantity: 2, description: 'Walk-in cooler', price_each: '5000.00' },
       { quantity: 1, description: 'Freight to site', price_each: '400' },
       { quantity: 3, description: 'Shelf', price_each: '33.33' },
-      // A line takes price 0 and up (a credit goes in payments_credits): issue 14 item 7.
+      // A line takes price 0 and up (a credit goes in payments_credits, not a negative line).
       { quantity: 1, description: 'Goodwill', price_each: '0' },
     ];
     const res = await ctx.staff.patch(`/api/invoices/${created.id}/`, {

@@ -24,7 +24,8 @@ import { deleteInvoice } from './invoice-delete';
 import { createCombinedInvoiceWithPdf } from './combined';
 import { listDeletedInvoices } from './deleted';
 import { headerText } from '../../header-values';
-import { getInvoice, listInvoices } from './views';
+import { getInvoice } from './views';
+import { listInvoices } from './list-query';
 import { invoicePdf } from './documents';
 import { sendArchivedPdf } from '../documents/reply';
 import { renderInvoiceJob } from './jobs';
@@ -58,7 +59,7 @@ export const invoicesOperations = operationSet('invoices', {
       output: invoiceListRestAnswer,
     },
   }),
-  /** The list as a CSV download (issue 16): the same search, every matching invoice (not a page). */
+  /** The list as a CSV download: the same search, every matching invoice (not a page). */
   exportCsv: defineBinaryOperation({
     kind: 'query',
     access: 'user',
