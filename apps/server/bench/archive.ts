@@ -1,5 +1,5 @@
 /**
- * Issue 15 figures: `npm run bench:archive` (apps/server). Prints figures, asserts nothing.
+ * Archived PDF figures: `npm run bench:archive` (apps/server). Prints figures, asserts nothing.
  *
  * On PostgreSQL (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres; a database of its own,
  * dropped after), the app with its real PDF renderer and job workers, listening on 127.0.0.1:

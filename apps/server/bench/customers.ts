@@ -1,5 +1,5 @@
 /**
- * Issue 16 figures: `npx tsx bench/customers.ts` (apps/server). Prints figures, asserts nothing.
+ * Customers figures: `npx tsx bench/customers.ts` (apps/server). Prints figures, asserts nothing.
  *
  * On PostgreSQL (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432; database
  * icehouse_bench_customers, dropped and re-created unless BENCH_REUSE=1): seeds the load

@@ -1,5 +1,5 @@
 /**
- * Issue 18 figures: `npx tsx bench/integrators.ts` (apps/server). Prints figures, asserts nothing.
+ * Integrator figures: `npx tsx bench/integrators.ts` (apps/server). Prints figures, asserts nothing.
  * 1. GET /api/orders/ at 32 concurrent clients for BENCH_DURATION s: a signed-in session vs one API token
  *    (and 32 tokens, one per client). Server and load generator share this process (and the machine).
  * 2. Webhook fan-out: 1,000 events to 3 endpoints (a receiver in this process), drained by the job queue.

@@ -1,5 +1,5 @@
 /**
- * Live feed figures (issue 17): `npm run bench:live` (apps/server). Prints figures, asserts nothing.
+ * Live feed figures: `npm run bench:live` (apps/server). Prints figures, asserts nothing.
  *
  * One app instance (embedded PGlite in memory, or PostgreSQL with BENCH_PG_URL=<database url>),
  * listening on 127.0.0.1; N = BENCH_LIVE_CLIENTS (500) signed-in SSE subscriptions opened with fetch

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the sales tax report (one year) and the aging report on the bench data (100k orders /
+ * Report figures: the sales tax report (one year) and the aging report on the bench data (100k orders /
  * 20k invoices) on PostgreSQL, one client: prints p50/p95 of 40 runs each after 5 warm-up runs.
  * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres); database icehouse_bench_reports.
  */

@@ -715,7 +715,7 @@ export async function seedBenchData(database: Database, opts: BenchSeedOptions):
             updated_at: invoiceCreatedAt,
             created_by: head.createdBy,
           });
-          // Payments/Credits is the payments ledger's sum (issue 16): one check for what was paid.
+          // Payments/Credits must be the payments ledger's sum: what was paid is seeded as one check entry.
           if (payments !== '0.00') {
             paymentRows.push({
               invoice_id: invoice.id,

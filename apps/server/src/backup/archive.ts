@@ -38,7 +38,7 @@ export async function referencedBlobs(db: Db): Promise<string[]> {
   ).map((c) => c.name);
   if (!columns.includes('sha256')) return [];
   const onlyMoved = columns.includes('data') ? sql`where data is null` : sql``;
-  // Archived documents (issue 15) keep their PDFs in the same store.
+  // Archived documents keep their PDFs in the same store: their blobs are referenced too.
   const archived = rowsOf<{ present: boolean }>(
     await db.execute(sql`select to_regclass('public.archived_documents') is not null as present`),
   )[0]?.present

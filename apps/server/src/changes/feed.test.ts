@@ -9,7 +9,7 @@ import { changeRecordReaders } from '../modules/change-records';
 import type { ChangeDeps, ChangeSink } from '../deps';
 import { createChangeFeed, type ChangeFeed, type FeedEntry } from './feed';
 
-/** Issue 17 item 1: every committed change is announced once, after its commit; nothing else is. */
+/** Every committed change is announced once, after its commit; nothing else is (no rolled-back write). */
 const ctx = useOrdersTestApp();
 const log = pino({ level: 'silent' });
 let feed: ChangeFeed;

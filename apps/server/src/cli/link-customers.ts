@@ -1,6 +1,6 @@
 // `npm run customers:link`
 // Links the orders that have no customer to customers, grouping them by normalised billing name and
-// address (issue 16; decision 071), and prints what it merged. The server does the same at start-up;
+// address (decision 071), and prints what it merged. The server does the same at start-up;
 // running it again changes nothing. With the embedded database, stop the server first.
 import { createDb } from '@icehouse/db/client';
 import { DataDirLockedError } from '@icehouse/db';

@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify';
 import { contentDisposition } from '../header-values';
 
 /**
- * CSV exports (issue 16 item 4; decision 073): streamed, UTF-8 with a BOM so Excel opens it as
+ * CSV exports (decision 073): streamed, UTF-8 with a BOM so Excel opens it as
  * UTF-8, RFC 4180 quoting (csv-stringify), ISO dates, decimals with a dot, and text cells that a
  * spreadsheet would read as a formula neutralised.
  *

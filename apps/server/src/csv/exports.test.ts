@@ -4,7 +4,7 @@ import { createOrder, invoiceOrder, useInvoicesTestApp } from '../../tests/invoi
 import { insertOrders } from '../../tests/orders-test-support';
 import { ORDER_EXPORT_BATCH } from '../modules/orders/export-query';
 
-/** Issue 16 item 4: the orders, invoices and customers lists as CSV downloads with their filters. */
+/** The orders, invoices and customers lists as CSV downloads with their filters. */
 const ctx = useInvoicesTestApp();
 
 function rowsOf(body: string): Record<string, string>[] {
@@ -99,7 +99,7 @@ describe('CSV exports', () => {
       }),
     ]);
     expect(stored.totals.total).toMatch(/^\d+\.\d{2}$/);
-    // The list's status filter (issue 16) selects the export's rows too.
+    // The list's status filter selects the export's rows too: the download is what the list shows.
     expect(rowsOf((await ctx.staff.get('/api/invoices/export.csv?status=paid')).body)).toEqual([]);
     const unpaid = rowsOf((await ctx.staff.get('/api/invoices/export.csv?status=unpaid&search=lakeside')).body);
     expect(unpaid.map((r) => r['Invoice Number'])).toEqual([invoice.invoice_number]);

@@ -29,7 +29,7 @@ export const listBool = () =>
   );
 
 /**
- * Incremental sync (issue 18): `updated_since` (an ISO timestamp: rows changed at or after it) and
+ * Incremental sync: `updated_since` (an ISO timestamp: rows changed at or after it) and
  * `ordering=updated_at` (oldest change first; `-updated_at` newest first). Either one switches a list to
  * its sync order.
  */

@@ -4,7 +4,7 @@ import { MESSAGES } from '@icehouse/domain';
 import { customers, invoices, orders } from '@icehouse/db/schema';
 import { orderPayload, useOrdersTestApp } from '../../tests/orders-test-support';
 
-/** Issue 18 item 3: Idempotency-Key on the REST layer's POSTs. */
+/** Idempotency-Key on the REST layer's POSTs. */
 const ctx = useOrdersTestApp({ pdf: true });
 
 const ordersCount = async () => (await ctx.database.db.select({ n: count() }).from(orders))[0]!.n;

@@ -18,7 +18,7 @@ import {
   type DbDeps,
 } from './customer-views';
 
-/** The customers list (issue 16): search, pages, sync order; each row with its default ship-to, order count and balance. */
+/** The customers list: search, pages, sync order; each row with its default ship-to, order count and balance. */
 
 /** The list's search (name, email, phone or billing city contains the text): one condition for the list and its CSV. */
 export const customerSearchCondition = (text: string) =>
@@ -42,7 +42,7 @@ export async function listCustomers(
   const text = filters.search?.trim() ?? '';
   const fetch = pageFetch(size, CUSTOMER_PAGE_SIZE);
   if (filters.updated_since || filters.ordering) {
-    // Sync order (issue 18): (updated_at, id), oldest first unless -updated_at; inclusive; exact count.
+    // Sync order: (updated_at, id), oldest first unless -updated_at; inclusive; exact count.
     const where = sql.join(
       [
         text ? customerSearchCondition(text) : sql`true`,

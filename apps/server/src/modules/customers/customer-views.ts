@@ -7,7 +7,7 @@ import type { DbDeps } from '../../deps';
 import type { customerAnswer, customerListRowAnswer, shipToAnswer } from './schemas';
 
 /**
- * Customers (issue 16 item 1): list with search and pages (customer-list.ts), one customer with
+ * Customers: list with search and pages (customer-list.ts), one customer with
  * their orders, invoices and balance (customer-read.ts), create, update (optimistic concurrency) and
  * delete (refused while they have orders) (customer-write.ts). Orders and invoices keep their own
  * copies of the addresses: nothing here writes to them. This file holds what those share.
@@ -33,7 +33,7 @@ export interface CustomerListFilters {
   page?: number | null | undefined;
   /** Rows per page (1 to PAGE_SIZE_MAX); absent: CUSTOMER_PAGE_SIZE. */
   page_size?: number | null | undefined;
-  /** Incremental sync (issue 18), as on the orders and invoices lists: changed at or after this moment. */
+  /** Incremental sync, as on the orders and invoices lists: changed at or after this moment. */
   updated_since?: Date | null | undefined;
   ordering?: 'updated_at' | '-updated_at' | null | undefined;
 }

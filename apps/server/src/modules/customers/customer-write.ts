@@ -14,7 +14,7 @@ import type { ChangeDeps } from '../../deps';
 import { notFound, stale, type Actor, type CustomerView } from './customer-views';
 import { customerView } from './customer-read';
 
-/** Writing customers (issue 16): the body checked by the domain's customerSchema; create, update, delete. */
+/** Writing customers: the body checked by the domain's customerSchema; create, update, delete. */
 
 interface ParsedCustomerWrite {
   data: CustomerData;

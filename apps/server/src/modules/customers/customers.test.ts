@@ -9,7 +9,7 @@ import {
   type InvoicesTestContext,
 } from '../../../tests/invoices-test-support';
 
-/** Issue 16 item 1: customers over REST and tRPC, their orders, invoices and balance. */
+/** Customers over REST and tRPC, their orders, invoices and balance. */
 const ctx = useInvoicesTestApp();
 
 const acme = {

@@ -4,7 +4,7 @@ import { csvFilename, csvStream, keysetBatches, type CsvColumn } from '../../csv
 import { customerSearchCondition, listRows } from './customer-list';
 import type { CustomerListFilters, CustomerListRow, DbDeps } from './customer-views';
 
-/** The customers list as CSV (issue 16 item 4): the list's search, every matching customer, by name. */
+/** The customers list as CSV: the list's search, every matching customer, by name. */
 
 export const CUSTOMER_EXPORT_BATCH = 1000;
 

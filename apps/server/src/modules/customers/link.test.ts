@@ -4,7 +4,7 @@ import { addresses, customers, orders } from '@icehouse/db/schema';
 import { useOrdersTestApp } from '../../../tests/orders-test-support';
 import { linkOrdersToCustomers, linkReportLines } from './link';
 
-/** Issue 16 item 1: existing orders linked to customers by normalised billing name and address, idempotently. */
+/** Existing orders linked to customers by normalised billing name and address, idempotently (it runs at start-up). */
 const ctx = useOrdersTestApp();
 
 interface Billing {

@@ -3,7 +3,7 @@ import { rowsOf } from '@icehouse/db';
 import type { Database } from '@icehouse/db/client';
 
 /**
- * Links orders that have no customer to customers (issue 16 item 1; decision 071), grouping them
+ * Links orders that have no customer to customers (decision 071), grouping them
  * by their billing name and address normalised by the database's customer_match_key() (each part
  * trimmed, runs of white space made one space, case-folded; migration 0011):
  *

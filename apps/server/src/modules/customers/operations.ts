@@ -19,7 +19,7 @@ import { createCustomer, deleteCustomer, updateCustomer } from './customer-write
 const TAG = 'Customers';
 
 /**
- * Customers (issue 16 item 1), for every signed-in user. The country and region choices under
+ * Customers, for every signed-in user. The country and region choices under
  * /api/customers/ stay in the lookups module, unchanged.
  */
 export const customersOperations = operationSet('customers', {

@@ -12,7 +12,7 @@ import {
 } from '../../operations/list-input';
 
 /**
- * Schemas of the customers API (issue 16). The customer body is validated by the service with the
+ * Schemas of the customers API. The customer body is validated by the service with the
  * domain's customerSchema (plus the version on update), so REST and tRPC answer the same DRF-style
  * field errors, nested for billing_address and each ship_to item.
  */

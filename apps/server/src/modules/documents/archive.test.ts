@@ -91,7 +91,7 @@ describe('archived invoice PDFs', () => {
       [2, v2!.sha256, v2!.sizeBytes, 'staff'],
       [1, v1!.sha256, v1!.sizeBytes, 'staff'],
     ]);
-    // Each version downloads under a name that says which it is (issue 26 item 8).
+    // Each version downloads under a name that says which it is, so saved copies are told apart.
     const listedNames = (listed.json() as { result: { data: { results: { filename: string }[] } } }).result
       .data.results;
     expect(listedNames.map((r) => r.filename)).toEqual([

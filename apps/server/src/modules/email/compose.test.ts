@@ -9,7 +9,7 @@ import { composeAnswer } from './schemas';
 import { failedJobsAnswer } from '../failed-jobs/schemas';
 
 /**
- * The email dialog's opening values and the templates (issue 26 item 11): To from the customer's
+ * The email dialog's opening values and the templates: To from the customer's
  * email the first time, To and Cc as last sent after that, dates as MM/DD/YYYY, unknown placeholders
  * refused when the templates are saved, and a failed send named on the Failed jobs screen.
  * SMTP is configured but no worker runs: nothing is sent, jobs stay queued.

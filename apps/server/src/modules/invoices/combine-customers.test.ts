@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countRows } from '../../../tests/orders-test-support';
 import { createOrder, useInvoicesTestApp } from '../../../tests/invoices-test-support';
 
-/** Issue 14 item 16 (decision 012): orders of different billing customers combine only when confirmed. */
+/** Orders of different billing customers combine only when confirmed (decision 012). */
 const ctx = useInvoicesTestApp({ pdf: true });
 
 const LAKESIDE = { name: 'Lakeside Resort', street: '4 Shore Dr', city: 'Bemidji', state: 'MN', zip_code: '56601', country: 'US' };

@@ -4,7 +4,7 @@ import { countRows, orderPayload } from '../../../tests/orders-test-support';
 import { createOrder, invoiceOrder, useInvoicesTestApp } from '../../../tests/invoices-test-support';
 
 /**
- * Issue 14 items 5-7 through the real API (REST and tRPC): text limits, malformed Unicode and the
+ * The domain's input rules through the real API (REST and tRPC): text limits, malformed Unicode and the
  * invoice line minimums answer field errors, and nothing is stored.
  */
 const ctx = useInvoicesTestApp();

@@ -238,7 +238,7 @@ export async function updateInvoice(
       if (holder === 'invoice') throw numberTaken();
       if (holder === 'deleted')
         throw AppError.validation({ invoice_number: [INVOICE_NUMBER_DELETED] }, INVOICE_NUMBER_DELETED);
-      // payments_credits is the ledger's sum (issue 16): setting it to another value records one
+      // payments_credits is the ledger's sum: setting it to another value records one
       // adjustment entry for the difference, after the new totals are stored (the balance uses them).
       const { paymentsCredits: _sum, ...rest } = columns;
       const [saved] = await tx

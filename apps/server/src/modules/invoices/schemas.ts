@@ -22,7 +22,7 @@ import { paymentAnswer } from '../payments/schemas';
 export const invoiceListInput = z
   .object({
     search: listText(),
-    /** Issue 16: unpaid, partially_paid, paid or overdue (the domain's invoicePaymentStatus). */
+    /** The derived payment status (invoicePaymentStatus): unpaid, partially_paid, paid or overdue. */
     status: invoiceStatusFilter.optional(),
     page: listPage(),
     page_size: listPageSize(),
@@ -177,7 +177,7 @@ export const invoiceAnswer = invoiceListRowAnswer.extend({
 
 /**
  * The PATCH answer: the invoice, and the ledger entry the edit recorded when it set
- * editable_data.payments_credits to another value than the ledger's sum (issue 16; null otherwise).
+ * editable_data.payments_credits to another value than the ledger's sum (null otherwise).
  */
 export const invoiceUpdateAnswer = invoiceAnswer.extend({
   payment_adjustment: paymentAnswer

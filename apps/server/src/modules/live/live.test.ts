@@ -11,7 +11,7 @@ import { PASSWORD } from '../../../tests/users';
 import { orderPayload, useOrdersTestApp } from '../../../tests/orders-test-support';
 import { isChange, isListening, openLiveStream } from '../../../tests/live-client';
 
-/** Issue 17 item 2: the live subscription over server-sent events. */
+/** The live subscription over server-sent events. */
 const ctx = useOrdersTestApp();
 let baseUrl: string;
 

@@ -4,8 +4,8 @@ import { changesInput, presenceAnswer, presenceInput, presenceLeaveAnswer } from
 import { heartbeat, leave } from './presence';
 
 /**
- * Live updates (issue 17): the change feed as a tRPC subscription over server-sent events, and
- * presence on open editors. tRPC only: integrators get webhooks (issue 18).
+ * Live updates: the change feed as a tRPC subscription over server-sent events, and presence on
+ * open editors. tRPC only: it serves the app's open tabs; integrators get webhooks instead.
  */
 export const liveOperations = operationSet('live', {
   /**

@@ -8,7 +8,7 @@ import { depositsHeldByOrder } from '../ledger/deposits-held';
 /** A row of the export with the order's total, as GET /api/orders/{id}/ answers it, and its held deposits (the list's). */
 export type OrderCsvRow = OrderExportRow & { total: string; depositsHeld: string };
 
-/** The orders list as CSV (issue 16 item 4): the list's filters, every matching order, newest first. */
+/** The orders list as CSV: the list's filters, every matching order, newest first. */
 /**
  * Status is written as its key (`pending`, `in_production`, ...), as the invoices CSV and the API
  * write theirs (decision 143): a spreadsheet filter or an integrator's script keeps working when

@@ -238,7 +238,7 @@ function listRowOf(r: Omit<FetchedRow, 'total'>) {
 }
 
 /**
- * The list in sync order (issue 18): `updated_since` keeps the orders changed at or after that moment
+ * The list in sync order: `updated_since` keeps the orders changed at or after that moment
  * (inclusive: rows changed in the same microsecond are not lost; a client skips the ids it has),
  * ordered by (updated_at, id), oldest first unless `ordering=-updated_at`; the other filters apply as
  * usual. Served by the (updated_at, id) index; an exact count.

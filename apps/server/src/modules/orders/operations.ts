@@ -137,7 +137,7 @@ export const ordersOperations = operationSet('orders', {
       { path: LIST_VIEW_PATH, summary: LIST_SUMMARY },
     ].map(({ path, summary }) => ({ method: 'GET' as const, path, summary, tag: TAG, query: true as const, shape: restPage, output: orderListRestAnswer })),
   }),
-  /** The list as a CSV download (issue 16): the same filters, every matching order (not a page). */
+  /** The list as a CSV download: the same filters, every matching order (not a page). */
   exportCsv: defineBinaryOperation({
     kind: 'query',
     access: 'user',

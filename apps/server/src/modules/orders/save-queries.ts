@@ -6,7 +6,7 @@ import { allInOrder, inTransaction, placeholderValues, placeholdersOf, placehold
 /**
  * The statements of an order save, written for few round trips: each statement is a round trip to
  * PostgreSQL, and at 32 clients their cost (the socket writes and wake-ups on both sides, the
- * parsing) is most of a save's (see the README, "Issue 14").
+ * parsing) is most of a save's (see docs/performance.md, "Saves at 32 clients").
  */
 
 type NewAddress = typeof addresses.$inferInsert;

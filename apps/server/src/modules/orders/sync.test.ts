@@ -7,7 +7,7 @@ import { invoiceListRestAnswer } from '../invoices/schemas';
 import { customerListRestAnswer } from '../customers/schemas';
 import { createOrder, invoiceOrder, useInvoicesTestApp } from '../../../tests/invoices-test-support';
 
-/** Issue 18 item 4: updated_since and ordering=updated_at on the orders and invoices lists. */
+/** updated_since and ordering=updated_at on the orders and invoices lists. */
 const ctx = useInvoicesTestApp();
 
 const setUpdatedAt = (table: typeof orders | typeof invoices | typeof customers, id: number, at: string) =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { createOrder, invoiceOrder, useInvoicesTestApp } from '../../../tests/invoices-test-support';
 
-/** Issue 16 item 4: every invoice's payments ledger as CSV, with its date range and method filters (decision 115). */
+/** Every invoice's payments ledger as CSV, with its date range and method filters (decision 115). */
 const ctx = useInvoicesTestApp();
 
 function rowsOf(body: string): Record<string, string>[] {

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { invoiceCustomerName } from '../ledger/invoice-owner';
 
 /**
- * Every invoice's payments ledger as CSV (issue 16 item 4; decision 115): the entries dated
+ * Every invoice's payments ledger as CSV (decision 115): the entries dated
  * from..to (inclusive, each optional) of one method (optional), newest first (date, then id, the
  * ledger's date index), streamed a batch at a time by keyset.
  */

@@ -30,7 +30,7 @@ import type {
 import { announceChange, changeTransaction, type ChangeTx } from '../../changes';
 
 /**
- * The payments ledger (issue 16 item 2, decisions 075-077). Every entry goes through
+ * The payments ledger (decisions 075-077). Every entry goes through
  * recordLedgerEntry: it locks the invoice, inserts the entry, and stores the new sum in
  * invoices.payments_credits with the balance (the domain's rule) and a new version, in the
  * caller's transaction. Entries are never edited or deleted; a mistake is reversed.
@@ -114,8 +114,8 @@ export type BelowZero = 'amount' | 'conflict';
 /**
  * THE way an entry is recorded (payments, refunds, reversals, PATCH adjustments), inside `tx`.
  * Locks the invoice row (FOR UPDATE), so concurrent entries on one invoice queue and each sees
- * the sum of the ones before it; refuses a sum below 0 (spec: payments at least 0). Later events
- * (issue 18: payment.recorded) belong here.
+ * the sum of the ones before it; refuses a sum below 0 (spec: payments at least 0). It also announces
+ * the entry (payment.recorded), so no way of recording one can skip the event.
  */
 export async function recordLedgerEntry(
   tx: ChangeTx,

@@ -13,7 +13,7 @@ import { paymentsCsv } from './export';
 
 const TAG = 'Payments';
 
-/** Issue 16 item 2: each invoice's payments ledger. */
+/** Each invoice's payments ledger. */
 export const paymentsOperations = operationSet('payments', {
   forInvoice: defineOperation({
     kind: 'query',
@@ -31,7 +31,7 @@ export const paymentsOperations = operationSet('payments', {
       params: { id: 'invoiceId' },
     },
   }),
-  /** Every invoice's ledger entries as a CSV download (issue 16 item 4; decision 115). */
+  /** Every invoice's ledger entries as a CSV download (decision 115). */
   exportCsv: defineBinaryOperation({
     kind: 'query',
     access: 'user',

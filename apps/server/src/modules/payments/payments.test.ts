@@ -6,7 +6,7 @@ import { createOrder, invoiceOrder, useInvoicesTestApp } from '../../../tests/in
 import { invoiceAnswer, invoiceListRestAnswer, invoiceUpdateAnswer } from '../invoices/schemas';
 import { invoicePaymentsAnswer, paymentRecordedAnswer } from './schemas';
 
-/** Issue 16 item 2: the payments ledger, on PGlite and on PostgreSQL (TEST_DATABASE_URL). */
+/** The payments ledger, on PGlite and on PostgreSQL (TEST_DATABASE_URL). */
 const ctx = useInvoicesTestApp();
 const today = todayIso();
 

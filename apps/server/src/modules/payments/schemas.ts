@@ -11,7 +11,7 @@ import {
 } from '@icehouse/domain';
 import { idField } from '../../operations/input';
 
-/** Schemas of the payments operations (issue 16 item 2): inputs from the domain, answers here. */
+/** Schemas of the payments operations: inputs from the domain, answers here. */
 
 const money = z.string().describe('Decimal with two places, e.g. "1250.00"');
 const date = z.string().describe('YYYY-MM-DD');

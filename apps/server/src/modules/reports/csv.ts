@@ -3,7 +3,7 @@ import { csvFilename, csvStream, type CsvColumn } from '../../csv';
 import type { AgingReport } from './aging';
 import type { SalesTaxReport } from './sales-tax';
 
-/** The two reports as CSV (issue 16 item 4): one line per period or customer, then the total line. */
+/** The two reports as CSV: one line per period or customer, then the total line. */
 
 const HEADERS: Record<(typeof SALES_TAX_COLUMNS)[number], string> = {
   taxable_sales: 'Taxable sales',

@@ -22,7 +22,7 @@ import {
 
 const TAG = 'Reports';
 
-/** Issue 16 item 3: the reports every signed-in user reads (and their CSV, item 4). */
+/** The reports every signed-in user reads, and their CSV. */
 export const reportsOperations = operationSet('reports', {
   salesTax: defineOperation({
     kind: 'query',

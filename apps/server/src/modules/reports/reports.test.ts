@@ -15,7 +15,7 @@ import {
 import { createOrder, invoiceOrder, useInvoicesTestApp } from '../../../tests/invoices-test-support';
 import { agingAnswer, agingInvoicesAnswer, salesTaxAnswer } from './schemas';
 
-/** Issue 16 item 3: sales tax by period and receivables aging, on PGlite and PostgreSQL. */
+/** Sales tax by period and receivables aging, on PGlite and PostgreSQL. */
 const ctx = useInvoicesTestApp();
 
 const cents = (max: number) =>
@@ -223,7 +223,7 @@ describe('aging report', () => {
       total: '1350.00',
     });
 
-    // Drill-down (issue 26 item 12): the invoices behind every cell add up to it, to the cent.
+    // Drill-down: the invoices behind every cell add up to it, to the cent.
     const behind = async (query: Record<string, string>) => {
       const answer = await ctx.staff.get('/api/reports/aging/invoices/', { query });
       expect(answer.statusCode, answer.body).toBe(200);

@@ -18,7 +18,7 @@ import type { salesTaxAnswer } from './schemas';
 export type SalesTaxReport = z.output<typeof salesTaxAnswer>;
 
 /**
- * Sales tax by period (issue 16 item 3): each invoice dated in from..to contributes what the
+ * Sales tax by period: each invoice dated in from..to contributes what the
  * domain's salesTaxOfInvoice makes of its stored totals (the invoice totals rule's own results:
  * subtotal, taxable subtotal, discount, tax, total), summed per period (sumSalesTaxOfInvoices) and
  * the periods with addSalesTax; each credit note dated in the period takes its salesTaxOfCreditNote off

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AGING_BUCKETS, MESSAGES, REPORT_PERIODS, addDays, isIsoDate, todayIso } from '@icehouse/domain';
 
-/** Inputs and answers of the reports (issue 16 item 3). Query strings on REST, the same object on tRPC. */
+/** Inputs and answers of the reports. Query strings on REST, the same object on tRPC. */
 
 const money = z.string().describe('Decimal with two places, e.g. "1250.00"');
 const blank = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);

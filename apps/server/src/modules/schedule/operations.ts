@@ -5,7 +5,7 @@ import { monthlyFiguresOf } from './monthly';
 
 const TAG = 'Reports';
 
-/** The ship schedule calendar and the dashboard's monthly chart (issue 16 item 3): all signed-in staff. */
+/** The ship schedule calendar and the dashboard's monthly chart: all signed-in staff. */
 export const scheduleOperations = operationSet('schedule', {
   shipSchedule: defineOperation({
     kind: 'query',

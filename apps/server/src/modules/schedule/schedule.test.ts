@@ -6,7 +6,7 @@ import { insertOrders, useOrdersTestApp } from '../../../tests/orders-test-suppo
 import { createOrder, invoiceOrder } from '../../../tests/invoices-test-support';
 import { monthlyFiguresAnswer, shipScheduleAnswer } from './schemas';
 
-/** Issue 16 item 3: the ship schedule and the dashboard's monthly figures, on both doors. */
+/** The ship schedule and the dashboard's monthly figures, on both doors. */
 const ctx = useOrdersTestApp();
 
 async function withShipDates(

@@ -10,7 +10,7 @@ import { PASSWORD, createStandardUsers } from '../../../tests/users';
 import { apiTokenListAnswer, createdApiTokenAnswer } from './schemas';
 import { hashTokenKey } from './keys';
 
-/** Issue 18 item 1: personal API tokens on the REST paths. */
+/** Personal API tokens on the REST paths. */
 let app: FastifyInstance;
 let database: Database;
 let staff: TestClient;

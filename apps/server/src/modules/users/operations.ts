@@ -27,7 +27,7 @@ export const usersOperations = operationSet('users', {
       tag: TAG,
       body: true,
       successStatus: 201,
-      // Sets a password: sessions only (issue 18).
+      // Sets a password: a session only, never an API token (decision 100).
       tokens: false,
     },
   }),
@@ -44,7 +44,7 @@ export const usersOperations = operationSet('users', {
       summary: 'Update a user; a blank password keeps the current one',
       tag: TAG,
       body: 'data',
-      // Sets a password: sessions only (issue 18).
+      // Sets a password: a session only, never an API token (decision 100).
       tokens: false,
     },
   }),

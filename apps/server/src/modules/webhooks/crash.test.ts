@@ -12,7 +12,7 @@ import { testDatabaseUrl, waitFor } from '../../../tests/wait-for-jobs';
 import { orderPayload, useOrdersTestApp } from '../../../tests/orders-test-support';
 
 /**
- * kill -9 during a webhook delivery (issue 18; PostgreSQL only: PGlite is one process). The instance
+ * kill -9 during a webhook delivery (PostgreSQL only: PGlite is one process). The instance
  * delivering is killed while the receiver holds its POST; another instance delivers the event again,
  * and the receiver sees the same webhook-id twice (at least once, decision 103).
  */

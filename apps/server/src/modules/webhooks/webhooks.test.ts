@@ -10,7 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import { TARGET_REFUSED, guardedLookup, targetProblem } from './target';
 import { eventsAnswer } from './schemas';
 
-/** Issue 18 items 2 and 4: the event log and signed webhooks, delivered to a real HTTP receiver in this process. */
+/** The event log and signed webhooks, delivered to a real HTTP receiver in this process. */
 interface Received {
   id: string;
   timestamp: string;
