@@ -72,7 +72,7 @@ async function harness(options: { renderTimeoutMs?: number } = {}): Promise<Harn
   return h;
 }
 
-/** GET the invoice's PDF, its archive emptied first so that the request renders (issue 15 serves unchanged ones from it). */
+/** GET the invoice's PDF, its archive emptied first so that the request renders (an archived PDF is served as is). */
 async function get(h: Harness, invoiceId: number) {
   await h.database.db
     .delete(archivedDocuments)
