@@ -36,7 +36,7 @@ export interface DataTableProps<Row> {
   rowLabel?: (row: Row) => string;
   /**
    * The table's accessible name, as its <caption>; shown unless `captionHidden`. Required: every
-   * table is named (WCAG 1.3.1; issue 19), which is also how tests and screen readers find it.
+   * table is named (WCAG 1.3.1), which is also how tests and screen readers find it.
    */
   caption: ReactNode;
   captionHidden?: boolean;

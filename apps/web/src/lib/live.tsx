@@ -6,7 +6,7 @@ import { LIVE_REFETCH } from './live-refetch';
 import { trpc } from './trpc';
 
 /**
- * Live updates (issue 17): one subscription per tab to the server's change feed (`live.changes`,
+ * Live updates: one subscription per tab to the server's change feed (`live.changes`,
  * server-sent events). Every change refetches the queries of its entity (lists, counts: LIVE_REFETCH in
  * live-refetch.ts) within a fraction of a second, keeping the screens' state (filters, scroll, selection
  * live in components, not in the data); open editors listen for their own record (useLiveChanges) and show who changed it.

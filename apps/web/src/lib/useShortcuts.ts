@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * The keyboard shortcuts staff learn once (issue 19, decision 091):
+ * The keyboard shortcuts staff learn once (decision 091):
  *
  * - `/` focuses the search of the current list;
  * - `n` opens a new order (dashboard and lists);

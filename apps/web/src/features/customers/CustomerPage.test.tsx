@@ -9,7 +9,7 @@ import { sampleOrder } from '../order-form/testing/sampleOrders';
 import type { CustomerDetail, CustomerListRow } from './types';
 
 /**
- * Issue 26 item 10: the customers list's Balance, and a customer's page: its orders open in the
+ * The customers list's Balance, and a customer's page: its orders open in the
  * order form, a new order starts from the customer, the ship-to Remove button says what it does,
  * and a phone typed as ten digits takes the app's format.
  */

@@ -23,7 +23,7 @@ import { StatementSection } from '../statements/StatementSection';
 import { CUSTOMER_TEXT as T } from './texts';
 
 /**
- * /customers/:id and /customers/new (issue 16): contact, billing address, ship-to addresses (one
+ * /customers/:id and /customers/new: contact, billing address, ship-to addresses (one
  * default, chosen with a radio button), notes; for a stored customer also their orders, invoices
  * and balance (CustomerActivity: each order opens in the order form, and a new order can start
  * from this customer), and Delete (refused by the server while they have orders: its message is

@@ -8,7 +8,7 @@ import { STAFF, createFakeServer } from '../../test/fakeServer';
 import { currentPath, renderApp } from '../../test/render';
 import type { CustomerDetail, CustomerListRow } from './types';
 
-/** Issue 16: the customers list (search, paging) and a customer's page (delete refused while they have orders). */
+/** The customers list (search, paging) and a customer's page (delete refused while they have orders). */
 
 const PAGE_SIZE = 25;
 

@@ -15,7 +15,7 @@ import { CUSTOMER_TEXT } from './texts';
 import type { CustomerListRow } from './types';
 
 /**
- * /customers (issue 16): every signed-in user. Search by name, email, phone or city (written to
+ * /customers: every signed-in user. Search by name, email, phone or city (written to
  * `?search=` 400 ms after typing stops), 25 a page with Previous / Next (`?page=`), New Customer,
  * Export CSV with the current search. A name opens the customer's page; Balance is what the
  * customer's page shows (invoiced − paid).

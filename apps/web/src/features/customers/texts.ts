@@ -1,4 +1,4 @@
-/** Texts of the customers screens (issue 16; all ours: the spec has no customers screen). */
+/** Texts of the customers screens (all ours: the spec has no customers screen). */
 export const CUSTOMER_TEXT = {
   title: 'Customers',
   newCustomer: 'New Customer',

@@ -26,7 +26,7 @@ const columns: DataTableColumn<MonthSummaryRow>[] = [
  * The dashboard (orders spec §2): All Orders, an order search (status, customer, serial number)
  * that opens /orders with those parameters, and the orders per month; a month opens
  * /orders?year=YYYY&month=MM. Beside the table, the chart of orders and invoiced revenue per month
- * (issue 16, loaded lazily: see MonthlyFiguresPanel).
+ * (loaded lazily: see MonthlyFiguresPanel).
  */
 export function DashboardPage() {
   const navigate = useNavigate();

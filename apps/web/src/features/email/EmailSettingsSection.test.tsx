@@ -6,7 +6,7 @@ import { renderApp } from '../../test/render';
 import { createCompanyServer } from '../company/testing';
 import { inputsOf } from '../invoices/testing/fakeInvoicesServer';
 
-/** Issue 26 item 11: a template's placeholder typo is refused on its field, naming it, before saving. */
+/** A template's placeholder typo is refused on its field, naming it, before saving. */
 
 const SETTINGS = {
   email_from: 'billing@icehouse.example',

@@ -6,7 +6,7 @@ import { ADMIN } from '../../test/fakeServer';
 import { fakeInvoice } from './testing/fakeInvoice';
 import { createInvoicesServer, inputsOf } from './testing/fakeInvoicesServer';
 
-/** Issue 14 item 15: superusers see the record of deleted invoices under the invoices list. */
+/** Superusers see the record of deleted invoices under the invoices list (decision 011). */
 
 const DELETED = {
   invoice_number: '1032',

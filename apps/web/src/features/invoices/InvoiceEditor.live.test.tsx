@@ -8,7 +8,7 @@ import { fakeInvoice } from './testing/fakeInvoice';
 import { createInvoicesServer, inputsOf } from './testing/fakeInvoicesServer';
 
 /**
- * Issue 17 on the invoice editor: another user's save shows a banner (Reload / Keep mine) and never
+ * Live updates on the invoice editor: another user's save shows a banner (Reload / Keep mine) and never
  * replaces what this user typed on its own; who else has the invoice open is shown. The live feed
  * runs through the real subscription link over a stand-in EventSource; the clock is fake
  * (the feed's batching, presence's heartbeat).
@@ -87,7 +87,7 @@ describe('invoice editor, live', () => {
     const notice = (await banner()).closest('[role]') as HTMLElement;
     expect(po()).toHaveValue('PO-mine');
     await clock.user.click(within(notice).getByRole('button', { name: 'Reload' }));
-    // What was typed is not thrown away without asking (issue 26 item 15).
+    // What was typed is not thrown away without asking.
     const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
     expect(within(ask).getByRole('list', { name: 'Unsaved changes' })).toHaveTextContent('P.O. # / Job Name');
     await clock.user.click(within(ask).getByRole('button', { name: 'Discard & Reload' }));

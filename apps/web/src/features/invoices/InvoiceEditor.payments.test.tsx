@@ -7,7 +7,7 @@ import { createInvoicesServer, inputsOf, type InvoicesServerOptions } from './te
 import { amount, retype, stubObjectUrls } from './testing/editor';
 
 /**
- * The invoice editor's payments and documents, as the office uses them (issue 26): the payment's
+ * The invoice editor's payments and documents, as the office uses them: the payment's
  * own date name, its reference, an overpayment asked about and shown as a Credit, the Payments
  * status after a save, and the Documents list after a download.
  */

@@ -52,7 +52,7 @@ export interface InvoiceEditorProps {
  * by the domain's invoicePatchSchema; totals are the domain's, live. Save sends the version read,
  * so a save over someone else's change is refused (409): the editor says so, keeps what was typed
  * on screen and offers to reload. Print saves first, then prints through a hidden frame; Download
- * saves the stored invoice's PDF as invoice-{number}.pdf. Live (issue 17): someone else's save shows
+ * saves the stored invoice's PDF as invoice-{number}.pdf. Live: someone else's save shows
  * a banner (Reload / Keep mine), and who else has the invoice open is shown (useLiveRecord).
  */
 export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
@@ -99,7 +99,7 @@ export function InvoiceEditor({ invoice, onReload }: InvoiceEditorProps) {
 
   async function persist(data: InvoiceFormOutput): Promise<InvoiceDetail | null> {
     try {
-      // Payments/Credits is the payments ledger's sum (issue 16): the editor never sends it, so a
+      // Payments/Credits is the payments ledger's sum: the editor never sends it, so a
       // save cannot record an adjustment; payments are recorded in the Payments section.
       const { payments_credits: _ledgerSum, ...editable } = data.editable_data ?? {};
       const result = await update.mutateAsync({

@@ -16,9 +16,9 @@ export interface InvoiceRowActionsProps {
   onDelete: (invoice: InvoiceListRow) => Promise<void>;
   /** A PDF could not be made ('Error generating PDF. Please try again.'). */
   onPdfError: () => void;
-  /** Opens "Record payment" for this invoice (issue 16). */
+  /** Opens "Record payment" for this invoice. */
   onRecordPayment?: (invoice: InvoiceListRow) => void;
-  /** Opens the email dialog for this invoice (issue 15). */
+  /** Opens the email dialog for this invoice. */
   onEmail?: (invoice: InvoiceListRow) => void;
 }
 
@@ -26,7 +26,7 @@ type Busy = 'print' | 'download' | 'delete' | null;
 
 /**
  * The Actions cell of an invoice row (invoices spec §2): Edit Layout, Print (a hidden frame), Download PDF,
- * Email (issue 15: the invoice editor's email dialog), and Delete, which asks in the row itself
+ * Email (opens the invoice editor's email dialog), and Delete, which asks in the row itself
  * (Confirm/Cancel). Focus goes to Cancel when asking and back to Delete after.
  */
 export function InvoiceRowActions({

@@ -5,7 +5,7 @@ import { renderApp } from '../../test/render';
 import { fakeInvoice } from './testing/fakeInvoice';
 import { createInvoicesServer, inputsOf } from './testing/fakeInvoicesServer';
 
-/** Issue 15: Email from the invoices list opens the invoice editor's email dialog for that row's invoice. */
+/** Email from the invoices list opens the invoice editor's email dialog for that row's invoice. */
 
 function sampleInvoices() {
   return [

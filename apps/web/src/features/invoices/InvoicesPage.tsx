@@ -27,7 +27,7 @@ import { EmailDialog } from '../email/EmailDialog';
 
 /** The query parameter the list is filtered by (set when coming from an order by customer name). */
 export const SEARCH_PARAM = 'search';
-/** The status filter's query parameter (issue 16): unpaid, partially_paid, paid, overdue. */
+/** The status filter's query parameter: unpaid, partially_paid, paid, overdue. */
 export const STATUS_PARAM = 'status';
 
 interface PageNotice {
@@ -41,7 +41,7 @@ interface PageNotice {
  * - Search by customer name or invoice number, written to `?search=` 400 ms after typing stops;
  *   the list may arrive filtered by it.
  * - Invoice #, Date, Customer Name, Order #, Type ('Combined (n)' or 'Single'), Total Amount,
- *   Actions ('Edited', Edit Layout, Print, Download PDF, Email (issue 15), Delete with Confirm/Cancel).
+ *   Actions ('Edited', Edit Layout, Print, Download PDF, Email, Delete with Confirm/Cancel).
  * - The Order # opens the order form: directly for a single invoice, through 'Select Order to
  *   Edit' for a combined one.
  * - 'Load More Invoices' while the server gives a next page.

@@ -39,7 +39,7 @@ export function TotalsBox({ paymentsCredits }: { paymentsCredits?: string } = {}
     formState: { errors },
   } = useFormContext<InvoiceFormValues>();
   const watched = useWatch({ control, name: 'editable_data' });
-  // Payments/Credits is the payments ledger's sum (issue 16), given by the editor, not typed here.
+  // Payments/Credits is the payments ledger's sum, given by the editor, not typed here.
   const data = paymentsCredits === undefined ? watched : { ...watched, payments_credits: paymentsCredits };
   const totals = totalsOf(data);
   const credit = creditOf(totals.total, data.payments_credits);
@@ -111,7 +111,7 @@ export function TotalsBox({ paymentsCredits }: { paymentsCredits?: string } = {}
         )}
       />
       <TotalsRow label={INVOICE_TEXT.total} value={formatMoney(totals.total)} strong className="mt-1" />
-      {/* The payments ledger's sum (issue 16): recorded and reversed in the Payments section. */}
+      {/* The payments ledger's sum: recorded and reversed in the Payments section, never typed here. */}
       <TotalsRow label={INVOICE_TEXT.paymentsCredits} value={formatMoney(data.payments_credits)} />
       <p className="-mt-2 text-xs text-slate-500">{PAYMENT_TEXT.paymentsReadOnlyHint}</p>
       <TotalsRow

@@ -1,6 +1,6 @@
 import { INVOICE_TEXT } from './texts';
 
-/** The editor's fields as its labels name them (the overwrite question lists them; issue 17). */
+/** The editor's fields as its labels name them (the overwrite question lists them). */
 const LABELS: Record<string, string> = {
   invoice_number: INVOICE_TEXT.invoiceNumber,
   date: INVOICE_TEXT.date,

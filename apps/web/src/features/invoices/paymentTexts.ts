@@ -1,6 +1,6 @@
 import { MESSAGES } from '@icehouse/domain';
 
-/** Texts of the payments parts of the invoices screens (issue 16; all ours). */
+/** Texts of the payments parts of the invoices screens (all ours). */
 export const PAYMENT_TEXT = {
   recordPayment: 'Record payment',
   recording: 'Recording…',

@@ -9,7 +9,7 @@ import { INVOICE_LOADING_TEXT } from './loadingText';
 export const INVOICE_TEXT = {
   // Invoices list
   title: 'Invoices',
-  exportCsv: 'Export CSV', // ours (issue 16)
+  exportCsv: 'Export CSV', // ours
   searchLabel: 'Search invoices', // ours
   searchPlaceholder: 'Search by customer name or invoice number', // ours
   tableCaption: 'Invoices', // ours (hidden caption)
@@ -39,7 +39,7 @@ export const INVOICE_TEXT = {
   loadMore: 'Load More Invoices',
   loadingMore: 'Loading…', // ours
   empty: 'No invoices found', // ours
-  // Deleted invoices (superusers; issue 14 item 15): all ours.
+  // Deleted invoices (superusers; decision 011): all ours.
   deletedTitle: 'Deleted Invoices',
   deletedShow: 'Show Deleted Invoices',
   deletedHide: 'Hide Deleted Invoices',

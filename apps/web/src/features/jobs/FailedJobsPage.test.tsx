@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { ADMIN, createFakeServer } from '../../test/fakeServer';
 import { renderApp } from '../../test/render';
 
-/** Issue 26 item 11: a failed job says which document and which recipient, not "emailId: 5". */
+/** A failed job says which document and which recipient, not "emailId: 5". */
 
 describe('Failed jobs', () => {
   it('names the document and the recipient of a failed email; a job that cannot say shows its data', async () => {

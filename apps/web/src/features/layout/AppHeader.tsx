@@ -34,7 +34,7 @@ function NavLinks({ stacked = false }: { stacked?: boolean }) {
         </NavLink>
       ))}
       {user?.is_superuser && <SettingsMenu />}
-      {/* Every user's own API tokens (issue 18): an account matter, last before Logout. */}
+      {/* Every user's own API tokens: an account matter, last before Logout. */}
       <NavLink to="/api-tokens" className={({ isActive }) => linkClass(isActive, stacked)}>
         API tokens
       </NavLink>
@@ -44,8 +44,8 @@ function NavLinks({ stacked = false }: { stacked?: boolean }) {
 
 /**
  * The header of every header-layout screen (orders spec §2): logo, the title on wide screens,
- * Dashboard, Orders, Invoices, Customers and Reports (issue 16), the Settings menu for superusers, API tokens (every
- * user's own, issue 18), and Logout. Below 1024 px (a tablet, a phone, or 200% zoom on a laptop) the links and
+ * Dashboard, Orders, Invoices, Customers and Reports, the Settings menu for superusers, API tokens (every
+ * user's own), and Logout. Below 1024 px (a tablet, a phone, or 200% zoom on a laptop) the links and
  * Logout fold into a Menu button (a disclosure: Escape or choosing a screen folds it again).
  */
 export function AppHeader() {

@@ -1,4 +1,4 @@
-/** Texts of the live banner, presence and the overwrite question on an open record (issue 17; ours). */
+/** Texts of the live banner, presence and the overwrite question on an open record (ours). */
 export const LIVE_RECORD_TEXT = {
   changedBy: (user: string, record: string, time: string) => `${user} changed this ${record} at ${time}`,
   deletedBy: (user: string, record: string, time: string) => `${user} deleted this ${record} at ${time}`,
@@ -11,7 +11,7 @@ export const LIVE_RECORD_TEXT = {
   overwriteNone: 'Your changes do not touch what they changed. Save now?',
   overwriteConfirm: 'Save Mine',
   fieldsThatDiffer: 'Fields that differ',
-  // Reload over unsaved typing (issue 26 item 15).
+  // Reload over unsaved typing: asked first, naming what would be lost.
   discardTitle: 'Discard your changes?',
   discardBody: (record: string) =>
     `Reload shows the ${record} as they saved it and throws away what you typed here:`,

@@ -35,7 +35,7 @@ export interface LiveRecordOptions<View extends { id: number; version: number },
 }
 
 /**
- * The open record and everyone else (issue 17), for every live editor (order form, invoice editor):
+ * The open record and everyone else, for every live editor (order form, invoice editor):
  * a banner when someone else saves it (Reload takes theirs; Keep mine keeps the form, and the next
  * save first shows which fields differ from theirs and asks), and presence ("Also open by ...").
  * Nothing the user typed is ever replaced without their say; the server's 409 stays the last guard.

@@ -7,7 +7,7 @@ import { button, choose, combobox, group, renderOrderForm, sentTo, textbox } fro
 import { createOrderServer } from './testing/fakeOrderServer';
 import { sampleOrder } from './testing/sampleOrders';
 
-/** Issue 16: the order form's customer picker (type to search, pick fills the addresses, create inline). */
+/** The order form's customer picker (type to search, pick fills the addresses, create inline). */
 
 // Whole-form tests drive many react-selects: give them room on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });

@@ -18,7 +18,7 @@ import { sampleOrder } from './testing/sampleOrders';
 // Whole-form tests drive many react-selects: give them room on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
 
-/** Issue 14 item 8: the door number is proposed by a query and taken only by the save (decision 010). */
+/** The door number is proposed by a query and taken only by the save (decision 010). */
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -8,7 +8,7 @@ import { createOrderServer } from './testing/fakeOrderServer';
 import { sampleOrder } from './testing/sampleOrders';
 
 /**
- * Issue 17 on the order form (the same useLiveRecord as the invoice editor): another user's save is
+ * Live updates on the order form (the same useLiveRecord as the invoice editor): another user's save is
  * a banner, never a silent overwrite; Keep mine, then the save asks first, naming the fields that
  * differ; a change of the order's files alone is no news. Fake clock; stand-in EventSource.
  */

@@ -8,7 +8,7 @@ export const ORDER_FORM_TEXT = {
   customer: 'Customer',
   customerHint: 'Type to search; picking one fills the billing and shipping addresses, which stay editable.',
   createCustomer: (name: string) => `Create customer "${name}"`,
-  /** The picked customer's ship-to addresses (issue 26), when there are several. */
+  /** The picked customer's ship-to addresses, when there are several. */
   shipToChoice: 'Ship to',
   shipToChoiceHint: "Choosing one of the customer's ship-to addresses fills the shipping address.",
   shipToChoiceNone: 'Choose an address…',

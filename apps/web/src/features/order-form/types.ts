@@ -73,7 +73,7 @@ export interface OrderFormValues {
   /** Read-only facts of the order, which the status rules look at. */
   has_invoice: boolean;
   has_bol: boolean;
-  /** The customer picked (issue 16), or null; the addresses stay the order's own copies. */
+  /** The customer picked, or null; the addresses stay the order's own copies. */
   customer_id: number | null;
   billing_address: AddressValues;
   shipping_address: AddressValues;

@@ -197,7 +197,7 @@ export function ordersProcedures(
           total_orders: e.total,
         }));
     },
-    // The dashboard's chart (issue 16): counts from these orders, no invoices.
+    // The dashboard's chart: counts from these orders, no invoices.
     'schedule.monthly': (input) => fakeMonthlyFigures(state.orders, input),
     'orders.get': (input) => {
       const order = state.orders.find((o) => o.id === asRecord(input).id);

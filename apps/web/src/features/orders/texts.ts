@@ -7,7 +7,7 @@ import { MESSAGES, MESSAGE_TEMPLATES } from '@icehouse/domain';
 export const ORDERS_TEXT = {
   dashboardTitle: 'Dashboard',
   allOrders: 'All Orders',
-  exportCsv: 'Export CSV', // ours (issue 16)
+  exportCsv: 'Export CSV', // ours
   searchOrders: 'Search Orders',
   backToDashboard: 'Back to Dashboard',
   createNewOrder: 'Create New Order',
@@ -69,7 +69,7 @@ export const ORDERS_TEXT = {
   // Combined invoice
   combinedInvoiceIntro: (count: number) => `One invoice for these ${count} orders:`, // ours
   invoiceDate: 'Date',
-  // Orders of different billing customers (issue 14 item 16, decision 012): ours.
+  // Orders of different billing customers (decision 012): ours.
   mixedCustomersTitle: 'Different customers',
   mixedCustomersWarning: (names: readonly string[]) =>
     `These orders are billed to different customers: ${names.join(', ')}. The invoice's Bill To shows only the first.`,

@@ -19,7 +19,7 @@ export interface AgingDrill {
 }
 
 /**
- * The invoices behind a figure of the aging report (issue 26 item 12), as the server lists them
+ * The invoices behind a figure of the aging report, as the server lists them
  * (reports.agingInvoices): each opens in the invoice editor; their balances add up to the figure.
  */
 export function AgingInvoices({

@@ -1,4 +1,4 @@
-/** Texts of the reports screen (issue 16; ours). */
+/** Texts of the reports screen (ours). */
 export const REPORT_TEXT = {
   title: 'Reports',
   tabsLabel: 'Reports',
@@ -28,7 +28,7 @@ export const REPORT_TEXT = {
   salesTaxCaption: 'Sales tax by period',
   agingCaption: 'Balances due by days past due, per customer',
   agingEmpty: 'No invoice has a balance due.',
-  // Aging drill-down (issue 26 item 12).
+  // Aging drill-down: the invoices behind a figure.
   drillLabel: (amount: string, what: string) => `${amount}: show the invoices of ${what}`,
   drillTitle: (what: string) => `Invoices behind ${what}`,
   drillClose: 'Close list',

@@ -25,7 +25,7 @@ const VIEWS: { value: CalendarView; label: string }[] = [
 ];
 
 /**
- * The ship schedule (issue 16): a month or week calendar of the orders by ship date, each with its
+ * The ship schedule: a month or week calendar of the orders by ship date, each with its
  * status badge (the domain's colours, through StatusBadge) and status text. Choosing an order opens
  * it in the order form (the header layout's modal, as the orders list does). The view and the date
  * live in the URL (?view=week&date=2026-11-23), so the back button and a shared link keep them.

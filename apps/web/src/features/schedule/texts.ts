@@ -26,7 +26,7 @@ export const SCHEDULE_TEXT = {
     `Open order ${door}${customer ? `, ${customer}` : ''}, ${status}`,
 } as const;
 
-/** The ship schedule as a report: where the /reports shell (issue 16) lists it. */
+/** The ship schedule as a report: where the /reports shell lists it. */
 export const SHIP_SCHEDULE_REPORT = {
   label: SCHEDULE_TEXT.title,
   to: '/reports/ship-schedule',

@@ -48,7 +48,7 @@ function endOfDay(day: string): string {
 }
 
 /**
- * API tokens (issue 18): make a personal token (name, scope, optional expiry) whose key is shown
+ * API tokens: make a personal token (name, scope, optional expiry) whose key is shown
  * once, see your tokens (a superuser: everyone's) with created, last used and expiry, and revoke them.
  */
 export function ApiTokensPage() {

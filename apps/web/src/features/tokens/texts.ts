@@ -1,4 +1,4 @@
-/** Texts of the API tokens screen (issue 18; the spec has none, so all are ours). */
+/** Texts of the API tokens screen (the spec has none, so all are ours). */
 export const TOKEN_TEXT = {
   title: 'API tokens',
   description:

@@ -1,4 +1,4 @@
-/** Texts of the Webhooks screen (issue 18; the spec has none, so all are ours). */
+/** Texts of the Webhooks screen (the spec has none, so all are ours). */
 export const WEBHOOK_TEXT = {
   title: 'Webhooks',
   description:

@@ -37,12 +37,12 @@ const sameAddress = (a: AddressValues, b: AddressValues | undefined) =>
   );
 
 /**
- * The order's customer (issue 16): type to search the customers, pick one to fill the billing
+ * The order's customer: type to search the customers, pick one to fill the billing
  * address and the default shipping address (both stay editable: the order keeps its own copy),
  * or "Create customer …" to make one from the typed name and the billing address on the form.
  * Clearing it leaves the addresses as they are. The order's customer (picked here, the one a new
- * order started from, or an existing order's) with several ship-to addresses offers them in a "Ship to" choice beside it
- * (issue 26): choosing one fills the shipping address; it shows the one the address matches.
+ * order started from, or an existing order's) with several ship-to addresses offers them in a "Ship to" choice beside it:
+ * choosing one fills the shipping address; it shows the one the address matches.
  */
 export function CustomerPicker() {
   const form = useFormContext<OrderFormValues>();

@@ -17,7 +17,7 @@ export interface RenderOrderFormOptions {
   orderId?: number | null;
   server?: OrderServer;
   invoiceMode?: boolean;
-  /** Inside the session and the live feed (issue 17), as the app's pages are; the server then needs auth.check. */
+  /** Inside the session and the live feed, as the app's pages are; the server then needs auth.check. */
   live?: boolean;
 }
 
