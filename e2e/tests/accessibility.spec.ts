@@ -4,7 +4,7 @@ import { LIMITS } from '@icehouse/domain';
 import { standInForPrintDialog } from './support/print-dialog';
 
 /**
- * Accessibility audit (issue 19): axe-core, injected into the built app with the demo data, runs
+ * Accessibility audit: axe-core, injected into the built app with the demo data, runs
  * the WCAG 2.0, 2.1 and 2.2 A and AA rules on every screen and on every dialog and state of the
  * order desk. The target is no violation of any impact; an allowed exception is listed in
  * ALLOWED with its reason. At the end the run prints a table of the screens and states audited
@@ -58,7 +58,7 @@ const SCREENS: ReadonlyArray<{ screen: string; path: string; ready: (page: Page)
     ready: (page) => page.getByRole('table').first().getByRole('row').nth(1),
   },
   { screen: 'System Status', path: '/status', ready: (page) => page.getByRole('heading', { level: 1 }) },
-  // Added by issues 15, 16 and 18.
+  // Screens the spec does not have: audited like the spec's.
   {
     screen: 'Customers',
     path: '/customers',

@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 const ADMIN = { username: 'admin', password: 'admin-demo-2026' };
 const STAFF = { username: 'staff', password: 'staff-demo-2026' };
 
-// The spec's five, then Failed jobs (issue 15) and Webhooks (issue 18).
+// The spec's five, then ours: Failed jobs and Webhooks.
 const SETTINGS_ENTRIES = [
   'Components',
   'Products',

@@ -4,9 +4,9 @@ import { todayIso } from '@icehouse/domain';
 import { STAFF, signIn } from './support/session';
 
 /**
- * Issue 16's journey, against the built app with the demo data: a customer created inline from the
- * order form and reused on a second order, a partial then a final payment moving the status badge
- * from Unpaid to Partially paid to Paid, the invoices CSV, and the sales tax report for the quarter.
+ * From customer to payment, against the built app with the demo data: a customer created inline
+ * from the order form and reused on a second order, a partial then a final payment moving the status
+ * badge from Unpaid to Partially paid to Paid, the invoices CSV, and the sales tax report for the quarter.
  */
 
 /** Unique between runs against the same data. */

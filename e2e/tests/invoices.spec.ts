@@ -93,7 +93,7 @@ test('the invoice editor works the totals out as the user types, saves them, and
   await page.getByRole('spinbutton', { name: 'Price Each of item 1' }).fill('100');
   await expect(amount(page, 'Amount of item 1')).toHaveText('$200.00');
 
-  // Taxed at 10 %, with a 10 % discount. Payments/Credits is the payments ledger's sum since issue 16
+  // Taxed at 10 %, with a 10 % discount. Payments/Credits is the payments ledger's sum
   // (read-only here, recorded in the Payments section: InvoiceEditor.test.tsx and payments.test.ts).
   const taxExempt = page.getByRole('checkbox', { name: 'Tax Exempt' });
   if (await taxExempt.isChecked()) await taxExempt.uncheck();

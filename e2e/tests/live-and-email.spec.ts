@@ -1,9 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
 /**
- * Issue 17 on the invoice editor, with two people in two browser contexts: presence ("Also open
- * by"), and another user's save shown as a banner that never overwrites what was typed. Issue 15
- * from the invoices list: Email opens the email dialog, and with no SMTP configured (this run sets
+ * Live updates on the invoice editor, with two people in two browser contexts: presence ("Also open
+ * by"), and another user's save shown as a banner that never overwrites what was typed. Email
+ * from the invoices list: it opens the email dialog, and with no SMTP configured (this run sets
  * no SMTP_URL) it says plainly that nothing is sent.
  */
 
@@ -82,7 +82,7 @@ test("two users on one invoice: each sees the other; one's save is a banner on t
   const banner = staff.getByText(/^admin changed this invoice at /);
   await expect(banner).toBeVisible();
   await expect(staffPo).toHaveValue('Staff draft PO');
-  // Reload over unsaved typing asks first, naming what would be lost (issue 26 item 15).
+  // Reload over unsaved typing asks first, naming what would be lost.
   const reload = staff.getByRole('button', { name: 'Reload', exact: true });
   await reload.click();
   const ask = staff.getByRole('dialog', { name: 'Discard your changes?' });

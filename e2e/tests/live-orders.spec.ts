@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 
 /**
- * Issue 17 on the orders, with two people in two browser contexts: admin saves an order's new status;
+ * Live updates on the orders, with two people in two browser contexts: admin saves an order's new status;
  * staff's orders list shows it without a reload, staff's open form of that order shows the banner (and
  * keeps what staff typed), and each sees the other on the form while both have it open.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { STAFF, signIn } from './support/session';
 
 /**
- * Office staff, against the built app (issue 26): a customer with two ship-to addresses whose
+ * Office staff, against the built app: a customer with two ship-to addresses whose
  * second one is chosen on a new order; the invoice's Payments status follows a saved past due date
  * at once; the Documents list shows the version a Download made without a reload, and an older
  * version downloads under a name that says which version it is.
