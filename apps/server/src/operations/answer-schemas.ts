@@ -102,8 +102,8 @@ import { emailLogAnswer, emailLogEntry } from '../modules/outbox/schemas';
 import { liveEventSchema } from '../changes/change';
 import { presenceAnswer, presenceLeaveAnswer } from '../modules/live/schemas';
 import { invoicePaymentsAnswer, paymentRecordedAnswer } from '../modules/payments/schemas';
-import { agingAnswer, agingInvoicesAnswer, salesTaxAnswer } from '../modules/reports/schemas';
-import { accountingSummaryAnswer } from '../modules/reports/accounting-export';
+import { accountingSummaryAnswer, agingAnswer, agingInvoicesAnswer, salesTaxAnswer } from '../modules/reports/schemas';
+
 
 /** By operation name: tRPC procedures and subscriptions (the data of each event), and REST-only operations. */
 export const answerSchemas = {

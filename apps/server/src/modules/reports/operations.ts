@@ -1,6 +1,9 @@
 import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
 import { sendCsv } from '../../csv';
 import {
+  accountingExportInputSchema,
+  accountingSummaryAnswer,
+  accountingSummaryInput,
   agingAnswer,
   agingInput,
   agingInvoicesAnswer,
@@ -11,14 +14,7 @@ import {
 import { salesTaxReport } from './sales-tax';
 import { agingInvoices, agingReport } from './aging';
 import { agingCsv, salesTaxCsv } from './csv';
-import {
-  accountingExportFile,
-  accountingExportInputSchema,
-  accountingExportSummary,
-  accountingSummaryAnswer,
-  accountingSummaryInput,
-  sendAccountingFile,
-} from './accounting-export';
+import { accountingExportFile, accountingExportSummary, sendAccountingFile } from './accounting-export';
 
 const TAG = 'Reports';
 

@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { AGING_BUCKETS, MESSAGES, REPORT_PERIODS, addDays, isIsoDate, todayIso } from '@icehouse/domain';
+import {
+  ACCOUNTING_EXPORT_FORMAT_KEYS,
+  ACCOUNTING_EXPORT_MAX_DAYS,
+  ACCOUNTING_EXPORT_TEXT,
+  AGING_BUCKETS,
+  MESSAGES,
+  REPORT_PERIODS,
+  addDays,
+  isIsoDate,
+  todayIso,
+  type AccountingExportFormat,
+} from '@icehouse/domain';
+import type { Range } from './accounting-export-data';
 
 /** Inputs and answers of the reports. Query strings on REST, the same object on tRPC. */
 
@@ -145,4 +157,56 @@ export const agingInvoicesAnswer = z.object({
       bucket: z.enum(AGING_BUCKET_KEYS),
     }),
   ),
+});
+
+// ------------------------------------------------------------------ the accountant's files (decision 205)
+
+const accountingRange = {
+  from: isoDate.describe('First day, YYYY-MM-DD (default: 1 January this year)'),
+  to: isoDate.describe('Last day, YYYY-MM-DD (default: 31 December this year); at most 366 days from `from`'),
+};
+
+function checkedAccountingRange(
+  v: { from?: string | undefined; to?: string | undefined } | null | undefined,
+  ctx: z.RefinementCtx,
+): Range {
+  const year = todayIso().slice(0, 4);
+  const from = v?.from ?? `${year}-01-01`;
+  const to = v?.to ?? `${year}-12-31`;
+  if (to < from) ctx.addIssue({ code: 'custom', message: MESSAGES.reportRangeOrder, path: ['to'] });
+  // from + 365 days: 366 days counting both ends.
+  else if (to > addDays(from, ACCOUNTING_EXPORT_MAX_DAYS - 1))
+    ctx.addIssue({ code: 'custom', message: ACCOUNTING_EXPORT_TEXT.rangeTooLong, path: ['to'] });
+  return { from, to };
+}
+
+export const accountingSummaryInput = z
+  .object(accountingRange)
+  .nullish()
+  .transform((v, ctx) => checkedAccountingRange(v, ctx));
+
+export const accountingExportInputSchema = z
+  .object({
+    ...accountingRange,
+    format: z
+      .preprocess(
+        blank,
+        z.enum(ACCOUNTING_EXPORT_FORMAT_KEYS, { error: ACCOUNTING_EXPORT_TEXT.formatInvalid }).optional(),
+      )
+      .describe('iif (default), qbo-invoices, qbo-journal, xero-invoices or xero-credit-notes'),
+  })
+  .nullish()
+  .transform((v, ctx) => ({
+    ...checkedAccountingRange(v, ctx),
+    format: v?.format ?? ('iif' as AccountingExportFormat),
+  }));
+
+export const accountingSummaryAnswer = z.object({
+  from: z.string(),
+  to: z.string(),
+  invoices: z.number().int().describe('Invoices dated in the range'),
+  credit_notes: z.number().int(),
+  transactions: z.number().int().describe('Transactions in the IIF file (a TRNS block each)'),
+  records: z.number().int().describe('Invoices, credit notes, ledger and deposit entries dated in the range'),
+  max_records: z.number().int().describe('The most one export takes'),
 });
