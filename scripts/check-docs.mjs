@@ -6,6 +6,8 @@
 //    every row of the index links to a record that exists;
 //  - the server modules' READMEs hold no hand-written REST tables: the OpenAPI document is the reference;
 //  - the README and docs/performance.md are for users: no issue numbers;
+//  - comments in the source (apps/*/src, apps/*/tests, apps/*/bench, packages/*/src, e2e, scripts) say why the
+//    code is so, not which issue asked for it: no comment cites an issue (citing a decision record is fine);
 //  - docs/integrators.md lists (under its `### Events` heading) every event of the domain's EVENT_TYPES, and
 //    no other: the list is read from the domain's source as text, so the check needs no build.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -19,6 +21,22 @@ const STATUS_HEADING = /^#+ *Status *$/i;
 const INDEX_ROW = /^\| *\[(\d{3})\]\(([^)]+)\) *\|[^|]+\| *([^|]*?) *\|$/;
 const REST_ROW = /^\| *`?(GET|POST|PUT|PATCH|DELETE)\b[^|]*\/api\//;
 const ISSUE_NUMBER = /\bissues? +(?:items? +)?\d+|(?:^|[\s([])#\d+\b/i;
+// An issue cited in a comment: the word issue (or issues, any case), then a number, a `#` allowed before it;
+// not a word that ends in issue (tissue), nor the verb without a number ("issues a refund").
+const ISSUE_CITATION = /\bissues?[ \t]*#?\d+/i;
+// A line that is a comment (`//`, `/*`, ` * ` inside a block, `{/*` in JSX, `#` in shell and YAML) ...
+const COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*|\{\/\*|#)/;
+// ... or the comment after code on a line (`x, // ...`; a URL's `://` is not one).
+const TRAILING_COMMENT = /\s(?:\/\/|\/\*).*$/;
+const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx|sh|ya?ml)$/;
+const NOT_SOURCE = new Set([
+  'node_modules',
+  'dist',
+  'build',
+  'coverage',
+  'test-results',
+  'playwright-report',
+]);
 // `export const EVENT_TYPES = [ 'order.created', ... ]` in the domain; an event is `<entity>.<action>`.
 const EVENT_TYPES_DECLARATION = /export const EVENT_TYPES\b[^=]*= *\[/;
 const EVENT_NAME = /^[a-z][a-z_]*\.[a-z][a-z_]*$/;
@@ -42,6 +60,43 @@ const sourceFiles = (dir) =>
     .map(String)
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
     .sort();
+
+/** The source files under `dir` (its dependencies and build output left out), as paths from `root`. */
+function sourceFilesUnder(root, dir) {
+  const found = [];
+  const walk = (relative) => {
+    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
+      const at = `${relative}/${entry.name}`;
+      if (entry.isDirectory() && !NOT_SOURCE.has(entry.name)) walk(at);
+      else if (entry.isFile() && SOURCE_FILE.test(entry.name)) found.push(at);
+    }
+  };
+  if (existsSync(path.join(root, dir))) walk(dir);
+  return found;
+}
+
+/** Where comments must say why: each app's src, tests and bench, each package's src, e2e and scripts. */
+function commentedSource(root) {
+  const under = (parent) =>
+    existsSync(path.join(root, parent))
+      ? readdirSync(path.join(root, parent), { withFileTypes: true })
+          .filter((entry) => entry.isDirectory())
+          .map((entry) => `${parent}/${entry.name}`)
+      : [];
+  const dirs = [
+    ...under('apps').flatMap((app) => [`${app}/src`, `${app}/tests`, `${app}/bench`]),
+    ...under('packages').map((pkg) => `${pkg}/src`),
+    'e2e',
+    'scripts',
+  ];
+  return dirs.flatMap((dir) => sourceFilesUnder(root, dir)).sort();
+}
+
+/** The issue citation in a line's comment, or undefined: code and strings are not read. */
+function issueCited(line) {
+  const comment = COMMENT_LINE.test(line) ? line : TRAILING_COMMENT.exec(line)?.[0];
+  return comment === undefined ? undefined : ISSUE_CITATION.exec(comment)?.[0];
+}
 
 /**
  * The domain's EVENT_TYPES, read from its TypeScript source as text (the domain is TypeScript and the
@@ -151,6 +206,17 @@ export function checkDocs(root) {
           problems.push(`${file}:${i + 1}: an issue number ("${hit[0].trim()}"): say what it covers instead`);
       });
   }
+  // Comments say why the code is so; which issue asked for it tells the next engineer nothing.
+  for (const file of commentedSource(root))
+    readFileSync(path.join(root, file), 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        const cited = issueCited(line);
+        if (cited)
+          problems.push(
+            `${file}:${i + 1}: a comment cites an issue ("${cited}"): say why the code is so instead`,
+          );
+      });
   // The events integrators hear about (a copy of the docs without the domain's source skips this).
   if (existsSync(path.join(root, 'packages/domain/src'))) {
     const domain = domainEventTypes(root);
@@ -183,6 +249,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   for (const problem of problems) console.error(problem);
   if (problems.length) process.exit(1);
   console.log(
-    'docs: every decision record indexed with a status; no REST tables in module READMEs; no issue numbers in the README or docs/performance.md; docs/integrators.md lists every event',
+    'docs: every decision record indexed with a status; no REST tables in module READMEs; no issue numbers in the README or docs/performance.md; no comment in the source cites an issue; docs/integrators.md lists every event',
   );
 }

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 /**
  * The docs keep their own rules (scripts/check-docs.mjs): every decision record indexed with a status,
  * no hand-written REST tables in the module READMEs, no issue numbers in the README or
- * docs/performance.md. Here because the server's tests run in CI anyway; it opens no database and
+ * docs/performance.md, no comment in the source citing an issue. Here because the server's tests run in CI anyway; it opens no database and
  * takes about 2 s.
  */
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -68,6 +68,33 @@ describe('docs', () => {
       'apps/server/src/modules/orders/README.md:5: a hand-written REST table row',
     );
     expect(result.output).toContain('docs/performance.md:3: an issue number ("issue 12")');
+  });
+
+  it('names a comment that cites an issue, in code or shell, and reads no string, URL or dependency', () => {
+    const dir = copyOfDocs();
+    const write = (file: string, lines: string[]) => {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), lines.join('\n'));
+    };
+    write('apps/web/src/probe.tsx', [
+      ['export const a = 1;', '// as issue 7 asked'].join(' '),
+      '/**',
+      ' * Kept so (Issue #12).',
+      ' * A tissue 5 mm thick; the server issues a number; decision 120 says why.',
+      ' */',
+      "export const b = 'issue 7 in a string';",
+      "export const c = 'https://example.com/issue 7';",
+    ]);
+    write('scripts/probe.sh', ['#!/usr/bin/env bash', '# per issues 4 and 5', 'echo ok']);
+    write('e2e/node_modules/dep/index.js', ['// issue 9']);
+
+    const result = check(dir);
+    expect(result.ok).toBe(false);
+    expect(result.output.split('\n').filter((line) => line.includes('cites an issue'))).toEqual([
+      'apps/web/src/probe.tsx:1: a comment cites an issue ("issue 7"): say why the code is so instead',
+      'apps/web/src/probe.tsx:3: a comment cites an issue ("Issue #12"): say why the code is so instead',
+      'scripts/probe.sh:2: a comment cites an issue ("issues 4"): say why the code is so instead',
+    ]);
   });
 
   it('reads a status written in bold or under a heading, and names one that disagrees with the index', () => {
