@@ -13,3 +13,15 @@ export const bolInfoAnswer = z.object({
   date: z.string().describe("YYYY-MM-DD: the BOL's date; for a new one the order's ship date, else today"),
   free_on_board: z.string(),
 });
+
+// ------------------------------------------------------------------------ each call's answer
+
+/** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+export const bolsAnswers = {
+  'bols.info': bolInfoAnswer,
+};
+
+/** Each JSON REST route's answer: the call's, unless the route shapes its own. */
+export const bolsRestAnswers = {
+  'GET /api/orders/{id}/get-bol-number/': bolsAnswers['bols.info'],
+};

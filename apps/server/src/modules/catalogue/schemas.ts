@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BUILDING_TYPES, SETTING_CATEGORIES, TEXT_LIMITS, boundedString, componentSchema, productSchema, settingSchema } from '@icehouse/domain';
 import { idField } from '../../operations/input';
+import { noAnswer } from '../../operations/answers';
 
 /**
  * Answer shapes of the catalogue (invoices spec §3) and the inputs the domain does not own.
@@ -71,3 +72,41 @@ export const idInput = z.object({ id: idField });
 export const updateSettingInput = z.object({ id: idField, data: settingSchema });
 export const updateComponentInput = z.object({ id: idField, data: componentSchema });
 export const updateProductInput = z.object({ id: idField, data: productSchema });
+
+// ------------------------------------------------------------------------ each call's answer
+
+/** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+export const catalogueAnswers = {
+  'catalogue.settings.list': settingListSchema,
+  'catalogue.settings.categories': categoryChoiceListSchema,
+  'catalogue.settings.shipViaOptions': shipViaOptionListSchema,
+  'catalogue.settings.create': settingViewSchema,
+  'catalogue.settings.update': settingViewSchema,
+  'catalogue.settings.delete': noAnswer,
+  'catalogue.components.list': componentListSchema,
+  'catalogue.components.create': componentViewSchema,
+  'catalogue.components.update': componentViewSchema,
+  'catalogue.components.delete': noAnswer,
+  'catalogue.products.list': productListSchema,
+  'catalogue.products.create': productViewSchema,
+  'catalogue.products.update': productViewSchema,
+  'catalogue.products.delete': noAnswer,
+};
+
+/** Each JSON REST route's answer: the call's, unless the route shapes its own. */
+export const catalogueRestAnswers = {
+  'GET /api/settings/': catalogueAnswers['catalogue.settings.list'],
+  'GET /api/settings/categories/': catalogueAnswers['catalogue.settings.categories'],
+  'GET /api/settings/ship_via_options/': catalogueAnswers['catalogue.settings.shipViaOptions'],
+  'POST /api/settings/': catalogueAnswers['catalogue.settings.create'],
+  'PUT /api/settings/{id}/': catalogueAnswers['catalogue.settings.update'],
+  'DELETE /api/settings/{id}/': catalogueAnswers['catalogue.settings.delete'],
+  'GET /api/components/': catalogueAnswers['catalogue.components.list'],
+  'POST /api/components/': catalogueAnswers['catalogue.components.create'],
+  'PUT /api/components/{id}/': catalogueAnswers['catalogue.components.update'],
+  'DELETE /api/components/{id}/': catalogueAnswers['catalogue.components.delete'],
+  'GET /api/products/': catalogueAnswers['catalogue.products.list'],
+  'POST /api/products/': catalogueAnswers['catalogue.products.create'],
+  'PUT /api/products/{id}/': catalogueAnswers['catalogue.products.update'],
+  'DELETE /api/products/{id}/': catalogueAnswers['catalogue.products.delete'],
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountingSettingsSchema } from '@icehouse/domain';
 
 /** The remit-to address invoices print: the remit fields, or the company address where blank. */
 export const remitToSchema = z.object({
@@ -33,3 +34,21 @@ export const companyInfoViewSchema = z.object({
   weekly_capacity: z.number().int().nullable(),
   remit_to: remitToSchema,
 });
+
+// ------------------------------------------------------------------------ each call's answer
+
+/** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+export const companyAnswers = {
+  'company.get': companyInfoViewSchema,
+  'company.update': companyInfoViewSchema,
+  'company.accounting': accountingSettingsSchema,
+  'company.saveAccounting': accountingSettingsSchema,
+};
+
+/** Each JSON REST route's answer: the call's, unless the route shapes its own. */
+export const companyRestAnswers = {
+  'GET /api/company-info/': companyAnswers['company.get'],
+  'POST /api/company-info/': companyAnswers['company.update'],
+  'GET /api/company-info/accounting/': companyAnswers['company.accounting'],
+  'POST /api/company-info/accounting/': companyAnswers['company.saveAccounting'],
+};

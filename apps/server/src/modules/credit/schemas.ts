@@ -7,6 +7,7 @@ import {
 import { idField } from '../../operations/input';
 import { invoicePaymentSummary, paymentAnswer } from '../payments/schemas';
 import { depositAnswer } from '../deposits/schemas';
+import { documentList } from '../documents/schemas';
 
 /** Schemas of credit notes and customer credit (decisions 170-175): inputs from the domain, answers here. */
 
@@ -109,3 +110,26 @@ export const creditRefundedAnswer = z.object({
   deposit: depositAnswer.nullable(),
   credit: customerCreditAnswer,
 });
+
+// ------------------------------------------------------------------------ each call's answer
+
+/** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+export const creditAnswers = {
+  'credit.invoiceCreditNotes': invoiceCreditNotesAnswer,
+  'credit.issueCreditNote': creditNoteIssuedAnswer,
+  'credit.creditNote': creditNoteAnswer,
+  'credit.creditNoteDocuments': documentList,
+  'credit.customerCredit': customerCreditAnswer,
+  'credit.applyCredit': creditAppliedAnswer,
+  'credit.refundCredit': creditRefundedAnswer,
+};
+
+/** Each JSON REST route's answer: the call's, unless the route shapes its own. */
+export const creditRestAnswers = {
+  'GET /api/invoices/{id}/credit-notes/': creditAnswers['credit.invoiceCreditNotes'],
+  'POST /api/invoices/{id}/credit-notes/': creditAnswers['credit.issueCreditNote'],
+  'GET /api/credit-notes/{id}/': creditAnswers['credit.creditNote'],
+  'GET /api/customers/{id}/credit/': creditAnswers['credit.customerCredit'],
+  'POST /api/customers/{id}/credit/apply/': creditAnswers['credit.applyCredit'],
+  'POST /api/customers/{id}/credit/refund/': creditAnswers['credit.refundCredit'],
+};

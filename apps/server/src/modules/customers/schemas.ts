@@ -10,6 +10,7 @@ import {
   listUpdatedSince,
   listOrdering,
 } from '../../operations/list-input';
+import { successAnswer } from '../../operations/answers';
 
 /**
  * Schemas of the customers API. The customer body is validated by the service with the
@@ -159,3 +160,23 @@ export const customerAnswer = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
+
+// ------------------------------------------------------------------------ each call's answer
+
+/** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+export const customersAnswers = {
+  'customers.list': customerListAnswer,
+  'customers.get': customerAnswer,
+  'customers.create': customerAnswer,
+  'customers.update': customerAnswer,
+  'customers.delete': successAnswer,
+};
+
+/** Each JSON REST route's answer: the call's, unless the route shapes its own. */
+export const customersRestAnswers = {
+  'GET /api/customers/': customerListRestAnswer,
+  'GET /api/customers/{id}/': customersAnswers['customers.get'],
+  'POST /api/customers/': customersAnswers['customers.create'],
+  'PUT /api/customers/{id}/': customersAnswers['customers.update'],
+  'DELETE /api/customers/{id}/': customersAnswers['customers.delete'],
+};

@@ -66,3 +66,21 @@ export const depositRecordedAnswer = z.object({
   deposit: depositAnswer,
   order: orderDepositsAnswer.omit({ results: true }),
 });
+
+// ------------------------------------------------------------------------ each call's answer
+
+/** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+export const depositsAnswers = {
+  'credit.orderDeposits': orderDepositsAnswer,
+  'credit.recordDeposit': depositRecordedAnswer,
+  'credit.refundDeposit': depositRecordedAnswer,
+  'credit.deposit': depositRecordedAnswer,
+};
+
+/** Each JSON REST route's answer: the call's, unless the route shapes its own. */
+export const depositsRestAnswers = {
+  'GET /api/orders/{id}/deposits/': depositsAnswers['credit.orderDeposits'],
+  'POST /api/orders/{id}/deposits/': depositsAnswers['credit.recordDeposit'],
+  'POST /api/orders/{id}/deposits/refund/': depositsAnswers['credit.refundDeposit'],
+  'GET /api/deposits/{id}/': depositsAnswers['credit.deposit'],
+};

@@ -18,3 +18,11 @@ export const documentSchema = z.object({
   created_by: z.string().nullable(),
 });
 export const documentList = z.object({ results: z.array(documentSchema) });
+
+// ------------------------------------------------------------------------ each call's answer
+
+/** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+export const documentsAnswers = {
+  'documents.forInvoice': documentList,
+  'documents.forOrder': documentList,
+};

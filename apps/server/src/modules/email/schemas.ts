@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_KINDS } from '../outbox/send-email';
+import { emailSettingsSchema } from '@icehouse/domain';
+import { emailLogAnswer, emailLogEntry } from '../outbox/schemas';
 
 /** The record an email is about. */
 export const emailRecordInput = z.object({
@@ -20,3 +22,14 @@ export const composeAnswer = z.object({
   body: z.string(),
   smtp_configured: z.boolean(),
 });
+
+// ------------------------------------------------------------------------ each call's answer
+
+/** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+export const emailAnswers = {
+  'email.settings': emailSettingsSchema,
+  'email.saveSettings': emailSettingsSchema,
+  'email.compose': composeAnswer,
+  'email.send': emailLogEntry,
+  'email.log': emailLogAnswer,
+};

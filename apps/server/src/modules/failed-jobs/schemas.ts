@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { successAnswer } from '../../operations/answers';
 
 /** A failed job, by its queue id. */
 export const jobIdInput = z.object({ id: z.string().trim().min(1).max(64) });
@@ -23,3 +24,12 @@ export const failedJobSchema = z.object({
   failed_on: z.string(),
 });
 export const failedJobsAnswer = z.object({ results: z.array(failedJobSchema) });
+
+// ------------------------------------------------------------------------ each call's answer
+
+/** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+export const failedJobsAnswers = {
+  'jobs.failed': failedJobsAnswer,
+  'jobs.retry': successAnswer,
+  'jobs.discard': successAnswer,
+};

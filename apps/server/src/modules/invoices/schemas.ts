@@ -9,6 +9,8 @@ import { idField } from '../../operations/input';
 import { listOrdering, listPage, listPageSize, listText, listUpdatedSince, pageAnswer, restPageAnswer } from '../../operations/list-input';
 import { orderAnswer } from '../orders/schemas';
 import { paymentAnswer } from '../payments/schemas';
+import { successAnswer } from '../../operations/answers';
+import { customerLinkAnswer, customerLinkCreatedAnswer, customerLinkEventsAnswer, customerLinksAnswer } from '../links/schemas';
 
 /**
  * Schemas of the invoices operations: inputs the domain does not own and the answers (their one
@@ -205,3 +207,35 @@ export const customerInvoiceAnswer = z.object({
     .object({ name: z.string(), street: z.string(), city: z.string(), state: z.string(), zip_code: z.string() })
     .describe('Where to send payment: the remit-to address of Company Information'),
 });
+
+// ------------------------------------------------------------------------ each call's answer
+
+/** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+export const invoicesAnswers = {
+  'invoices.list': invoiceListAnswer,
+  'invoices.deleted': deletedInvoiceListAnswer,
+  'invoices.get': invoiceAnswer,
+  'invoices.update': invoiceUpdateAnswer,
+  'invoices.delete': successAnswer,
+  'invoices.createForOrder': createForOrderAnswer,
+  'invoices.links': customerLinksAnswer,
+  'invoices.createLink': customerLinkCreatedAnswer,
+  'invoices.revokeLink': customerLinkAnswer,
+  'invoices.linkEvents': customerLinkEventsAnswer,
+  'customerLinks.invoice': customerInvoiceAnswer,
+};
+
+/** Each JSON REST route's answer: the call's, unless the route shapes its own. */
+export const invoicesRestAnswers = {
+  'GET /api/invoices/': invoiceListRestAnswer,
+  'GET /api/invoices/deleted/': deletedInvoiceListRestAnswer,
+  'GET /api/invoices/{id}/': invoicesAnswers['invoices.get'],
+  'PATCH /api/invoices/{id}/': invoicesAnswers['invoices.update'],
+  'DELETE /api/invoices/{id}/': invoicesAnswers['invoices.delete'],
+  'POST /api/orders/{id}/create-invoice/': createdInvoiceAnswer,
+  'GET /api/invoices/{id}/links/': invoicesAnswers['invoices.links'],
+  'POST /api/invoices/{id}/links/': invoicesAnswers['invoices.createLink'],
+  'POST /api/invoices/{id}/links/{linkId}/revoke/': invoicesAnswers['invoices.revokeLink'],
+  'GET /api/invoices/{id}/link-events/': invoicesAnswers['invoices.linkEvents'],
+  'GET /api/customer/invoices/{id}/': invoicesAnswers['customerLinks.invoice'],
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField } from '../../operations/input';
+import { liveEventSchema } from '../../changes/change';
 
 /** The records whose editors show presence. */
 export const PRESENCE_ENTITIES = ['order', 'invoice'] as const;
@@ -25,3 +26,12 @@ export const presenceAnswer = z.object({
 export type PresenceAnswer = z.output<typeof presenceAnswer>;
 
 export const presenceLeaveAnswer = z.object({ ok: z.literal(true) });
+
+// ------------------------------------------------------------------------ each call's answer
+
+/** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+export const liveAnswers = {
+  'live.changes': liveEventSchema,
+  'live.presence': presenceAnswer,
+  'live.leave': presenceLeaveAnswer,
+};

@@ -19,3 +19,20 @@ export const uploadBodyDoc = (field: string) =>
   z
     .object({ [field]: z.string().meta({ format: 'binary' }) })
     .describe(`One file part (${field}); PDF content only, at most ${LIMITS.uploadMaxBytes} bytes. 413 too large, 415 not a PDF.`);
+
+// ------------------------------------------------------------------------ each call's answer
+
+/** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+export const orderFilesAnswers = {
+  'orders.uploadFile': fileAnswer,
+  'orders.removeFile': fileAnswer,
+};
+
+/** Each JSON REST route's answer: the call's, unless the route shapes its own. */
+export const orderFilesRestAnswers = {
+  'POST /api/orders/{id}/blueprint/': blueprintAnswer,
+  'POST /api/orders/{id}/door-placement-drawing/': doorPlacementAnswer,
+  'POST /api/orders/{id}/door-placement/': doorPlacementAnswer,
+  'DELETE /api/orders/{id}/remove-blueprint/': blueprintAnswer,
+  'DELETE /api/orders/{id}/remove-door-placement/': doorPlacementAnswer,
+};

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGES, ORDER_STATUSES, orderSchema, storedAddressSchema, type OrderInput } from '@icehouse/domain';
 import { idField } from '../../operations/input';
 import { listBool, listInt, listOrdering, listPage, listPageSize, listText, listUpdatedSince, pageAnswer, restPageAnswer } from '../../operations/list-input';
+import { successAnswer } from '../../operations/answers';
 
 /**
  * Schemas of the orders API: the inputs the domain does not own (list filters, status change,
@@ -227,4 +228,39 @@ export const historyAnswer = z.array(
   }),
 );
 
+// ------------------------------------------------------------------------ each call's answer
 
+/** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+export const ordersAnswers = {
+  'orders.get': orderAnswer,
+  'orders.create': orderAnswer,
+  'orders.update': orderAnswer,
+  'orders.patch': orderAnswer,
+  'orders.delete': successAnswer,
+  'orders.list': orderListAnswer,
+  'orders.initialData': initialDataAnswer,
+  'orders.byMonth': byMonthAnswer,
+  'orders.nextDoorNumber': doorNumberAnswer,
+  'orders.changeStatus': orderAnswer,
+  'orders.void': orderAnswer,
+  'orders.unvoid': orderAnswer,
+  'orders.history': historyAnswer,
+};
+
+/** Each JSON REST route's answer: the call's, unless the route shapes its own. */
+export const ordersRestAnswers = {
+  'GET /api/orders/{id}/': ordersAnswers['orders.get'],
+  'POST /api/orders/': ordersAnswers['orders.create'],
+  'PUT /api/orders/{id}/': ordersAnswers['orders.update'],
+  'PATCH /api/orders/{id}/': ordersAnswers['orders.patch'],
+  'DELETE /api/orders/{id}/': ordersAnswers['orders.delete'],
+  'GET /api/orders/': orderListRestAnswer,
+  'GET /api/orders/list-view/': orderListRestAnswer,
+  'GET /api/orders/initial_data/': initialDataRestAnswer,
+  'GET /api/orders/by-month/': ordersAnswers['orders.byMonth'],
+  'GET /api/orders/get-next-door-number/': ordersAnswers['orders.nextDoorNumber'],
+  'POST /api/orders/{id}/change-status/': ordersAnswers['orders.changeStatus'],
+  'POST /api/orders/{id}/void/': ordersAnswers['orders.void'],
+  'POST /api/orders/{id}/unvoid/': ordersAnswers['orders.unvoid'],
+  'GET /api/orders/{id}/history/': ordersAnswers['orders.history'],
+};

@@ -75,3 +75,19 @@ export const invoicePaymentsAnswer = z.object({
   results: z.array(paymentAnswer),
 });
 export const paymentRecordedAnswer = z.object({ payment: paymentAnswer, invoice: invoicePaymentSummary });
+
+// ------------------------------------------------------------------------ each call's answer
+
+/** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+export const paymentsAnswers = {
+  'payments.forInvoice': invoicePaymentsAnswer,
+  'payments.record': paymentRecordedAnswer,
+  'payments.reverse': paymentRecordedAnswer,
+};
+
+/** Each JSON REST route's answer: the call's, unless the route shapes its own. */
+export const paymentsRestAnswers = {
+  'GET /api/invoices/{id}/payments/': paymentsAnswers['payments.forInvoice'],
+  'POST /api/invoices/{id}/payments/': paymentsAnswers['payments.record'],
+  'POST /api/payments/{id}/reverse/': paymentsAnswers['payments.reverse'],
+};

@@ -233,3 +233,27 @@ export const setOnHandInput = z.object({
 });
 
 export const onHandAnswer = z.object({ component_id: z.number().int(), on_hand: z.number().int() });
+
+// ------------------------------------------------------------------------ each call's answer
+
+/** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+export const productionAnswers = {
+  'production.billOfMaterials': orderBomAnswer,
+  'production.board': boardAnswer,
+  'production.costing': orderCostingAnswer,
+  'production.marginReport': marginReportAnswer,
+  'production.materials': materialsAnswer,
+  'production.onHand': onHandList,
+  'production.setOnHand': onHandAnswer,
+};
+
+/** Each JSON REST route's answer: the call's, unless the route shapes its own. */
+export const productionRestAnswers = {
+  'GET /api/production/board/': productionAnswers['production.board'],
+  'GET /api/production/materials/': productionAnswers['production.materials'],
+  'GET /api/production/on-hand/': productionAnswers['production.onHand'],
+  'GET /api/production/orders/{id}/bill-of-materials/': productionAnswers['production.billOfMaterials'],
+  'GET /api/production/orders/{id}/costing/': productionAnswers['production.costing'],
+  'GET /api/reports/margin/': productionAnswers['production.marginReport'],
+  'PUT /api/production/on-hand/{id}/': productionAnswers['production.setOnHand'],
+};

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { QUOTE_STATUSES, quoteSchema } from '@icehouse/domain';
 import { idField } from '../../operations/input';
 import { listPage, listPageSize, listText, pageAnswer, restPageAnswer } from '../../operations/list-input';
+import { successAnswer } from '../../operations/answers';
+import { documentList } from '../documents/schemas';
+import { customerLinkAnswer, customerLinkCreatedAnswer, customerLinkEventsAnswer, customerLinksAnswer } from '../links/schemas';
 
 /** Schemas of the quotes API and of the customer links (decisions 160, 161). */
 
@@ -134,3 +137,42 @@ export const customerQuoteAnswer = z.object({
   can_respond: z.boolean(),
   version: z.number().int(),
 });
+
+// ------------------------------------------------------------------------ each call's answer
+
+/** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+export const quotesAnswers = {
+  'quotes.list': quoteListAnswer,
+  'quotes.get': quoteAnswer,
+  'quotes.create': quoteAnswer,
+  'quotes.update': quoteAnswer,
+  'quotes.delete': successAnswer,
+  'quotes.convert': quoteAnswer,
+  'quotes.markSent': quoteAnswer,
+  'quotes.documents': documentList,
+  'quotes.links': customerLinksAnswer,
+  'quotes.createLink': customerLinkCreatedAnswer,
+  'quotes.revokeLink': customerLinkAnswer,
+  'quotes.linkEvents': customerLinkEventsAnswer,
+  'customerLinks.quote': customerQuoteAnswer,
+  'customerLinks.accept': customerQuoteAnswer,
+  'customerLinks.decline': customerQuoteAnswer,
+};
+
+/** Each JSON REST route's answer: the call's, unless the route shapes its own. */
+export const quotesRestAnswers = {
+  'GET /api/quotes/': quoteListRestAnswer,
+  'GET /api/quotes/{id}/': quotesAnswers['quotes.get'],
+  'POST /api/quotes/': quotesAnswers['quotes.create'],
+  'PUT /api/quotes/{id}/': quotesAnswers['quotes.update'],
+  'DELETE /api/quotes/{id}/': quotesAnswers['quotes.delete'],
+  'POST /api/quotes/{id}/convert/': quotesAnswers['quotes.convert'],
+  'POST /api/quotes/{id}/mark-sent/': quotesAnswers['quotes.markSent'],
+  'GET /api/quotes/{id}/links/': quotesAnswers['quotes.links'],
+  'POST /api/quotes/{id}/links/': quotesAnswers['quotes.createLink'],
+  'POST /api/quotes/{id}/links/{linkId}/revoke/': quotesAnswers['quotes.revokeLink'],
+  'GET /api/quotes/{id}/link-events/': quotesAnswers['quotes.linkEvents'],
+  'GET /api/customer/quotes/{id}/': quotesAnswers['customerLinks.quote'],
+  'POST /api/customer/quotes/{id}/accept/': quotesAnswers['customerLinks.accept'],
+  'POST /api/customer/quotes/{id}/decline/': quotesAnswers['customerLinks.decline'],
+};

@@ -210,3 +210,21 @@ export const accountingSummaryAnswer = z.object({
   records: z.number().int().describe('Invoices, credit notes, ledger and deposit entries dated in the range'),
   max_records: z.number().int().describe('The most one export takes'),
 });
+
+// ------------------------------------------------------------------------ each call's answer
+
+/** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+export const reportsAnswers = {
+  'reports.salesTax': salesTaxAnswer,
+  'reports.aging': agingAnswer,
+  'reports.agingInvoices': agingInvoicesAnswer,
+  'reports.accountingExportSummary': accountingSummaryAnswer,
+};
+
+/** Each JSON REST route's answer: the call's, unless the route shapes its own. */
+export const reportsRestAnswers = {
+  'GET /api/reports/sales-tax/': reportsAnswers['reports.salesTax'],
+  'GET /api/reports/aging/': reportsAnswers['reports.aging'],
+  'GET /api/reports/aging/invoices/': reportsAnswers['reports.agingInvoices'],
+  'GET /api/reports/accounting-export/summary/': reportsAnswers['reports.accountingExportSummary'],
+};

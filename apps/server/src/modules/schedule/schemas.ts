@@ -45,3 +45,17 @@ export const monthlyFiguresAnswer = z.object({
   total_orders: z.number().int(),
   total_revenue: money,
 });
+
+// ------------------------------------------------------------------------ each call's answer
+
+/** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+export const scheduleAnswers = {
+  'schedule.shipSchedule': shipScheduleAnswer,
+  'schedule.monthly': monthlyFiguresAnswer,
+};
+
+/** Each JSON REST route's answer: the call's, unless the route shapes its own. */
+export const scheduleRestAnswers = {
+  'GET /api/reports/ship-schedule/': scheduleAnswers['schedule.shipSchedule'],
+  'GET /api/reports/monthly/': scheduleAnswers['schedule.monthly'],
+};

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AGING_BUCKETS, STATEMENT_ENTRY_TYPES, storedAddressSchema } from '@icehouse/domain';
 import { idField } from '../../operations/input';
 import { emailLogEntry } from '../outbox/schemas';
+import { customerLinkAnswer, customerLinkCreatedAnswer, customerLinkEventsAnswer, customerLinksAnswer } from '../links/schemas';
 /** Schemas of statements (decisions 200-202): the period is checked by the service (the domain's statementPeriodSchema). */
 
 const money = z.string().describe('Decimal with two places, e.g. "1250.00"; − lowers what the customer owes');
@@ -125,3 +126,35 @@ export const customerStatementAnswer = statementFigures.extend({
   company_name: z.string(),
   customer_name: z.string(),
 });
+
+// ------------------------------------------------------------------------ each call's answer
+
+/** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+export const statementsAnswers = {
+  'statements.forCustomer': liveStatementAnswer,
+  'statements.email': statementEmailedAnswer,
+  'statements.list': customerStatementsAnswer,
+  'statements.get': statementAnswer,
+  'statements.links': customerLinksAnswer,
+  'statements.createLink': customerLinkCreatedAnswer,
+  'statements.revokeLink': customerLinkAnswer,
+  'statements.linkEvents': customerLinkEventsAnswer,
+  'statements.emailBatch': batchAnswer,
+  'statements.batch': batchAnswer,
+  'customerStatements.statement': customerStatementAnswer,
+};
+
+/** Each JSON REST route's answer: the call's, unless the route shapes its own. */
+export const statementsRestAnswers = {
+  'GET /api/customers/{id}/statement/': statementsAnswers['statements.forCustomer'],
+  'POST /api/customers/{id}/statement/email/': statementsAnswers['statements.email'],
+  'GET /api/customers/{id}/statements/': statementsAnswers['statements.list'],
+  'GET /api/statements/{id}/': statementsAnswers['statements.get'],
+  'GET /api/statements/{id}/links/': statementsAnswers['statements.links'],
+  'POST /api/statements/{id}/links/': statementsAnswers['statements.createLink'],
+  'POST /api/statements/{id}/links/{linkId}/revoke/': statementsAnswers['statements.revokeLink'],
+  'GET /api/statements/{id}/link-events/': statementsAnswers['statements.linkEvents'],
+  'POST /api/statements/batches/': statementsAnswers['statements.emailBatch'],
+  'GET /api/statements/batches/{id}/': statementsAnswers['statements.batch'],
+  'GET /api/customer/statements/{id}/': statementsAnswers['customerStatements.statement'],
+};

@@ -22,3 +22,12 @@ export const apiTokenListAnswer = z.array(apiTokenSchema);
 /** The new token with its key: the only time the key is shown. */
 export const createdApiTokenAnswer = apiTokenSchema.extend({ key: z.string() });
 export const apiTokenIdInput = z.object({ id: idField });
+
+// ------------------------------------------------------------------------ each call's answer
+
+/** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+export const tokensAnswers = {
+  'tokens.list': apiTokenListAnswer,
+  'tokens.create': createdApiTokenAnswer,
+  'tokens.revoke': apiTokenSchema,
+};

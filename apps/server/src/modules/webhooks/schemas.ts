@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EVENT_TYPES } from '@icehouse/domain';
 import { idField } from '../../operations/input';
 import { listInt, listPageSize } from '../../operations/list-input';
+import { successAnswer } from '../../operations/answers';
 
 /** The events integrators hear about (webhooks and GET /api/events/): the domain's list, shared with the web. */
 export { EVENT_TYPES };
@@ -85,3 +86,33 @@ export const webhookListAnswer = z.array(webhookAnswer);
 export const deliveryListAnswer = z.array(deliveryAnswer);
 /** A delivery queued (redeliver, test event). */
 export const deliveryQueuedAnswer = z.object({ delivery_id: z.number().int() });
+
+// ------------------------------------------------------------------------ each call's answer
+
+/** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+export const webhooksAnswers = {
+  'webhooks.events': eventsAnswer,
+  'webhooks.list': webhookListAnswer,
+  'webhooks.create': webhookCreatedAnswer,
+  'webhooks.revealSecret': webhookSecretAnswer,
+  'webhooks.rotateSecret': webhookSecretAnswer,
+  'webhooks.update': webhookAnswer,
+  'webhooks.delete': successAnswer,
+  'webhooks.deliveries': deliveryListAnswer,
+  'webhooks.redeliver': deliveryQueuedAnswer,
+  'webhooks.test': deliveryQueuedAnswer,
+};
+
+/** Each JSON REST route's answer: the call's, unless the route shapes its own. */
+export const webhooksRestAnswers = {
+  'GET /api/events/': webhooksAnswers['webhooks.events'],
+  'GET /api/webhooks/': webhooksAnswers['webhooks.list'],
+  'POST /api/webhooks/': webhooksAnswers['webhooks.create'],
+  'PATCH /api/webhooks/{id}/': webhooksAnswers['webhooks.update'],
+  'DELETE /api/webhooks/{id}/': webhooksAnswers['webhooks.delete'],
+  'POST /api/webhooks/{id}/reveal-secret/': webhooksAnswers['webhooks.revealSecret'],
+  'POST /api/webhooks/{id}/rotate-secret/': webhooksAnswers['webhooks.rotateSecret'],
+  'GET /api/webhooks/{id}/deliveries/': webhooksAnswers['webhooks.deliveries'],
+  'POST /api/webhooks/deliveries/{id}/redeliver/': webhooksAnswers['webhooks.redeliver'],
+  'POST /api/webhooks/{id}/test/': webhooksAnswers['webhooks.test'],
+};
