@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { CUSTOM_PRODUCT, quotePrice, quoteSchema, type FieldErrors } from '@icehouse/domain';
+import { CUSTOM_PRODUCT, type FieldErrors } from '@icehouse/domain';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
@@ -13,7 +13,7 @@ import { useOrderLookups } from '../order-form/lookups';
 import { QuoteActions } from './QuoteActions';
 import { QuoteForm } from './QuoteForm';
 import { QuoteStatusBadge } from './QuoteStatusBadge';
-import { emptyQuote, payloadOf, valuesOfQuote, type QuoteFormValues } from './formValues';
+import { emptyQuote, payloadOf, priceOfQuoteValues, valuesOfQuote, type QuoteFormValues } from './formValues';
 import { QUOTE_TEXT } from './texts';
 
 /**
@@ -52,13 +52,15 @@ export function QuoteEditorPage() {
 
   // The price as typed, by the order's own rule (the server computes the same on save).
   const preview = useMemo(() => {
-    const parsed = quoteSchema.safeParse(payloadOf(values));
-    if (!parsed.success) return null;
-    const { valid_until: _v, ...fields } = parsed.data;
     const product = lookups.products.find((p) => String(p.id) === values.building_info.product);
     const buildingType = values.building_info.product === CUSTOM_PRODUCT ? values.building_info.building_type : (product?.building_type ?? null);
-    return quotePrice(fields, { taxRate: lookups.taxRate, buildingType });
+    return priceOfQuoteValues(values, { taxRate: lookups.taxRate, buildingType });
   }, [values, lookups.products, lookups.taxRate]);
+  // An answered quote stands at the price it was answered at (its tax rate then); an open one shows what a save would store.
+  const totals =
+    locked && loaded
+      ? { subtotal: loaded.totals.subtotal, discountAmount: loaded.totals.discount_amount, taxAmount: loaded.totals.tax_amount, total: loaded.totals.total }
+      : preview;
 
   async function save() {
     setMessage(null);
@@ -125,14 +127,14 @@ export function QuoteEditorPage() {
           <div role="group" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Quote totals">
             <dl className="grid grid-cols-2 gap-1 text-sm">
               <dt>Subtotal</dt>
-              <dd className="text-right tabular-nums">{formatMoney(preview?.subtotal ?? loaded?.totals.subtotal ?? 0)}</dd>
+              <dd className="text-right tabular-nums">{formatMoney(totals.subtotal)}</dd>
               <dt>Discount</dt>
-              <dd className="text-right tabular-nums">-{formatMoney(preview?.discountAmount ?? loaded?.totals.discount_amount ?? 0)}</dd>
+              <dd className="text-right tabular-nums">-{formatMoney(totals.discountAmount)}</dd>
               <dt>Sales Tax</dt>
-              <dd className="text-right tabular-nums">{formatMoney(preview?.taxAmount ?? loaded?.totals.tax_amount ?? 0)}</dd>
+              <dd className="text-right tabular-nums">{formatMoney(totals.taxAmount)}</dd>
               <dt className="font-semibold">Total</dt>
               <dd className="text-right font-semibold tabular-nums" data-testid="quote-total">
-                {formatMoney(preview?.total ?? loaded?.totals.total ?? 0)}
+                {formatMoney(totals.total)}
               </dd>
             </dl>
           </div>

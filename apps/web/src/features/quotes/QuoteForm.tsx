@@ -55,7 +55,13 @@ export function QuoteForm({
   const addressFields = (which: 'billing_address' | 'shipping_address', title: string) => (
     <Section title={title}>
       {(['name', 'street', 'city', 'state', 'zip_code'] as const).map((part) => (
-        <Field key={part} label={`${title} ${part === 'zip_code' ? 'ZIP' : part[0]!.toUpperCase() + part.slice(1)}`} error={errorAt(errors, `${which}.${part}`)}>
+        <Field
+          key={part}
+          label={`${title} ${part === 'zip_code' ? 'ZIP' : part[0]!.toUpperCase() + part.slice(1)}`}
+          // The quote needs someone to bill: the schema refuses a blank bill-to name (marked before Save, not after).
+          required={which === 'billing_address' && part === 'name'}
+          error={errorAt(errors, `${which}.${part}`)}
+        >
           {(control) => (
             <TextInput {...control} value={values[which][part]} disabled={disabled} onChange={(e) => setAddress(which, { [part]: e.target.value })} />
           )}

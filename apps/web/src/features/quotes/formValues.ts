@@ -1,4 +1,15 @@
-import { BUILDING_TYPE_LABELS, CUSTOM_PRODUCT, defaultValidUntil, todayIso, type BuildingType } from '@icehouse/domain';
+import {
+  BUILDING_TYPE_LABELS,
+  CUSTOM_PRODUCT,
+  calculateOrderPrice,
+  defaultValidUntil,
+  orderPriceInputFromOrder,
+  todayIso,
+  type BuildingType,
+  type MoneyInput,
+  type OrderPriceResult,
+  type OrderPricingContext,
+} from '@icehouse/domain';
 import type { QuoteView } from './types';
 
 /** The quote form's values: the order form's fields by their wire names (decision 163), and Valid Until. */
@@ -136,6 +147,33 @@ export function payloadOf(values: QuoteFormValues) {
       additional_items: b.additional_items.map((i) => ({ ...i, quantity: i.quantity || '1' })),
     },
   };
+}
+
+/**
+ * The quote's price as the form's values stand, by the order's rule (what a save would store): read from the
+ * pricing fields alone, so the totals follow the prices as they are typed, before the rest of the form (a
+ * bill-to name, say) is complete. A field that is not a number yet counts as nothing.
+ */
+export function priceOfQuoteValues(values: QuoteFormValues, context: OrderPricingContext): OrderPriceResult {
+  const sent = payloadOf(values);
+  const info = sent.building_info as typeof sent.building_info & { door_type_price?: MoneyInput };
+  return calculateOrderPrice(
+    orderPriceInputFromOrder(
+      {
+        freight_cost: sent.freight_cost,
+        discount: sent.discount,
+        discount_is_percentage: sent.discount_is_percentage,
+        tax_exempt: sent.tax_exempt,
+        building_info: {
+          price: info.price,
+          door_type_price: info.door_type_price,
+          door_cladding_price: info.door_cladding_price,
+          additional_items: info.additional_items,
+        },
+      },
+      context,
+    ),
+  );
 }
 
 export const BUILDING_TYPE_OPTIONS = Object.entries(BUILDING_TYPE_LABELS) as [BuildingType, string][];
