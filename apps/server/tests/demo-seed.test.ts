@@ -9,7 +9,7 @@ import {
   roundCents,
   todayIso,
   toMoneyString,
-  weekdayOf,
+  shipWeekOf,
 } from '@icehouse/domain';
 import {
   DEMO_CREDENTIALS,
@@ -35,7 +35,7 @@ let admin: TestClient;
 let summary: SeedDemoSummary;
 let seedMs = 0;
 const today = todayIso();
-const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
+const weekStart = shipWeekOf(today).from;
 
 beforeAll(async () => {
   const test = await createTestApp();
@@ -165,15 +165,15 @@ describe('the demo data (seeded today)', () => {
     const board = await get<{ from: string; to: string; cards: { status: string; ship_date: string }[] }>(
       '/api/production/board/',
     );
-    expect(board.from).toBe(monday);
+    expect(board.from).toBe(weekStart);
     expect(new Set(board.cards.map((c) => c.status)).size).toBeGreaterThanOrEqual(3);
-    const next = await get<{ cards: unknown[] }>(`/api/production/board/?week=${addDays(monday, 7)}`);
+    const next = await get<{ cards: unknown[] }>(`/api/production/board/?week=${addDays(weekStart, 7)}`);
     expect(next.cards.length).toBeGreaterThan(0);
   });
 
   it("the materials list for this week's ship dates has lines, some to buy; so does next week's (the default)", async () => {
     const week = await get<{ orders: number; rows: { needed: number; on_hand: number; to_buy: number }[] }>(
-      `/api/production/materials/?from=${monday}&to=${addDays(monday, 6)}`,
+      `/api/production/materials/?from=${weekStart}&to=${addDays(weekStart, 6)}`,
     );
     expect(week.orders).toBeGreaterThan(0);
     expect(week.rows.length).toBeGreaterThan(0);

@@ -114,9 +114,10 @@ describe('materials per ship week', () => {
     );
   });
 
-  it('defaults to next week, Monday to Sunday', () => {
-    expect(nextShipWeek('2026-11-27')).toEqual({ from: '2026-11-30', to: '2026-12-06' }); // a Friday
-    expect(nextShipWeek('2026-11-30')).toEqual({ from: '2026-12-07', to: '2026-12-13' }); // a Monday
-    expect(nextShipWeek('2026-12-06')).toEqual({ from: '2026-12-07', to: '2026-12-13' }); // a Sunday
+  it('defaults to next week, Sunday to Saturday', () => {
+    expect(nextShipWeek('2026-11-27')).toEqual({ from: '2026-11-29', to: '2026-12-05' }); // a Friday
+    expect(nextShipWeek('2026-11-28')).toEqual({ from: '2026-11-29', to: '2026-12-05' }); // a Saturday: its week's last day
+    expect(nextShipWeek('2026-11-29')).toEqual({ from: '2026-12-06', to: '2026-12-12' }); // a Sunday: its week's first day
+    expect(nextShipWeek('2026-12-31')).toEqual({ from: '2027-01-03', to: '2027-01-09' }); // across a year
   });
 });

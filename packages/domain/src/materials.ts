@@ -1,6 +1,6 @@
 import type { BillOfMaterials } from './billOfMaterials';
 import { addMoney, multiplyQty, toMoneyString } from './money';
-import { addDays, weekdayOf } from './schedule';
+import { addDays, shipWeekOf } from './schedule';
 
 /**
  * Materials per ship week: the components the orders shipping in a range need, summed from each
@@ -91,11 +91,9 @@ export function materialsNeeded(
   };
 }
 
-/** Monday..Sunday of the week after the one `today` is in (the materials list's default range). */
+/** The ship week after the one `today` is in (the materials list's default range): Sunday to Saturday. */
 export function nextShipWeek(today: string): { from: string; to: string } {
-  const sinceMonday = (weekdayOf(today) + 6) % 7;
-  const from = addDays(today, 7 - sinceMonday);
-  return { from, to: addDays(from, 6) };
+  return shipWeekOf(addDays(today, 7));
 }
 
 /** The materials list's and the on-hand editor's messages (one place for the web and the server). */

@@ -8,8 +8,18 @@ import {
   monthlyThroughSchema,
   monthsThrough,
   shipScheduleRangeSchema,
+  shipWeekOf,
   weekdayOf,
 } from './schedule';
+
+describe('the ship week', () => {
+  it('runs Sunday to Saturday: a Sunday starts its week, a Saturday ends it', () => {
+    expect(shipWeekOf('2026-11-29')).toEqual({ from: '2026-11-29', to: '2026-12-05' }); // a Sunday
+    expect(shipWeekOf('2026-11-28')).toEqual({ from: '2026-11-22', to: '2026-11-28' }); // a Saturday
+    expect(shipWeekOf('2026-12-02')).toEqual({ from: '2026-11-29', to: '2026-12-05' }); // a Wednesday
+    expect(shipWeekOf('2027-01-01')).toEqual({ from: '2026-12-27', to: '2027-01-02' }); // across a year
+  });
+});
 
 describe('calendar dates', () => {
   it('moves days and months across month, leap-day and year boundaries', () => {

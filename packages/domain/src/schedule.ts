@@ -42,6 +42,16 @@ export function weekdayOf(iso: string): number {
   return new Date(utc(iso)).getUTCDay();
 }
 
+/**
+ * The ship week a calendar date is in: Sunday to Saturday, as the ship schedule's calendar shows weeks
+ * (decision 245). The shop board, the materials list's default range and the demo data all read weeks this
+ * way, so on a Sunday "this week" is the one that starts that day.
+ */
+export function shipWeekOf(iso: string): { from: string; to: string } {
+  const from = addDays(iso, -weekdayOf(iso));
+  return { from, to: addDays(from, 6) };
+}
+
 /** "2024-03-17" -> "2024-03-01". */
 export function monthStartOf(iso: string): string {
   return `${iso.slice(0, 7)}-01`;

@@ -14,7 +14,7 @@ import {
   roundCents,
   toMoneyString,
   unmetRequirements,
-  weekdayOf,
+  shipWeekOf,
   Decimal,
 } from '@icehouse/domain';
 import type { Db } from '../client';
@@ -308,7 +308,7 @@ export async function demoProblems(db: Db, today: string): Promise<string[]> {
   check(lastOf('quote_number') === 1000 + allQuotes.length, 'quote number sequence behind the quotes');
 
   // The shop: this week's board has several statuses, next week has work too.
-  const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
+  const weekStart = shipWeekOf(today).from;
   const onBoard = (from: string) =>
     allOrders.filter(
       (o) =>
@@ -318,10 +318,10 @@ export async function demoProblems(db: Db, today: string): Promise<string[]> {
         (BOARD_STATUSES as readonly string[]).includes(o.status),
     );
   check(
-    new Set(onBoard(monday).map((o) => o.status)).size >= 3,
+    new Set(onBoard(weekStart).map((o) => o.status)).size >= 3,
     "this week's board has fewer than 3 statuses",
   );
-  check(onBoard(addDays(monday, 7)).length > 0, "next week's board is empty");
+  check(onBoard(addDays(weekStart, 7)).length > 0, "next week's board is empty");
 
   // What the end-to-end tests count on: two pages of invoices, one combined, two edited; pending orders
   // with and without an EPS PO number; a scheduled order with its invoice.

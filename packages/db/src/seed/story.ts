@@ -1,4 +1,4 @@
-import { addDays, monthStartOf, weekdayOf } from '@icehouse/domain';
+import { addDays, monthStartOf, shipWeekOf } from '@icehouse/domain';
 import { DEMO_CUSTOMERS, type DemoCustomer } from './data';
 import type { SeedContext } from './context';
 import type { SavedOrder } from './order-draft';
@@ -30,11 +30,12 @@ export const DEMO_STATEMENT_CUSTOMER = 'Mille Lacs Outfitters';
 /** The customer with an overpaid invoice and a voided order's deposit, both applied to another invoice. */
 export const DEMO_CREDIT_CUSTOMER = 'Leech Lake Marine';
 
-/** The story's days, from today: this month, last month, this week's Monday and next week's. */
+/** The story's days, from today: this month, last month, this ship week's days and next week's (day 0 = Sunday). */
 export function daysOf(today: string) {
   const thisMonth = monthStartOf(today);
   const lastMonth = monthStartOf(addDays(thisMonth, -1));
-  const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
+  // The ship week runs Sunday to Saturday (the board's and the schedule's): its day 0 is never after today.
+  const weekStart = shipWeekOf(today).from;
   const latest = (a: string, b: string) => (a > b ? a : b);
   return {
     today,
@@ -43,8 +44,8 @@ export function daysOf(today: string) {
     thisMonth: (days: number) => latest(thisMonth, addDays(today, -days)),
     /** The first of last month + `days` (at most 27: every month has 28 days). */
     lastMonth: (days: number) => addDays(lastMonth, days),
-    thisWeek: (day: number) => addDays(monday, day),
-    nextWeek: (day: number) => addDays(monday, 7 + day),
+    thisWeek: (day: number) => addDays(weekStart, day),
+    nextWeek: (day: number) => addDays(weekStart, 7 + day),
   };
 }
 

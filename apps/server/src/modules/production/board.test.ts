@@ -19,15 +19,16 @@ const board = async (week?: string) => {
 };
 
 describe('shop board', () => {
-  it('shows the orders shipping in the week holding the given day, Monday to Sunday, as cards', async () => {
-    const a = await order('5001', '2026-12-07'); // Monday
-    await order('5002', '2026-12-13'); // Sunday
-    await order('5003', '2026-12-14'); // the next Monday
-    await order('5004', null);
+  it('shows the orders shipping in the ship week holding the given day, Sunday to Saturday, as cards', async () => {
+    await order('5000', '2026-12-05'); // the Saturday before
+    const a = await order('5001', '2026-12-06'); // Sunday: the week's first day
+    await order('5002', '2026-12-12'); // Saturday: its last
+    await order('5003', '2026-12-13'); // the next Sunday
     const view = await board('2026-12-10');
-    expect(view.from).toBe('2026-12-07');
-    expect(view.to).toBe('2026-12-13');
+    expect(view.from).toBe('2026-12-06');
+    expect(view.to).toBe('2026-12-12');
     expect(view.cards.map((c) => c.door_number)).toEqual(['5001', '5002']);
+    expect(view.units).toBe(2);
     expect(view.cards[0]).toMatchObject({
       id: a,
       customer_name: 'Acme Foods',
@@ -36,6 +37,24 @@ describe('shop board', () => {
       next_possible_status: 'processed',
       missing_requirements: [],
     });
+    // On a Sunday, "this week" is the one that starts that day, not the one just ending.
+    expect((await board('2026-12-13')).cards.map((c) => c.door_number)).toEqual(['5003']);
+    expect((await board('2026-12-06')).from).toBe('2026-12-06');
+  });
+
+  it('shows the orders still waiting for a ship date on every week, not counted in its units', async () => {
+    const waiting = await order('5201', null);
+    await order('5202', '2026-12-08');
+    const voided = await order('5203', null);
+    expect((await t.admin.request('POST', `/api/orders/${voided}/void/`)).statusCode).toBe(200);
+    for (const week of ['2026-12-08', '2027-03-01']) {
+      const view = await board(week);
+      expect(view.unscheduled.map((c) => c.door_number)).toEqual(['5201']);
+      expect(view.unscheduled[0]).toMatchObject({ id: waiting, ship_date: null, status: 'pending' });
+    }
+    const week = await board('2026-12-08');
+    expect(week.cards.map((c) => c.door_number)).toEqual(['5202']);
+    expect(week.units).toBe(1);
   });
 
   it('moves a card through the status call: requirements enforced, refusals answered, voided orders off the board', async () => {

@@ -9,7 +9,7 @@ import {
   isIsoDate,
   nextShipWeek,
   todayIso,
-  weekdayOf,
+  shipWeekOf,
 } from '@icehouse/domain';
 import { idField } from '../../operations/input';
 import { reportDateRange } from '../reports/schemas';
@@ -117,7 +117,7 @@ export const marginReportAnswer = z.object({
 
 /** The shop board's input and answer (board.ts makes the board). */
 
-/** Any day of the week to show (default: this week); the board runs Monday to Sunday. */
+/** Any day of the week to show (default: this week); the board's week is the ship week, Sunday to Saturday. */
 export const boardInput = z
   .object({
     week: z
@@ -126,10 +126,21 @@ export const boardInput = z
   })
   .nullish()
   .transform((v) => {
-    const day = v?.week ?? todayIso();
-    const from = addDays(day, -((weekdayOf(day) + 6) % 7));
-    return { from, to: addDays(from, 6) };
+    return shipWeekOf(v?.week ?? todayIso());
   });
+
+/** One order on the board. */
+const boardCard = z.object({
+      id: z.number().int(),
+      version: z.number().int(),
+      door_number: z.string(),
+      customer_name: z.string(),
+      building: z.string(),
+      ship_date: z.string().nullable(),
+      status: z.enum(BOARD_STATUSES),
+      next_possible_status: z.string().nullable(),
+      missing_requirements: z.array(z.string()),
+    });
 
 export const boardAnswer = z.object({
   from: z.string(),
@@ -141,19 +152,10 @@ export const boardAnswer = z.object({
     .describe("Company Information's weekly capacity in units (null: not set)"),
   units: z.number().int().describe('Units (orders) shipping this week'),
   over_capacity: z.boolean().describe('True when units exceed the capacity'),
-  cards: z.array(
-    z.object({
-      id: z.number().int(),
-      version: z.number().int(),
-      door_number: z.string(),
-      customer_name: z.string(),
-      building: z.string(),
-      ship_date: z.string().nullable(),
-      status: z.enum(BOARD_STATUSES),
-      next_possible_status: z.string().nullable(),
-      missing_requirements: z.array(z.string()),
-    }),
-  ),
+  cards: z.array(boardCard).describe('The orders shipping this week, in the four working statuses'),
+  unscheduled: z
+    .array(boardCard)
+    .describe('Orders pending, processed or scheduled to ship with no ship date yet: on every week, not counted in units'),
 });
 
 // -------------------------------------------------- materials per ship week, components on hand
@@ -162,11 +164,11 @@ export const boardAnswer = z.object({
 
 export const MAX_MATERIALS_DAYS = 366;
 
-/** Ship dates from..to (default: next week, Monday to Sunday); statuses as a list or comma-separated. */
+/** Ship dates from..to (default: next ship week, Sunday to Saturday); statuses as a list or comma-separated. */
 export const materialsInput = z
   .object({
-    from: isoDate.describe('First ship date, YYYY-MM-DD (default: next Monday)'),
-    to: isoDate.describe('Last ship date, YYYY-MM-DD (default: the Sunday after)'),
+    from: isoDate.describe('First ship date, YYYY-MM-DD (default: next Sunday)'),
+    to: isoDate.describe('Last ship date, YYYY-MM-DD (default: the Saturday after)'),
     statuses: z
       .preprocess(
         (v) =>

@@ -54,11 +54,56 @@ export function ShopBoard() {
   function onDrop(event: DragEvent, to: Status) {
     event.preventDefault();
     const id = Number(event.dataTransfer.getData('text/plain'));
-    const card = board.data?.cards.find((c) => c.id === id);
+    const card = [...(board.data?.cards ?? []), ...(board.data?.unscheduled ?? [])].find((c) => c.id === id);
     if (card) void move(card, to);
   }
 
   const data = board.data;
+
+  const cardItem = (card: Card) => (
+    <li
+      key={card.id}
+      tabIndex={0}
+      draggable
+      aria-label={T.cardLabel(card.door_number)}
+      aria-busy={moving === card.id}
+      onDragStart={(e) => e.dataTransfer.setData('text/plain', String(card.id))}
+      onKeyDown={(e) => onKeyDown(e, card)}
+      className="rounded-md border border-slate-200 bg-white p-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-sky-600"
+    >
+      <div className="flex items-baseline justify-between gap-2">
+        <a href={`/dashboard?order=${card.id}`} className="font-semibold text-sky-800 underline">
+          {T.door(card.door_number)}
+        </a>
+        <span className="text-xs text-slate-600">{formatUsDate(card.ship_date)}</span>
+        <a href={`/api/production/orders/${card.id}/build-sheet/`} target="_blank" rel="noopener" className="text-xs text-sky-800 underline">
+          {T.buildSheetOf(card.door_number)}
+        </a>
+      </div>
+      <div className="text-slate-800">{card.customer_name}</div>
+      <div className="text-xs text-slate-600">{card.building}</div>
+      {card.missing_requirements.length > 0 && (
+        <div className="mt-1 text-xs text-amber-800">{T.needs(card.missing_requirements)}</div>
+      )}
+      {errors[card.id] && (
+        <div role="alert" className="mt-1 text-xs text-red-700">
+          {errors[card.id]}
+        </div>
+      )}
+      <div className="mt-1 flex justify-between gap-1">
+        {([-1, 1] as const).map((step) => {
+          const to = neighbour(card.status, step);
+          return to ? (
+            <button key={step} type="button" className="text-xs text-sky-800 underline" disabled={moving === card.id} onClick={() => void move(card, to)}>
+              {T.moveTo(statusLabel(to), card.door_number)}
+            </button>
+          ) : (
+            <span key={step} />
+          );
+        })}
+      </div>
+    </li>
+  );
   return (
     <section className="flex flex-col gap-4">
       <PageHeader
@@ -109,55 +154,21 @@ export function ShopBoard() {
                 {statusLabel(status)} <span className="font-normal text-slate-500">({cards.length})</span>
               </h2>
               <ul className="flex flex-col gap-2">
-                {cards.map((card) => (
-                  <li
-                    key={card.id}
-                    tabIndex={0}
-                    draggable
-                    aria-label={T.cardLabel(card.door_number)}
-                    aria-busy={moving === card.id}
-                    onDragStart={(e) => e.dataTransfer.setData('text/plain', String(card.id))}
-                    onKeyDown={(e) => onKeyDown(e, card)}
-                    className="rounded-md border border-slate-200 bg-white p-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-sky-600"
-                  >
-                    <div className="flex items-baseline justify-between gap-2">
-                      <a href={`/dashboard?order=${card.id}`} className="font-semibold text-sky-800 underline">
-                        {T.door(card.door_number)}
-                      </a>
-                      <span className="text-xs text-slate-600">{formatUsDate(card.ship_date)}</span>
-                      <a href={`/api/production/orders/${card.id}/build-sheet/`} target="_blank" rel="noopener" className="text-xs text-sky-800 underline">
-                        {T.buildSheetOf(card.door_number)}
-                      </a>
-                    </div>
-                    <div className="text-slate-800">{card.customer_name}</div>
-                    <div className="text-xs text-slate-600">{card.building}</div>
-                    {card.missing_requirements.length > 0 && (
-                      <div className="mt-1 text-xs text-amber-800">{T.needs(card.missing_requirements)}</div>
-                    )}
-                    {errors[card.id] && (
-                      <div role="alert" className="mt-1 text-xs text-red-700">
-                        {errors[card.id]}
-                      </div>
-                    )}
-                    <div className="mt-1 flex justify-between gap-1">
-                      {([-1, 1] as const).map((step) => {
-                        const to = neighbour(card.status, step);
-                        return to ? (
-                          <button key={step} type="button" className="text-xs text-sky-800 underline" disabled={moving === card.id} onClick={() => void move(card, to)}>
-                            {T.moveTo(statusLabel(to), card.door_number)}
-                          </button>
-                        ) : (
-                          <span key={step} />
-                        );
-                      })}
-                    </div>
-                  </li>
-                ))}
+                {cards.map(cardItem)}
               </ul>
             </section>
           );
         })}
       </div>
+      {data && data.unscheduled.length > 0 && (
+        <section aria-labelledby="board-unscheduled" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3">
+          <h2 id="board-unscheduled" className="text-sm font-semibold text-slate-800">
+            {T.unscheduledTitle} <span className="font-normal text-slate-600">({data.unscheduled.length})</span>
+          </h2>
+          <p className="mb-2 text-xs text-slate-700">{T.unscheduledHint}</p>
+          <ul className="grid grid-cols-1 gap-2 md:grid-cols-2 xl:grid-cols-4">{data.unscheduled.map(cardItem)}</ul>
+        </section>
+      )}
     </section>
   );
 }

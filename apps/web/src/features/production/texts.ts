@@ -39,6 +39,8 @@ export const PRODUCTION_TEXT = {
   shipWeek: 'Ship week',
   boardHint: 'Drag a card to another column, or focus it and press ← or →. The order’s requirements apply as on the order form.',
   boardLoadError: 'The board could not be loaded. Try again.',
+  unscheduledTitle: 'Not scheduled yet',
+  unscheduledHint: 'Orders pending, processed or scheduled to ship with no ship date: give them one on the order to place them in a week.',
   cardLabel: (door: string) => `Order ${door}`,
   door: (door: string) => `Door # ${door}`,
   needs: (items: readonly string[]) => `Needs: ${items.join(', ')}`,
