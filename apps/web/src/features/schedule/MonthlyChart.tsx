@@ -135,7 +135,9 @@ export function MonthlyChart({ figures }: { figures: MonthlyFigures }) {
   return (
     <div>
       {drawable && (
-        <div className="relative h-72">
+        // Chart.js sizes its canvas in pixels and follows a narrower window a frame later: clip it meanwhile,
+        // so that the page never scrolls sideways while the chart catches up.
+        <div className="relative h-72 min-w-0 overflow-hidden">
           <Chart
             type="bar"
             data={data}

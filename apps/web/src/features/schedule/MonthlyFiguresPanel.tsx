@@ -21,7 +21,7 @@ export function MonthlyFiguresPanel() {
   return (
     <section
       aria-labelledby="monthly-figures-title"
-      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
     >
       <h2 id="monthly-figures-title" className="mb-3 text-base font-semibold text-slate-900">
         {CHART_TEXT.title}
