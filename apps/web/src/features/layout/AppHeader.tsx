@@ -13,6 +13,8 @@ const NAV_LINKS = [
   { label: 'Quotes', to: '/quotes' },
   { label: 'Invoices', to: '/invoices' },
   { label: 'Customers', to: '/customers' },
+  // The shop's own screen, one tap from anywhere (a shop lead on a tablet lives on it).
+  { label: 'Shop Board', to: '/board' },
   { label: 'Reports', to: '/reports' },
 ] as const;
 

@@ -1,5 +1,6 @@
-import { useState, type DragEvent, type KeyboardEvent } from 'react';
-import { BOARD_STATUSES, addDays, formatUsDate, statusLabel, todayIso } from '@icehouse/domain';
+import { useEffect, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { BOARD_STATUSES, addDays, formatUsDate, isIsoDate, statusLabel, todayIso } from '@icehouse/domain';
 import { PageHeader } from '../../components/PageHeader';
 import { Notice } from '../../components/Notice';
 import { serverMessage } from '../../lib/errors';
@@ -11,18 +12,26 @@ type Status = (typeof BOARD_STATUSES)[number];
 type Card = RouterOutputs['production']['board']['cards'][number];
 
 /**
- * The shop board (/board): the ship week's orders in a column per status. A card moves by drag and
- * drop, by its buttons, or by the arrow keys when it has focus; each move is the order's own status
- * call (requirements enforced by the server; a refusal shows on the card). Live: a colleague's move
- * arrives through the change feed.
+ * The shop board (/board?week=YYYY-MM-DD): the ship week's orders in a column per status. A card moves
+ * forward (the only way the status call moves an order) by drag and drop, by its button, or by → when it
+ * has focus; each move is the order's own status call (requirements enforced by the server; a refusal
+ * shows on the card). After a move the card keeps the focus in its new column and the move is announced.
+ * Live: a colleague's move arrives through the change feed.
  */
 export function ShopBoard() {
   const utils = trpc.useUtils();
-  const [week, setWeek] = useState(todayIso());
+  // The chosen week is in the address, so that a reload or a shared link opens the same week.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('week');
+  const week = asked && isIsoDate(asked) ? asked : todayIso();
+  const setWeek = (day: string) => setParams({ week: day }, { replace: true });
   const board = trpc.production.board.useQuery({ week });
   const change = trpc.orders.changeStatus.useMutation();
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [moving, setMoving] = useState<number | null>(null);
+  const [announced, setAnnounced] = useState('');
+  // The card moved from the keyboard: focused again once it shows in its new column.
+  const [refocus, setRefocus] = useState<number | null>(null);
   useLiveChanges((c) => {
     if (c.entity === 'order') void utils.production.board.invalidate();
   });
@@ -33,29 +42,40 @@ export function ShopBoard() {
     try {
       await change.mutateAsync({ id: card.id, new_status: to });
       setErrors(({ [card.id]: _gone, ...rest }) => rest);
+      setAnnounced(T.moved(card.door_number, statusLabel(to)));
     } catch (error) {
       setErrors((e) => ({ ...e, [card.id]: serverMessage(error) ?? T.moveError }));
     } finally {
-      setMoving(null);
+      // The board as it is now first, then the card is free again (and refocused in its new column).
       await utils.production.board.invalidate();
+      setMoving(null);
     }
   }
 
-  const neighbour = (status: Status, step: -1 | 1): Status | null => BOARD_STATUSES[BOARD_STATUSES.indexOf(status) + step] ?? null;
+  /** The column a card can move to: its next status (an order never moves back), when that is on the board. */
+  const forward = (card: Card): Status | null =>
+    (BOARD_STATUSES as readonly string[]).includes(card.next_possible_status ?? '') ? (card.next_possible_status as Status) : null;
 
   function onKeyDown(event: KeyboardEvent, card: Card) {
-    if (event.target !== event.currentTarget) return;
-    const to = event.key === 'ArrowRight' ? neighbour(card.status, 1) : event.key === 'ArrowLeft' ? neighbour(card.status, -1) : null;
+    if (event.target !== event.currentTarget || event.key !== 'ArrowRight') return;
+    const to = forward(card);
     if (!to) return;
     event.preventDefault();
+    setRefocus(card.id);
     void move(card, to);
   }
+
+  useEffect(() => {
+    if (refocus === null || moving !== null) return;
+    document.querySelector<HTMLElement>(`[data-card="${refocus}"]`)?.focus();
+    setRefocus(null);
+  }, [refocus, moving, board.data]);
 
   function onDrop(event: DragEvent, to: Status) {
     event.preventDefault();
     const id = Number(event.dataTransfer.getData('text/plain'));
     const card = [...(board.data?.cards ?? []), ...(board.data?.unscheduled ?? [])].find((c) => c.id === id);
-    if (card) void move(card, to);
+    if (card && forward(card) === to) void move(card, to);
   }
 
   const data = board.data;
@@ -63,6 +83,7 @@ export function ShopBoard() {
   const cardItem = (card: Card) => (
     <li
       key={card.id}
+      data-card={card.id}
       tabIndex={0}
       draggable
       aria-label={T.cardLabel(card.door_number)}
@@ -90,18 +111,18 @@ export function ShopBoard() {
           {errors[card.id]}
         </div>
       )}
-      <div className="mt-1 flex justify-between gap-1">
-        {([-1, 1] as const).map((step) => {
-          const to = neighbour(card.status, step);
-          return to ? (
-            <button key={step} type="button" className="text-xs text-sky-800 underline" disabled={moving === card.id} onClick={() => void move(card, to)}>
-              {T.moveTo(statusLabel(to), card.door_number)}
-            </button>
-          ) : (
-            <span key={step} />
-          );
-        })}
-      </div>
+      {forward(card) && (
+        <div className="mt-2 flex justify-end">
+          <button
+            type="button"
+            className="min-h-11 rounded-md px-3 text-sm font-medium text-sky-800 underline ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+            disabled={moving === card.id}
+            onClick={() => void move(card, forward(card)!)}
+          >
+            {T.moveTo(statusLabel(forward(card)!), card.door_number)}
+          </button>
+        </div>
+      )}
     </li>
   );
   return (
@@ -130,6 +151,9 @@ export function ShopBoard() {
         }
       />
       <p className="text-xs text-slate-500">{T.boardHint}</p>
+      <p role="status" aria-live="polite" className="sr-only">
+        {announced}
+      </p>
       {data && data.capacity !== null && (
         <p
           role="status"
