@@ -1,3 +1,4 @@
+import { toDecimal } from '@icehouse/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/Button';
@@ -97,10 +98,15 @@ export function InvoiceRowActions({
     );
   }
 
+  // A paid invoice has nothing to pay, and its payments keep it on the books (the server refuses to delete an
+  // invoice with ledger entries): neither is offered. A zero invoice has no entries and may still go.
+  const paid = invoice.status === 'paid';
+  const deletable = !paid || toDecimal(invoice.total_amount).isZero();
+
   return (
     // Compact icon buttons on one line (decision 140): the six used to wrap onto four or five lines.
     <div className="flex flex-nowrap items-center justify-end gap-1">
-      {onRecordPayment && (
+      {onRecordPayment && !paid && (
         <RowActionButton
           icon="payment"
           label={PAYMENT_TEXT.recordPayment}
@@ -137,14 +143,16 @@ export function InvoiceRowActions({
           onClick={() => onEmail(invoice)}
         />
       )}
-      <RowActionButton
-        ref={deleteRef}
-        icon="delete"
-        label={INVOICE_TEXT.delete}
-        danger
-        disabled={busy !== null}
-        onClick={() => setConfirming(true)}
-      />
+      {deletable && (
+        <RowActionButton
+          ref={deleteRef}
+          icon="delete"
+          label={INVOICE_TEXT.delete}
+          danger
+          disabled={busy !== null}
+          onClick={() => setConfirming(true)}
+        />
+      )}
     </div>
   );
 }

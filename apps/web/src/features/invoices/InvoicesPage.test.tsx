@@ -139,6 +139,26 @@ describe('InvoicesPage', () => {
     expect(cells[7]).toBe('—');
   });
 
+  it('offers neither Delete nor Record payment on a paid invoice, both on an open one', async () => {
+    const invoices = [
+      fakeInvoice(5, {
+        invoice_number: '2005',
+        customer_name: 'Paid Up Resort',
+        orders: [{ id: 51, door_number: '1051' }],
+        editable: { payments_credits: '1000.00', line_items: [{ quantity: 1, description: 'Shed', price_each: '1000.00' }] },
+      }),
+      ...sampleInvoices(),
+    ];
+    renderApp('/invoices', createInvoicesServer({ invoices }).handler);
+    const paid = await waitFor(() => row('2005'));
+    expect(within(paid).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(within(paid).queryByRole('button', { name: 'Record payment' })).not.toBeInTheDocument();
+    for (const name of ['Edit Layout', 'Print', 'Download PDF']) expect(within(paid).getByRole('button', { name })).toBeInTheDocument();
+    const open = row('2001');
+    expect(within(open).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(within(open).getByRole('button', { name: 'Record payment' })).toBeInTheDocument();
+  });
+
   it('arrives filtered by ?search= and shows the search in the box', async () => {
     const { requests } = await openList('/invoices?search=Smith');
     await within(table()).findByRole('cell', { name: 'Alice Smith' });
