@@ -18,6 +18,17 @@ const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
 );
 
 describe('the OpenAPI document', () => {
+  it('declares the query parameters of the reports and the shop floor, whose inputs may be left out whole', () => {
+    const queryOf = (path: string) => (doc.paths[path]!.get!.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+    for (const path of ['/api/production/materials/', '/api/production/materials/csv/', '/api/production/materials/pdf/'])
+      expect(queryOf(path), path).toEqual(['from', 'to', 'statuses']);
+    expect(queryOf('/api/production/board/')).toEqual(['week']);
+    for (const path of ['/api/reports/margin/', '/api/reports/margin/csv/']) expect(queryOf(path), path).toEqual(['from', 'to', 'group']);
+    expect(queryOf('/api/reports/accounting-export/')).toEqual(['from', 'to', 'format']);
+    expect(queryOf('/api/reports/accounting-export/summary/')).toEqual(['from', 'to']);
+    for (const path of ['/api/reports/sales-tax/', '/api/reports/sales-tax/csv/']) expect(queryOf(path), path).toEqual(['from', 'to', 'period']);
+  });
+
   it('declares per operation both security schemes where a token works, and says so in words', () => {
     for (const { path, method, op, route } of operations) {
       const where = `${method} ${path}`;

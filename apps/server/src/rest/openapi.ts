@@ -17,7 +17,13 @@ function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 
 function parametersOf(schema: z.ZodType | undefined, location: 'path' | 'query') {
   if (!schema) return [];
-  const json = toJsonSchema(schema, 'input');
+  const whole = toJsonSchema(schema, 'input');
+  // An input that may be left out entirely (`.nullish()`: every parameter optional) is an anyOf of its object
+  // and null: its parameters are the object's.
+  const json =
+    whole.properties === undefined && Array.isArray(whole.anyOf)
+      ? ((whole.anyOf as JsonSchema[]).find((member) => member.properties !== undefined) ?? whole)
+      : whole;
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required as string[] | undefined) ?? []);
   return Object.entries(properties).map(([name, propertySchema]) => ({

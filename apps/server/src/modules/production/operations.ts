@@ -135,7 +135,7 @@ export const productionOperations = operationSet('production', {
       method: 'GET',
       path: '/api/production/materials/',
       summary:
-        'The components the orders shipping from..to need (default next week, Monday to Sunday; at most 366 days), for the orders ' +
+        'The components the orders shipping from..to need (default the next ship week, Sunday to Saturday; at most 366 days), for the orders ' +
         'with the given statuses (default pending, processed, scheduled_to_ship): needed, unit cost, total cost, on hand, to buy ' +
         '(never below 0) and the orders behind each figure; orders without a bill of materials listed apart.',
       tag: TAG,
@@ -205,8 +205,9 @@ export const productionOperations = operationSet('production', {
       method: 'GET',
       path: '/api/production/board/',
       summary:
-        'The shop board of the ship week holding `week` (default this week, Monday to Sunday): one card per order shipping then, ' +
-        'not voided, with its status, next status and what it lacks for it. A card moves with POST /api/orders/{id}/change-status/.',
+        'The shop board of the ship week holding `week` (default this week; Sunday to Saturday): one card per order shipping then, ' +
+        'not voided, with its status, next status and what it lacks for it, and the orders still waiting for a ship date ' +
+        '(`unscheduled`). A card moves with POST /api/orders/{id}/change-status/.',
       tag: TAG,
       query: true,
     },
