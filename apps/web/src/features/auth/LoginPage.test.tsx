@@ -25,6 +25,8 @@ describe('LoginPage', () => {
   it('has the heading, both fields and the Sign in button', async () => {
     await openLogin();
     expect(screen.getByRole('textbox', { name: 'Username' })).toBeRequired();
+    // The screen is for signing in: the cursor waits in Username.
+    expect(screen.getByRole('textbox', { name: 'Username' })).toHaveFocus();
     expect(screen.getByLabelText(/^Password/)).toHaveAttribute('type', 'password');
     expect(screen.getByRole('button', { name: 'Sign in' })).toHaveAttribute('type', 'submit');
   });

@@ -79,6 +79,8 @@ export function LoginPage() {
               <TextInput
                 {...control}
                 name="username"
+                // The screen's one purpose: the cursor waits where typing starts.
+                autoFocus
                 autoComplete="username"
                 autoCapitalize="none"
                 spellCheck={false}

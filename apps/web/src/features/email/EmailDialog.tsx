@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { emailFormSchema, zodIssuesToFieldErrors } from '@icehouse/domain';
 import { Button } from '../../components/Button';
 import { Field, TextInput, inputClassName } from '../../components/Field';
@@ -45,6 +45,22 @@ export function EmailDialog({
   useAdoptLoaded(draft ? JSON.stringify([draft.to, draft.cc, draft.subject, draft.body]) : null, () =>
     setValues({ to: draft!.to, cc: draft!.cc, subject: draft!.subject, body: draft!.body }),
   );
+
+  // The dialog opens while its draft loads (nothing to type in yet, so the dialog focuses its close button):
+  // once To is there, it takes the focus, once per opening.
+  const toRef = useRef<HTMLInputElement>(null);
+  const focusedTo = useRef(false);
+  const loaded = Boolean(compose.data);
+  useEffect(() => {
+    if (!open) {
+      focusedTo.current = false;
+      return;
+    }
+    if (loaded && !focusedTo.current && toRef.current) {
+      toRef.current.focus();
+      focusedTo.current = true;
+    }
+  }, [open, loaded]);
 
   const first = (all: Record<string, string[] | undefined>, key: string) => all[key]?.[0];
 
@@ -118,6 +134,7 @@ export function EmailDialog({
             {(control) => (
               <TextInput
                 {...control}
+                ref={toRef}
                 type="text"
                 autoComplete="email"
                 value={values.to}

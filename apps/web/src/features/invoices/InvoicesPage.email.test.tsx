@@ -71,7 +71,10 @@ describe('Email from the invoices list', () => {
     await userEvent.click(within(await waitFor(() => row('2002'))).getByRole('button', { name: 'Email' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Email invoice' });
-    expect(await within(dialog).findByRole('textbox', { name: /^To/ })).toHaveValue('alice@example.com');
+    const to = await within(dialog).findByRole('textbox', { name: /^To/ });
+    expect(to).toHaveValue('alice@example.com');
+    // Where the writing starts: To, not the close button the dialog focused while its draft loaded.
+    await waitFor(() => expect(to).toHaveFocus());
     expect(within(dialog).getByRole('textbox', { name: /^Subject/ })).toHaveValue(
       'Invoice 2002 from Ice House',
     );
