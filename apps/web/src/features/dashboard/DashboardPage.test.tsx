@@ -54,6 +54,13 @@ describe('DashboardPage', () => {
     ]);
   });
 
+  it('starts a new order or a new quote from the dashboard', async () => {
+    await openDashboard();
+    expect(screen.getByRole('link', { name: 'New Quote' })).toHaveAttribute('href', '/quotes/new');
+    await userEvent.click(screen.getByRole('button', { name: 'Create New Order' }));
+    expect(await screen.findByRole('dialog', { name: 'New Order' })).toBeInTheDocument();
+  });
+
   it("says 'No orders found' when there are none", async () => {
     await openDashboard([]);
     expect(await within(months()).findByRole('cell', { name: 'No orders found' })).toBeInTheDocument();

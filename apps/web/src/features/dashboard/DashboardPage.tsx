@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { OrderStatus } from '@icehouse/domain';
 import { Button } from '../../components/Button';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
@@ -12,6 +12,8 @@ import type { FromDashboardState } from '../orders/OrdersPage';
 import { ordersPath } from '../orders/filters';
 import { ORDERS_TEXT } from '../orders/texts';
 import { MonthlyFiguresPanel } from '../schedule/MonthlyFiguresPanel';
+import { useOrderForm } from '../order-form/OrderFormProvider';
+import { QUOTE_TEXT } from '../quotes/texts';
 import type { MonthSummaryRow } from '../orders/types';
 
 const FROM_DASHBOARD: FromDashboardState = { from: 'dashboard' };
@@ -30,6 +32,7 @@ const columns: DataTableColumn<MonthSummaryRow>[] = [
  */
 export function DashboardPage() {
   const navigate = useNavigate();
+  const { newOrder } = useOrderForm();
   const [status, setStatus] = useState<OrderStatus | null>(null);
   const [customer, setCustomer] = useState('');
   const [serial, setSerial] = useState('');
@@ -51,9 +54,19 @@ export function DashboardPage() {
       <PageHeader
         title={ORDERS_TEXT.dashboardTitle}
         actions={
-          <Button variant="primary" onClick={() => navigate('/orders', { state: FROM_DASHBOARD })}>
-            {ORDERS_TEXT.allOrders}
-          </Button>
+          <>
+            {/* Where a day starts: a new order or quote is one click from here, as it is from their lists. */}
+            <Button onClick={() => newOrder()}>{ORDERS_TEXT.createNewOrder}</Button>
+            <Link
+              to="/quotes/new"
+              className="inline-flex items-center rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
+            >
+              {QUOTE_TEXT.newQuote}
+            </Link>
+            <Button variant="primary" onClick={() => navigate('/orders', { state: FROM_DASHBOARD })}>
+              {ORDERS_TEXT.allOrders}
+            </Button>
+          </>
         }
       />
 

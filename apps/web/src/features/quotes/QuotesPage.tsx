@@ -141,7 +141,18 @@ export function QuotesPage() {
           rowKey={(q) => q.id}
           loading={list.isPending}
           loadingText={QUOTE_TEXT.loading}
-          emptyText={search ? QUOTE_TEXT.emptySearch(search) : QUOTE_TEXT.empty}
+          emptyText={
+            search ? (
+              QUOTE_TEXT.emptySearch(search)
+            ) : (
+              <>
+                {QUOTE_TEXT.empty}{' '}
+                <Link to="/quotes/new" className="font-medium text-sky-700 underline">
+                  {QUOTE_TEXT.firstQuote}
+                </Link>
+              </>
+            )
+          }
         />
       )}
       {list.data && list.data.count > 0 && (

@@ -20,6 +20,7 @@ export const QUOTE_TEXT = {
   total: 'Total',
   loading: 'Loading quotes...',
   empty: 'No quotes yet.',
+  firstQuote: 'Make the first quote',
   emptySearch: (s: string) => `No quotes match "${s}".`,
   fetchError: 'Could not load the quotes.',
   retry: 'Retry',
