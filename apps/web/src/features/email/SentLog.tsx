@@ -55,8 +55,8 @@ const COLUMNS: DataTableColumn<Entry>[] = [
   { key: 'outcome', header: EMAIL_TEXT.outcome, cell: (e) => <Outcome entry={e} /> },
 ];
 
-/** The emails of an invoice ('invoice', its id) or of an order's bill of lading ('bol', the order's id). */
-export function SentLog({ kind, id }: { kind: 'invoice' | 'bol'; id: number }) {
+/** The emails of an invoice ('invoice', its id), an order's bill of lading ('bol', the order's id) or a quote. */
+export function SentLog({ kind, id }: { kind: 'invoice' | 'bol' | 'quote'; id: number }) {
   const titleId = useId();
   const log = trpc.email.log.useQuery(
     { kind, id },

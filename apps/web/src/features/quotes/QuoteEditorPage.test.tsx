@@ -3,17 +3,41 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { renderWithServer } from '../../test/render';
+import type { TrpcProcedure } from '../../test/fakeFetch';
 import { createOrderServer } from '../order-form/testing/fakeOrderServer';
 import { QuoteEditorPage } from './QuoteEditorPage';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-function renderNewQuote(taxRate: string) {
-  const router = createMemoryRouter([{ path: '/quotes/:id', element: <QuoteEditorPage /> }], {
-    initialEntries: ['/quotes/new'],
-  });
-  return renderWithServer(<RouterProvider router={router} />, createOrderServer({ taxRate }).handler);
+function renderQuote(at: string, taxRate: string, procedures: Record<string, TrpcProcedure> = {}) {
+  const router = createMemoryRouter([{ path: '/quotes/:id', element: <QuoteEditorPage /> }], { initialEntries: [at] });
+  return renderWithServer(<RouterProvider router={router} />, createOrderServer({ taxRate, procedures }).handler);
 }
+const renderNewQuote = (taxRate: string) => renderQuote('/quotes/new', taxRate);
+
+const SENT_QUOTE = {
+  id: 5,
+  quote_number: 'Q-1005',
+  status: 'sent',
+  date: '2026-11-02',
+  valid_until: '2026-12-02',
+  customer_id: null,
+  customer_name: 'Lakeside Bait',
+  total: '1070.00',
+  order_id: null,
+  fields: { billing_address: { name: 'Lakeside Bait' }, building_info: { product: null, price: '1000.00', additional_items: [] } },
+  line_items: [{ quantity: 1, description: 'Building', price_each: '1000.00', amount: '1000.00' }],
+  totals: { subtotal: '1000.00', discount_amount: '0.00', tax_rate: '7.00', tax_amount: '70.00', total: '1070.00' },
+  order_door_number: null,
+  sent_at: '2026-11-02T15:00:00.000Z',
+  accepted: null,
+  declined: null,
+  converted_at: null,
+  version: 2,
+  created_at: '2026-11-02T14:00:00.000Z',
+  updated_at: '2026-11-02T15:00:00.000Z',
+  created_by: 'staff',
+};
 
 const totals = () => screen.getByRole('group', { name: 'Quote totals' });
 /** The amount beside a label of the totals ("Subtotal" -> "$6,634.30"). */
@@ -44,5 +68,42 @@ describe('a new quote', () => {
     const name = await screen.findByLabelText(/^Bill To Name/);
     expect(name).toHaveAttribute('aria-required', 'true');
     expect(screen.getByLabelText(/^Bill To Street/)).not.toHaveAttribute('aria-required');
+  });
+});
+
+describe('a saved quote', () => {
+  it('shows its sent log: each email with its outcome', async () => {
+    renderQuote('/quotes/5', '7.00', {
+      'quotes.get': () => SENT_QUOTE,
+      'quotes.links': () => ({ results: [] }),
+      'email.log': (input) => {
+        expect(input).toEqual({ kind: 'quote', id: 5 });
+        return {
+          results: [
+            {
+              id: 9,
+              kind: 'quote',
+              record_id: 5,
+              to: ['buyer@lakeside.example'],
+              cc: [],
+              subject: 'Quote Q-1005 from Ice House',
+              status: 'failed',
+              document_version: 1,
+              server_message_id: null,
+              server_response: '',
+              error: '550 mailbox unavailable',
+              attempts: 5,
+              next_retry: null,
+              created_at: '2026-11-02T15:00:00.000Z',
+              created_by: 'staff',
+              sent_at: null,
+            },
+          ],
+        };
+      },
+    });
+    const log = await screen.findByRole('region', { name: 'Sent log' });
+    expect(await within(log).findByText('buyer@lakeside.example')).toBeInTheDocument();
+    expect(within(log).getByText(/550 mailbox unavailable/)).toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { useLiveChanges } from '../../lib/live';
 import { trpc } from '../../lib/trpc';
 import { useAdoptLoaded } from '../../lib/useAdoptLoaded';
 import { useOrderLookups } from '../order-form/lookups';
+import { SentLog } from '../email/SentLog';
 import { QuoteActions } from './QuoteActions';
 import { QuoteForm } from './QuoteForm';
 import { QuoteStatusBadge } from './QuoteStatusBadge';
@@ -141,6 +142,8 @@ export function QuoteEditorPage() {
           {loaded && <QuoteActions quote={loaded} onMessage={setMessage} />}
         </aside>
       </div>
+      {/* "The sent log shows when it is sent", as the email dialog says: each email with its outcome. */}
+      {loaded && <SentLog kind="quote" id={loaded.id} />}
     </section>
   );
 }
