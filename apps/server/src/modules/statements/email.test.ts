@@ -36,6 +36,10 @@ describe('statement PDF and email', () => {
     const text = (await readPdfText(onScreen.rawPayload)).all;
     for (const shown of ['Statement', 'Harbor Fish Co', '10/01/2026 – 10/31/2026', 'Opening Balance', '$700.00', '$150.00', '$400.00', '$250.00', b.invoice_number, 'Credit note'])
       expect(text, shown).toContain(shown);
+    // Not issued: it says it is a preview, not "Statement # Not issued".
+    expect(text).toMatch(/Statement Preview/i);
+    expect(text).toContain('Preview, not issued');
+    expect(text).not.toContain('Not issued');
 
     const sent = await ctx.staff.post(`/api/customers/${customer.id}/statement/email/`, OCTOBER);
     expect(sent.statusCode, sent.body).toBe(201);

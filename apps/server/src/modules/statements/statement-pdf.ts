@@ -40,7 +40,7 @@ export async function liveStatementPdf(deps: Deps, customerId: number, input: un
   const company = await getCompanyInfo(deps);
   const html = renderStatementHtml({
     company: pdfCompany(company),
-    number: 'Not issued',
+    number: null,
     bill_to: statement.bill_to,
     figures: statement,
   });

@@ -23,8 +23,8 @@ export function renderStatementHtml(doc: StatementDocument): string {
   const period = `${usDate(f.from)} – ${usDate(f.to)}`;
   const body = (
     <>
-      <Letterhead company={doc.company} title="Statement">
-        <DocMeta date={f.to} numberLabel="Statement #" number={text(doc.number)} />
+      <Letterhead company={doc.company} title={doc.number === null ? 'Statement Preview' : 'Statement'}>
+        <DocMeta date={f.to} numberLabel="Statement #" number={doc.number === null ? 'Preview, not issued' : text(doc.number)} />
       </Letterhead>
 
       <div className="columns">
@@ -115,8 +115,8 @@ export function renderStatementHtml(doc: StatementDocument): string {
     </>
   );
   return renderDocument({
-    title: `Statement ${text(doc.number)}`,
-    footer: [`Statement ${footerPart(doc.number)}`, footerPart(doc.company.name)],
+    title: doc.number === null ? 'Statement preview' : `Statement ${text(doc.number)}`,
+    footer: [doc.number === null ? 'Statement preview' : `Statement ${footerPart(doc.number)}`, footerPart(doc.company.name)],
     css: STATEMENT_CSS,
     body,
   });

@@ -261,8 +261,8 @@ export interface CreditNoteDocument {
 /** A customer's statement (decision 200): the domain's figures of the period as issued. */
 export interface StatementDocument {
   company: PdfCompany;
-  /** The statement's id as printed ("S-12"), or "Draft" for one not issued. */
-  number: string;
+  /** The statement's id as printed ("S-12"); null for a preview of the period (not issued, no number). */
+  number: string | null;
   bill_to: PdfAddress;
   figures: StatementFigures;
 }
