@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -88,5 +89,40 @@ describe('Statement section of the customer page', () => {
     expect(await screen.findByText('Statement S-7 is queued to ap@harbor.example.')).toBeInTheDocument();
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ id: 3, data: { from: expect.any(String), to: expect.any(String) } });
+  });
+
+  it('waits for an address before it emails, and drops a refusal once another is saved', async () => {
+    const server = trpcBatch({
+      'statements.forCustomer': () => FIGURES,
+      'statements.email': () => {
+        throw new TrpcTestError({ message: 'Enter a valid email address.', code: 'BAD_REQUEST', appCode: 'VALIDATION', fieldErrors: { email: ['Enter a valid email address.'] } });
+      },
+    });
+    /** The customer page around the section: its address is saved elsewhere on the page. */
+    function Page() {
+      const [email, setEmail] = useState('');
+      return (
+        <>
+          <button type="button" onClick={() => setEmail((e) => (e === '' ? 'ap@harbor' : 'ap@harbor.example'))}>
+            Save address
+          </button>
+          <StatementSection customer={{ id: 3, name: 'Harbor Fish Co', email }} />
+        </>
+      );
+    }
+    renderWithServer(<Page />, server);
+    await screen.findByTestId('statement-closing');
+    const email = () => screen.getByRole('button', { name: 'Email' });
+    expect(email()).toBeDisabled();
+    expect(email()).toHaveAccessibleDescription('Add an email address to this customer to email a statement.');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(email()).toBeEnabled();
+    await userEvent.click(email());
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Email statement' })).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(screen.queryByText('Enter a valid email address.')).not.toBeInTheDocument());
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { defaultStatementPeriod } from '@icehouse/domain';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -26,6 +26,13 @@ export function StatementSection({ customer }: { customer: { id: number; name: s
   const fieldErrors = statement.isError ? serverFieldErrors(statement.error) : null;
   const errors = { from: errorAt(fieldErrors, 'from'), to: errorAt(fieldErrors, 'to') };
   const pdfUrl = `/api/customers/${customer.id}/statement/pdf/?${new URLSearchParams({ ...period }).toString()}`;
+  // Statements go to the address saved on the customer: without one, Email can only fail, so it waits for one.
+  const hasEmail = customer.email.trim() !== '';
+  const noEmailId = useId();
+  // An address saved since a refusal answers it: the refusal goes.
+  useEffect(() => {
+    if (hasEmail) setNotice((n) => (n?.tone === 'error' ? null : n));
+  }, [hasEmail, customer.email]);
 
   async function send() {
     setNotice(null);
@@ -54,11 +61,16 @@ export function StatementSection({ customer }: { customer: { id: number; name: s
           >
             {T.pdf}
           </a>
-          <Button disabled={!statement.data} onClick={() => setConfirming(true)}>
+          <Button disabled={!statement.data || !hasEmail} aria-describedby={hasEmail ? undefined : noEmailId} onClick={() => setConfirming(true)}>
             {T.email}
           </Button>
         </div>
       </div>
+      {!hasEmail && (
+        <p id={noEmailId} className="text-sm text-slate-600">
+          {T.noEmail}
+        </p>
+      )}
       {notice && (
         <Notice tone={notice.tone} onDismiss={() => setNotice(null)}>
           {notice.text}
@@ -76,9 +88,7 @@ export function StatementSection({ customer }: { customer: { id: number; name: s
         onConfirm={() => void send()}
         onCancel={() => setConfirming(false)}
       >
-        {customer.email.trim()
-          ? T.emailQuestion(customer.name, customer.email, formatDate(period.from), formatDate(period.to))
-          : T.noEmail}
+        {T.emailQuestion(customer.name, customer.email, formatDate(period.from), formatDate(period.to))}
       </ConfirmDialog>
     </CustomerSection>
   );
