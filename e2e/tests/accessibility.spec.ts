@@ -87,7 +87,7 @@ const SCREENS: ReadonlyArray<{ screen: string; path: string; ready: (page: Page)
   {
     screen: 'Reports (accountant export)',
     path: '/reports?report=accountant-export',
-    ready: (page) => page.getByRole('status').filter({ hasText: /credit notes, \d+ transactions|Nothing to export/ }),
+    ready: (page) => page.getByRole('status').filter({ hasText: /credit notes?, \d+ transactions?|Nothing to export/ }),
   },
   {
     screen: 'Ship Schedule',

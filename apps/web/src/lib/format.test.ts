@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@icehouse/domain';
-import { formatDate, formatListTotal, formatMoney, formatTwoDecimals, todayIso } from './format';
+import { countOf, formatDate, formatListTotal, formatMoney, formatTwoDecimals, todayIso } from './format';
 
 // vitest.config.ts runs the tests in America/Chicago, west of UTC.
 
@@ -53,5 +53,14 @@ describe('formatListTotal', () => {
     expect(formatListTotal(LIMITS.searchCountMax, true)).toBe(`${LIMITS.searchCountMax}+`);
     expect(formatListTotal(1026, true)).toBe('1026+');
     expect(formatListTotal(25_000, false)).toBe('25000');
+  });
+});
+
+describe('countOf', () => {
+  it('agrees the noun with the count: one alone, none and many plural', () => {
+    expect(countOf(1, 'statement')).toBe('1 statement');
+    expect(countOf(0, 'statement')).toBe('0 statements');
+    expect(countOf(2, 'credit note')).toBe('2 credit notes');
+    expect(countOf(3, 'box', 'boxes')).toBe('3 boxes');
   });
 });

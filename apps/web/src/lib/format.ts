@@ -26,3 +26,8 @@ export {
 export function formatListTotal(count: number, textSearch: boolean): string {
   return textSearch && count >= LIMITS.searchCountMax ? `${count}+` : String(count);
 }
+
+/** "1 statement", "3 statements", "1 credit note": a count with its noun agreeing (`many` for an irregular plural). */
+export function countOf(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

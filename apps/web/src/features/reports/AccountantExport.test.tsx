@@ -39,7 +39,7 @@ describe('Accountant export', () => {
     });
     renderApp('/reports?report=accountant-export', server.handler);
     expect(
-      await screen.findByText(/2 invoices, 1 credit notes, 6 transactions/, {}, { timeout: 10_000 }),
+      await screen.findByText(/2 invoices, 1 credit note, 6 transactions/, {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
     const year = todayIso().slice(0, 4);
     expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute(

@@ -1,3 +1,5 @@
+import { countOf } from '../../lib/format';
+
 /** Texts of the reports screen (ours). */
 export const REPORT_TEXT = {
   title: 'Reports',
@@ -44,7 +46,7 @@ export const REPORT_TEXT = {
   exportHint:
     'QuickBooks Desktop takes the IIF file (everything); QuickBooks Online takes invoices, then journal entries; Xero takes invoices and credit notes. Account names are set in Company Information.',
   exportHolds: (s: { invoices: number; credit_notes: number; transactions: number }) =>
-    `${s.invoices} invoices, ${s.credit_notes} credit notes, ${s.transactions} transactions in all (payments, refunds, deposits included).`,
+    `${countOf(s.invoices, 'invoice')}, ${countOf(s.credit_notes, 'credit note')}, ${countOf(s.transactions, 'transaction')} in all (payments, refunds, deposits included).`,
   exportEmpty: 'Nothing to export: no invoices, credit notes, payments or deposits are dated in this range.',
   salesTaxHint: 'Taxable and exempt sales are after discounts; freight is never taxed.',
 } as const;

@@ -1,3 +1,5 @@
+import { countOf } from '../../lib/format';
+
 /** Texts of the statements screens (decisions 200-203). */
 export const STATEMENT_TEXT = {
   title: 'Statement',
@@ -34,6 +36,7 @@ export const STATEMENT_TEXT = {
     `Each customer whose balance on ${to} is not zero gets the statement of ${from} to ${to} at their email address, one email each. Customers without an email address are skipped.`,
   batchSend: 'Email statements',
   batchResult: (b: { statements: number; queued: number; sent: number; failed: number; skipped_no_email: number }) =>
-    `${b.statements} statements: ${b.sent} sent, ${b.queued} waiting, ${b.failed} failed; ${b.skipped_no_email} customers with a balance have no email address.`,
+    `${countOf(b.statements, 'statement')}: ${b.sent} sent, ${b.queued} waiting, ${b.failed} failed; ` +
+    (b.skipped_no_email === 1 ? '1 customer with a balance has no email address.' : `${b.skipped_no_email} customers with a balance have no email address.`),
   close: 'Close',
 } as const;
