@@ -99,9 +99,10 @@ describe('GET /api/payments/export.csv', () => {
     });
 
     // Filters: dates inclusive at both ends, the method, both together.
-    const april = rowsOf(
-      (await ctx.staff.get('/api/payments/export.csv?from=2024-04-10&to=2024-04-20')).body,
-    );
+    const aprilCsv = await ctx.staff.get('/api/payments/export.csv?from=2024-04-10&to=2024-04-20');
+    // Named for the range it holds, not for the day it was downloaded.
+    expect(aprilCsv.headers['content-disposition']).toBe('attachment; filename="payments-2024-04-10-to-2024-04-20.csv"');
+    const april = rowsOf(aprilCsv.body);
     expect(april.map((r) => r.Date)).toEqual(['2024-04-20', '2024-04-10']);
     const upTo2023 = rowsOf((await ctx.staff.get('/api/payments/export.csv?to=2023-12-31')).body);
     expect(upTo2023.map((r) => r.Customer)).toEqual(['Zed Co']);

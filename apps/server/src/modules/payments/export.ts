@@ -91,6 +91,14 @@ export const PAYMENT_CSV_COLUMNS: CsvColumn<PaymentExportRow>[] = [
 export function paymentsCsv(deps: Pick<AppDeps, 'database'>, filters: PaymentExportFilters) {
   return {
     stream: csvStream(PAYMENT_CSV_COLUMNS, exportPayments(deps, filters)),
-    filename: csvFilename('payments'),
+    filename: paymentsFilename(filters),
   };
+}
+
+/** Named for the range it holds (as the accountant's files are), or today's date when it holds every payment. */
+function paymentsFilename({ from, to }: PaymentExportFilters): string {
+  if (from && to) return `payments-${from}-to-${to}.csv`;
+  if (from) return `payments-from-${from}.csv`;
+  if (to) return `payments-to-${to}.csv`;
+  return csvFilename('payments');
 }
