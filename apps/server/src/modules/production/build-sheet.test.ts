@@ -74,6 +74,9 @@ describe('build sheet', () => {
     expect(sheet).toMatch(/Door frame kit\s+1\s+1/);
     expect(text.pages[1]).toContain('BLUEPRINT OF UNIT 4711');
     expect(text.pages[2]).toContain('DOOR DRAWING OF UNIT 4711');
+    // Numbered as the file it is, drawings included (the sheet alone said "Page 1 of 1").
+    text.pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of 3`));
+    expect(text.all).not.toContain('Page 1 of 1');
 
     // Archived: asking again answers the stored version; a save that changes it makes version 2.
     const again = await t.staff.request('GET', `/api/production/orders/${id}/build-sheet/`);

@@ -7,6 +7,7 @@ import { getCompanyInfo } from '../company/service';
 import { getOrder } from '../orders/order-read';
 import { settingLabels, productDescriptions } from '../orders/views';
 import { produceDocument, readBlob, type ArchivedPdf } from '../documents/archive';
+import { numberPages } from '../../pdf/page-numbers';
 import { loadBillsOfMaterials } from '../costing/bom-loader';
 import { renderBuildSheetHtml, type BuildSheetDocument } from '../../pdf';
 
@@ -111,6 +112,7 @@ export async function buildSheetPdf(deps: Deps, orderId: number, userId: number 
           if (!d.pdf) continue;
           for (const page of await sheet.copyPages(d.pdf, d.pdf.getPageIndices())) sheet.addPage(page);
         }
+        await numberPages(sheet);
         return Buffer.from(await sheet.save());
       },
     },

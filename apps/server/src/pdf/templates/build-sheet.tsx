@@ -131,5 +131,6 @@ export function renderBuildSheetHtml(doc: BuildSheetDocument): string {
       ))}
     </>
   );
-  return renderDocument({ title: `Build sheet ${doc.door_number}`, footer: ['Build sheet', `Door # ${doc.door_number}`], css: CSS, body });
+  // Its drawings are appended after rendering: the finished file numbers its pages (pdf/page-numbers.ts).
+  return renderDocument({ title: `Build sheet ${doc.door_number}`, footer: ['Build sheet', `Door # ${doc.door_number}`], css: CSS, body, pageNumbers: false });
 }

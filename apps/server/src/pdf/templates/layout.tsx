@@ -319,12 +319,19 @@ th{text-align:left;font-weight:bold}
 const FOOTER_STYLE =
   'font-family:"Liberation Sans",Arial,"DejaVu Sans",sans-serif;font-size:7.5pt;color:#616e7c';
 
-/** Letter paper; 'Page X of Y' and the document's label in the bottom margin on every page. */
-function pageCss(footerLabel: string): string {
+/**
+ * Letter paper; the document's label and 'Page X of Y' in the bottom margin on every page. A document
+ * that gains pages after rendering (the build sheet's drawings) leaves the numbers out and numbers the
+ * finished file itself (`numberPages` in pdf/page-numbers.ts), or its count would be the sheet's alone.
+ */
+function pageCss(footerLabel: string, pageNumbers: boolean): string {
+  const numbers = pageNumbers
+    ? `@bottom-right{content:"Page " counter(page) " of " counter(pages);${FOOTER_STYLE};width:25%;white-space:nowrap;vertical-align:top;padding-top:0.18in}`
+    : '';
   return `
 @page{size:Letter;margin:0.5in 0.5in 0.65in 0.5in;
 @bottom-left{content:${cssString(footerLabel)};${FOOTER_STYLE};width:75%;vertical-align:top;padding-top:0.18in}
-@bottom-right{content:"Page " counter(page) " of " counter(pages);${FOOTER_STYLE};width:25%;white-space:nowrap;vertical-align:top;padding-top:0.18in}}
+${numbers}}
 `;
 }
 
@@ -338,6 +345,8 @@ export function renderDocument(options: {
   footer: string[];
   css: string;
   body: ReactNode;
+  /** false: the pages are numbered after pages are added to the file (default true). */
+  pageNumbers?: boolean;
 }): string {
   const footerLabel = options.footer.filter(Boolean).join('  ·  ');
   const markup = renderToStaticMarkup(
@@ -346,7 +355,7 @@ export function renderDocument(options: {
         <meta charSet="utf-8" />
         <meta httpEquiv="Content-Security-Policy" content={CSP} />
         <title>{options.title}</title>
-        <style>{BASE_CSS + pageCss(footerLabel) + options.css}</style>
+        <style>{BASE_CSS + pageCss(footerLabel, options.pageNumbers ?? true) + options.css}</style>
       </head>
       <body>{options.body}</body>
     </html>,
