@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { Field, TextInput, inputClassName } from '../../components/Field';
 import { Notice } from '../../components/Notice';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { customerLinkClient, downloadThroughLink, linkToken } from './customerLink';
 import { formatDate, formatMoney } from '../../lib/format';
 import { QuoteStatusBadge } from './QuoteStatusBadge';
@@ -41,6 +42,8 @@ export function CustomerQuotePage() {
   const [nameError, setNameError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  // Declining cannot be undone: it is asked once more, with the comment the seller will read.
+  const [confirmingDecline, setConfirmingDecline] = useState(false);
   const base = `/api/customer/quotes/${id ?? '0'}/`;
   const headers = { 'X-Customer-Link': token, Accept: 'application/json' };
 
@@ -144,12 +147,30 @@ export function CustomerQuotePage() {
                 <Field label="Comment (optional)">
                   {(control) => <textarea {...control} rows={3} className={inputClassName(false)} value={comment} onChange={(e) => setComment(e.target.value)} />}
                 </Field>
-                <Button variant="danger" disabled={busy} onClick={() => void answer('decline')}>
+                <Button variant="danger" disabled={busy} onClick={() => setConfirmingDecline(true)}>
                   Decline Quote
                 </Button>
               </section>
             </div>
           )}
+          <ConfirmDialog
+            open={confirmingDecline}
+            title={`Decline quote ${quote.quote_number}?`}
+            confirmLabel="Decline Quote"
+            confirmVariant="danger"
+            cancelLabel="Keep the quote open"
+            busy={busy}
+            busyLabel="Declining..."
+            onConfirm={() => {
+              setConfirmingDecline(false);
+              void answer('decline');
+            }}
+            onCancel={() => setConfirmingDecline(false)}
+          >
+            {comment.trim()
+              ? `${quote.company_name} will see your comment: “${comment.trim()}”. A declined quote cannot be accepted afterwards.`
+              : `A declined quote cannot be accepted afterwards. You can add a comment for ${quote.company_name} before declining.`}
+          </ConfirmDialog>
         </>
       )}
     </main>
