@@ -262,7 +262,7 @@ describe('encoded and absolute-form request targets', () => {
   });
 });
 
-describe('API tokens (issue 18)', () => {
+describe('API tokens', () => {
   const keys = { staff: '', admin: '', adminRead: '' };
   const create = async (client: TestClient, scope: 'read' | 'read_write') => {
     const res = await client.trpcMutation('tokens.create', { name: `access ${scope}`, scope });

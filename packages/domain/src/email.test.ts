@@ -38,7 +38,7 @@ describe('email', () => {
     expect(bad.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['cc', 'subject']);
   });
 
-  it('finds the placeholders a template has no value for, by kind (issue 26)', () => {
+  it('finds the placeholders a template has no value for, by kind', () => {
     expect(unknownPlaceholders('Invoice {invoice_no} for {customer_name}', 'invoice')).toEqual([
       'invoice_no',
     ]);

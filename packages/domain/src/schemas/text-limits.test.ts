@@ -108,7 +108,7 @@ const CASES: Record<string, Case> = {
   ),
 };
 
-describe('text limits (issue 14 item 5)', () => {
+describe('text limits', () => {
   it('every limit is documented: notes 10,000, lines 200, state 2', () => {
     expect(TEXT_LIMITS.longText).toBe(10_000);
     expect(TEXT_LIMITS.line).toBe(200);
@@ -171,7 +171,7 @@ describe('text limits (issue 14 item 5)', () => {
   });
 });
 
-describe('malformed Unicode (issue 14 item 6)', () => {
+describe('malformed Unicode', () => {
   for (const [name, { schema, base, field }] of Object.entries(CASES)) {
     it(`${name}: a lone surrogate answers the field error; a whole pair is fine`, () => {
       expect(messagesAt(errorsOf(schema, withValue(base, field, `abcdefg${LONE}h`)), field)).toEqual([
@@ -205,7 +205,7 @@ describe('malformed Unicode (issue 14 item 6)', () => {
   });
 });
 
-describe('invoice line minimums (issue 14 item 7)', () => {
+describe('invoice line minimums', () => {
   it('quantity a whole number of at least 1; price at least 0 with at most two decimals', () => {
     expect(errorsOf(invoiceLineItemSchema, { quantity: -1, price_each: '-5.00' })).toEqual({
       quantity: [MESSAGES.quantityMin],

@@ -223,7 +223,7 @@ describe('customers', () => {
     expect(invoiceAfter.editable_data.bill_to).toEqual(stored.editable_data.bill_to);
   });
 
-  it("the list's balance is the customer page's, to the cent: an overpaid invoice's credit counts against what is owed (issue 26)", async () => {
+  it("the list's balance is the customer page's, to the cent: an overpaid invoice's credit counts against what is owed", async () => {
     const customer = await createCustomer(ctx, { ...acme, name: 'Zenith Ice', ship_to: [] });
     const first = await invoiceOrder(ctx, (await createOrder(ctx, { customer_id: customer.id })).id);
     const second = await invoiceOrder(ctx, (await createOrder(ctx, { customer_id: customer.id })).id);
@@ -261,7 +261,7 @@ describe('customers', () => {
     expect(again.results.find((r) => r.id === none.id)!.balance).toBe('0.00');
   });
 
-  it('formats a phone typed as ten digits instead of refusing it (issue 26)', async () => {
+  it('formats a phone typed as ten digits instead of refusing it', async () => {
     const created = await createCustomer(ctx, { ...acme, phone: '2185550999' });
     expect(created.phone).toBe('(218) 555-0999');
     const updated = await ctx.staff.put(`/api/customers/${created.id}/`, {

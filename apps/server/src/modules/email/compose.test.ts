@@ -44,7 +44,7 @@ async function send(id: number, to: string, cc: string) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-describe('composing an email (issue 26)', () => {
+describe('composing an email', () => {
   it("starts To with the customer's email, then remembers To and Cc as last sent (Cc for the customer's next invoice too)", async () => {
     const invoice = await customerWithInvoice('ap@zenith.example');
     expect(await compose('invoice', invoice.id)).toMatchObject({ to: 'ap@zenith.example', cc: '' });

@@ -89,7 +89,7 @@ describe('GET /api/invoices/{id}/pdf/', () => {
     expect(text).not.toContain('Rod Holder');
   });
 
-  it('lists the payments and the balance; a new entry makes a new archived PDF (issue 16)', async () => {
+  it('lists the payments and the balance; a new entry makes a new archived PDF', async () => {
     const created = await invoiceOrder(ctx, (await createOrder(ctx)).id);
     const patched = await ctx.staff.patch(`/api/invoices/${created.id}/`, {
       editable_data: {

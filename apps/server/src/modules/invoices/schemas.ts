@@ -121,7 +121,7 @@ export const invoiceListRowAnswer = z.object({
   has_manual_edits: z.boolean(),
   is_combined: z.boolean(),
   updated_at: z.string().describe('ISO 8601 timestamp of the last change (the cursor of updated_since)'),
-  balance_due: money.describe('total − payments, never below 0 (issue 16)'),
+  balance_due: money.describe('total − payments, never below 0'),
   due_date: date.nullable().describe('When the balance is due (null: no due date set)'),
   status: z
     .enum(INVOICE_STATUSES)
@@ -170,7 +170,7 @@ export const invoiceAnswer = invoiceListRowAnswer.extend({
     total: money,
     payments_credits: money,
     balance_due: money,
-    credit: money.describe('An overpayment: payments − total when more was paid, else 0.00 (issue 16)'),
+    credit: money.describe('An overpayment: payments − total when more was paid, else 0.00'),
   }),
   version: z.number().int(),
   created_at: z.string(),

@@ -145,7 +145,7 @@ describe('presence', () => {
   });
 });
 
-describe('the invoice editor (issue 17: banner and presence, as on the order form)', () => {
+describe('the invoice editor (banner and presence, as on the order form)', () => {
   it("another user's invoice save reaches the stream with its version; presence is per kind of record", async () => {
     const order = await createOrder(ctx.admin);
     const made = await ctx.admin.post(`/api/orders/${order.id}/create-invoice/`, { return_json: true });

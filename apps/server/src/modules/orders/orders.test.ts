@@ -270,7 +270,7 @@ describe('validation', () => {
 });
 
 describe('door numbers', () => {
-  it('proposes the next number without taking it: repeated GETs and tRPC queries answer the same; saving takes it (issue 14 item 8)', async () => {
+  it('proposes the next number without taking it: repeated GETs and tRPC queries answer the same; saving takes it', async () => {
     const first = await ctx.staff.get('/api/orders/get-next-door-number/');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ door_number: '1001' });

@@ -169,7 +169,7 @@ export const orderAnswer = z.object({
   additional_info: z.string(),
   bol_number: z.string().nullable(),
   customer_name: z.string(),
-  customer_id: z.number().int().nullable().describe('The customer the order is for (issue 16), or null'),
+  customer_id: z.number().int().nullable().describe('The customer the order is for, or null'),
   blueprint: z.string().nullable().describe('URL that serves the PDF'),
   blueprint_filename: z.string().nullable(),
   door_placement_drawing: z.string().nullable().describe('URL that serves the PDF'),

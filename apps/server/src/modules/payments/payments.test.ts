@@ -30,7 +30,7 @@ const pay = (id: number, body: Record<string, unknown>) =>
   ctx.staff.post(`/api/invoices/${id}/payments/`, { date: today, method: 'check', ...body });
 
 describe('payments ledger', () => {
-  it('every entry is a payment.recorded event with its REST body (issue 18)', async () => {
+  it('every entry is a payment.recorded event with its REST body', async () => {
     const invoice = await invoiceOf('250.00');
     const recorded = paymentRecordedAnswer.parse((await pay(invoice.id, { amount: '100' })).json());
     const events = (await ctx.staff.get('/api/events/?since=0')).json() as {

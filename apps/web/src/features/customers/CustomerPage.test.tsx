@@ -128,7 +128,7 @@ function server() {
   return { ...orders, updates };
 }
 
-describe('Customers list (issue 26)', () => {
+describe('Customers list', () => {
   it("shows each customer's balance, a credit as a negative amount", async () => {
     renderApp('/customers', server().handler);
     const table = await screen.findByRole('table', { name: 'Customers' });
@@ -141,7 +141,7 @@ describe('Customers list (issue 26)', () => {
   });
 });
 
-describe('CustomerPage (issue 26)', () => {
+describe('CustomerPage', () => {
   async function open() {
     const fake = server();
     const rendered = renderApp('/customers/29', fake.handler);

@@ -35,7 +35,7 @@ async function openEditor(options: InvoicesServerOptions = {}) {
 
 beforeEach(stubObjectUrls);
 
-describe('InvoiceEditor payments (issue 26)', () => {
+describe('InvoiceEditor payments', () => {
   it("names the payment's date apart from the invoice's Date (item 17)", async () => {
     const { form } = await openEditor();
     expect(screen.getAllByLabelText(/^Date/)).toHaveLength(1);
@@ -109,7 +109,7 @@ describe('InvoiceEditor payments (issue 26)', () => {
   });
 });
 
-describe('InvoiceEditor documents (issue 26 item 8)', () => {
+describe('InvoiceEditor documents', () => {
   it('lists the version a Download made, without a reload', async () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     let versions = 1;

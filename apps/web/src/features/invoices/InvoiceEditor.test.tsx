@@ -133,7 +133,7 @@ describe('InvoiceEditor', () => {
     expect(amount('Sales Tax (8.25%)')).toHaveTextContent('$165.00');
   });
 
-  it('records payments in one click: Payments/Credits, the balance and the status badge follow (issue 16)', async () => {
+  it('records payments in one click: Payments/Credits, the balance and the status badge follow', async () => {
     const { requests } = await openEditor();
     const heading = screen.getByRole('heading', { level: 1, name: /Edit Invoice/ });
     expect(within(heading).getByText('Unpaid')).toBeInTheDocument();

@@ -141,7 +141,7 @@ describe('OrderForm: customer picker', () => {
     expect(sent.billing_address).toMatchObject({ name: 'Lakeside Resort', street: '1 Shore Dr' });
   });
 
-  it("offers a picked customer's other ship-to addresses; choosing one fills the shipping address (issue 26)", async () => {
+  it("offers a picked customer's other ship-to addresses; choosing one fills the shipping address", async () => {
     const customers = customerProcedures([LAKESIDE, ACME]);
     const server = createOrderServer({ procedures: customers.procedures });
     const { requests } = await renderOrderForm({ server });

@@ -85,7 +85,7 @@ describe('order form, live', () => {
     );
   });
 
-  it('Reload asks before throwing away what was typed (issue 26 item 15), then takes their version', async () => {
+  it('Reload asks before throwing away what was typed, then takes their version', async () => {
     const { clock, server } = await openOrder();
     await clock.user.type(notes(), 'Mine');
     server.state.orders.set(7, sampleOrder(7, { notes: 'Theirs' }, { version: 2 }));

@@ -594,7 +594,7 @@ describe('OrdersPage: combined invoice', () => {
     expect(alert).toHaveTextContent('Order 1002 is already on invoice 2002.');
   });
 
-  it('warns about orders of different customers, naming them, and sends only once confirmed (issue 14 item 16)', async () => {
+  it('warns about orders of different customers, naming them, and sends only once confirmed', async () => {
     stubDownloads();
     const sent: SeenRequest[] = [];
     await openOrders('/orders', sampleOrders(), {

@@ -103,7 +103,7 @@ describe('ReportsPage', () => {
   });
 });
 
-describe('ReportsPage, issue 26 item 12', () => {
+describe('ReportsPage: ranges, periods and the shared filters', () => {
   it('keeps the sales tax filters in the URL and reads them back from it', async () => {
     const asked: unknown[] = [];
     const server = createFakeServer({
@@ -200,7 +200,7 @@ describe('ReportsPage, issue 26 item 12', () => {
   });
 });
 
-describe('ReportsPage, live (issue 17)', () => {
+describe('ReportsPage, live', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   const changeOf = (entity: string) => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { axisTop } from './MonthlyChart';
 
-describe("the chart's axis tops (issue 26 item 12: bars keep headroom below the top)", () => {
+describe("the chart's axis tops (bars keep headroom below the top)", () => {
   it('leaves at least 10% above the highest value, at a round figure', () => {
     for (const highest of [1, 3, 7, 10, 12, 20, 50, 99, 100, 137, 1000]) {
       const top = axisTop(highest, true)!;
