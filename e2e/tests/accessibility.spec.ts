@@ -359,7 +359,7 @@ test('the invoices list, editor, viewer and combined invoice have no WCAG A/AA v
   await audit(page, 'Invoices list', 'loaded');
 
   // A paid invoice offers no Delete (its payments keep it): an open one.
-  const single = rows.filter({ hasText: 'Single' }).filter({ has: page.getByRole('button', { name: 'Delete' }) }).first();
+  const single = await singleInvoiceOffering(page, rows, 'Delete');
   await single.getByRole('button', { name: 'Delete' }).click();
   await expect(single.getByRole('button', { name: 'Confirm' })).toBeVisible();
   await audit(page, 'Invoices list', 'inline Confirm/Cancel');
@@ -411,7 +411,7 @@ test('the newer dialogs and screens (payments, email, documents, customers, toke
     .getByRole('row')
     .filter({ has: page.getByRole('cell') });
   // A paid invoice offers no Record payment: an open one.
-  const single = rows.filter({ hasText: 'Single' }).filter({ has: page.getByRole('button', { name: 'Record payment' }) }).first();
+  const single = await singleInvoiceOffering(page, rows, 'Record payment');
   const recordPayment = single.getByRole('button', { name: 'Record payment' });
   const paying = page.getByRole('dialog', { name: /^Record payment: invoice #/ });
   await openFromKeyboard(page, recordPayment, paying);
@@ -479,8 +479,8 @@ test('the newer dialogs and screens (payments, email, documents, customers, toke
   await expect(page).toHaveURL(/\/customers\/\d+$/);
   await expect(page.getByRole('textbox', { name: /^Name/ }).first()).not.toHaveValue('');
   // Loaded means every section: the statement's Email button turns from disabled grey to dark as the
-  // statement arrives, and axe must not read its colour halfway.
-  await expect(page.getByRole('button', { name: 'Email', exact: true })).toBeEnabled();
+  // statement arrives (when the customer has an address), and axe must not read its colour halfway.
+  await expect(page.getByTestId('statement-closing')).toBeVisible();
   await audit(page, 'Customer page', 'loaded');
 
   // API tokens: a validation error, the key shown once, the Revoke confirmation.
@@ -718,3 +718,14 @@ test('the order desk without a mouse: sign in, new order, save, advance, invoice
   keys.step('print');
   console.log(`Keyboard journey: ${keys.count} key presses in all, no mouse (${keys.steps.join('; ')}).`);
 });
+
+/**
+ * The first single invoice whose row offers `action`, pinned by its number: the row stays the same invoice
+ * when its actions change (Delete asks Confirm/Cancel in their place; a payment may make it paid).
+ */
+async function singleInvoiceOffering(page: Page, rows: Locator, action: string): Promise<Locator> {
+  const offering = rows.filter({ hasText: 'Single' }).filter({ has: page.getByRole('button', { name: action }) }).first();
+  const number = ((await offering.getByRole('cell').first().textContent()) ?? '').trim();
+  expect(number).not.toBe('');
+  return rows.filter({ has: page.getByRole('cell', { name: number, exact: true }) }).first();
+}
