@@ -1,4 +1,4 @@
-import { formatMoney, formatUsDate, statusLabel } from '@icehouse/domain';
+import { formatMoney, formatUsDate, statusLabel, type MaterialsSummary } from '@icehouse/domain';
 import { renderDocument } from './layout';
 
 const CSS = `
@@ -14,25 +14,12 @@ tfoot td,tfoot th{font-weight:bold;border-top:2px solid #52606d}
 `;
 
 /** The materials list as a printable document (the buyer's copy): the same figures as the screen and CSV. */
-export interface MaterialsDocument {
+/** The materials list as the screen and CSV show it: the domain's figures, with the range they cover. */
+export interface MaterialsDocument extends MaterialsSummary {
   from: string;
   to: string;
   orders: number;
   statuses: readonly string[];
-  rows: readonly {
-    component_id: number;
-    name: string;
-    orders: readonly { door_number: string; quantity: number }[];
-    needed: number;
-    unit_cost: string;
-    total_cost: string;
-    on_hand: number;
-    to_buy: number;
-    to_buy_cost: string;
-  }[];
-  total_cost: string;
-  to_buy_cost: string;
-  orders_without_materials: readonly { door_number: string; kind_label: string }[];
 }
 
 export function renderMaterialsHtml(view: MaterialsDocument): string {
