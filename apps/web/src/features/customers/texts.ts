@@ -1,3 +1,5 @@
+import { countOf } from '../../lib/format';
+
 /** Texts of the customers screens (all ours: the spec has no customers screen). */
 export const CUSTOMER_TEXT = {
   title: 'Customers',
@@ -18,7 +20,7 @@ export const CUSTOMER_TEXT = {
   retry: 'Retry',
   previous: 'Previous',
   next: 'Next',
-  pageOf: (page: number, count: number) => `Page ${page} · ${count} customer${count === 1 ? '' : 's'}`,
+  pageOf: (page: number, count: number) => `Page ${page} · ${countOf(count, 'customer')}`,
   exportCsv: 'Export CSV',
   // Customer page
   contact: 'Contact',

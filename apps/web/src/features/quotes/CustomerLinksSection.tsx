@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { Field, TextInput } from '../../components/Field';
-import { formatDate } from '../../lib/format';
+import { countOf, formatDate } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { QUOTE_TEXT } from './texts';
 
@@ -60,7 +60,7 @@ export function CustomerLinksSection({
         <ul className="flex flex-col gap-1 text-sm">
           {links.data!.results.map((l) => (
             <li key={l.id} className="flex items-center justify-between gap-2">
-              <span>{`Link ${l.id}: ${l.state}, until ${formatDate(l.expires_at)}, ${l.views} use${l.views === 1 ? '' : 's'}`}</span>
+              <span>{`Link ${l.id}: ${l.state}, until ${formatDate(l.expires_at)}, ${countOf(l.views, 'use')}`}</span>
               {l.state === 'active' && (
                 <Button
                   size="xs"

@@ -1,3 +1,5 @@
+import { countOf } from '../../lib/format';
+
 import { QUOTE_STATUS_LABELS } from '@icehouse/domain';
 
 /** The quotes screens' words (decision 163). */
@@ -26,7 +28,7 @@ export const QUOTE_TEXT = {
   retry: 'Retry',
   previous: 'Previous',
   next: 'Next',
-  pageOf: (page: number, count: number) => `Page ${page} · ${count} quote${count === 1 ? '' : 's'}`,
+  pageOf: (page: number, count: number) => `Page ${page} · ${countOf(count, 'quote')}`,
   statusLabels: QUOTE_STATUS_LABELS,
   save: 'Save Quote',
   saving: 'Saving...',
