@@ -1,6 +1,6 @@
 import type { TrackedEnvelope } from '@trpc/server';
 import type { Database, Db, Tx } from '@icehouse/db/client';
-import type { Change, ChangeAction, ChangeEntity, LiveEvent } from '@icehouse/domain';
+import type { Change, ChangeAction, ChangeEntity, LiveEvent, SessionUser } from '@icehouse/domain';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { PdfRenderer } from './pdf/renderer-contract';
@@ -39,17 +39,8 @@ export type DbDeps = Pick<AppDeps, 'database'>;
 /** A service that changes records: it opens its transaction with `changeTransaction` (src/changes). */
 export type ChangeDeps = Pick<AppDeps, 'database' | 'changes'>;
 
-/**
- * The signed-in user as handlers see it (filled in by the session module); the shape answers give it
- * (`modules/auth/schemas.ts` declares its schema against this type).
- */
-export interface SessionUser {
-  id: number;
-  username: string;
-  email: string | null;
-  is_superuser: boolean;
-  is_active: boolean;
-}
+/** The signed-in user as handlers see it (filled in by the session module): the domain's, the shape answers give it. */
+export type { SessionUser };
 
 // ---- Sessions (src/modules/auth/session.ts) ----
 

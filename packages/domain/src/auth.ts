@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { MESSAGES } from './messages';
 
 /** Sign-in failure texts (orders spec §8). */
@@ -27,3 +28,13 @@ export function loginFailureMessage(failure: LoginFailure | null | undefined): s
 export function userRoleLabel(user: { is_superuser?: boolean | null }): 'Admin' | 'Staff' {
   return user.is_superuser ? 'Admin' : 'Staff';
 }
+
+/** The signed-in user as the server's handlers see it and the auth and users answers give it. */
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  is_superuser: z.boolean(),
+  is_active: z.boolean(),
+});
+export type SessionUser = z.output<typeof sessionUserSchema>;

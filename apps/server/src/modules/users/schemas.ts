@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { updateUserSchema } from '@icehouse/domain';
 import { idField } from '../../operations/input';
-import { sessionUserSchema } from '../auth/schemas';
+import { sessionUserSchema } from '@icehouse/domain';
 import { noAnswer } from '../../operations/answers';
 
 /** A user as the API shows it: is_superuser on read (is_admin is the write-side name). */
