@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -6,8 +6,6 @@ import { renderWithServer } from '../../test/render';
 import type { TrpcProcedure } from '../../test/fakeFetch';
 import { createOrderServer } from '../order-form/testing/fakeOrderServer';
 import { QuoteEditorPage } from './QuoteEditorPage';
-
-vi.setConfig({ testTimeout: 30_000 });
 
 function renderQuote(at: string, taxRate: string, procedures: Record<string, TrpcProcedure> = {}) {
   const router = createMemoryRouter([{ path: '/quotes/:id', element: <QuoteEditorPage /> }], { initialEntries: [at] });
