@@ -37,7 +37,6 @@ export function ShopBoard() {
   });
 
   async function move(card: Card, to: Status) {
-    if (to === card.status) return;
     setMoving(card.id);
     try {
       await change.mutateAsync({ id: card.id, new_status: to });
