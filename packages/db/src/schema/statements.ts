@@ -5,6 +5,13 @@ import { users } from './auth';
 import { customers } from './customers';
 import { money, timestamptz } from './_columns';
 
+/** A customer with a balance but no email address when a batch was sent. */
+export interface SkippedCustomer {
+  customer_id: number;
+  customer_name: string;
+  closing_balance: string;
+}
+
 /**
  * One "email statements to every customer with a balance" request (decision 201): what was asked and
  * by whom; its outcome is read from its statements' emails (queued, sent, failed).
@@ -15,6 +22,8 @@ export const statementBatches = pgTable('statement_batches', {
   periodTo: date('period_to', { mode: 'string' }).notNull(),
   /** Customers with a balance but no email address: not sent, counted here. */
   skippedNoEmail: integer('skipped_no_email').notNull().default(0),
+  /** Who they were, as they were then (names change; the outcome names them). */
+  skippedCustomers: jsonb('skipped_customers').$type<SkippedCustomer[]>().notNull().default([]),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdByUsername: text('created_by_username').notNull().default(''),
   createdAt: timestamptz('created_at').notNull().defaultNow(),

@@ -7,10 +7,12 @@ import { liveStatement } from './statement-figures';
 import { liveStatementPdf, statementPdf } from './statement-pdf';
 import { customerStatements, getStatement, statementRow } from './statement-read';
 import { documentLinkOperations } from '../links/operations';
-import { emailStatement, emailStatementBatch, getBatch } from './statement-send';
+import { emailStatement, emailStatementBatch, getBatch, previewStatementBatch } from './statement-send';
 import {
   batchAnswer,
   batchInput,
+  batchPreviewAnswer,
+  batchPreviewInput,
   customerIdInput,
   customerPeriodInput,
   customerStatementAnswer,
@@ -126,6 +128,23 @@ export const statementsOperations = operationSet('statements', {
     path: '/api/statements/{id}/',
     tag: TAG,
     exists: async (db, id) => void (await statementRow(db, id)),
+  }),
+  batchPreview: defineOperation({
+    kind: 'query',
+    access: 'user',
+    input: batchPreviewInput,
+    output: batchPreviewAnswer,
+    run: ({ deps, input }) => previewStatementBatch(deps, input),
+    rest: {
+      method: 'GET',
+      path: '/api/statements/batches/preview/',
+      summary:
+        'Who a batch of the period would email, before sending: the customers whose closing balance on `to` is not 0 with an ' +
+        'email address (recipients) and those without one (without_email, who would be skipped). Nothing issued. ' +
+        PERIOD,
+      tag: TAG,
+      query: true,
+    },
   }),
   emailBatch: defineOperation({
     kind: 'mutation',

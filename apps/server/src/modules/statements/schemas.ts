@@ -17,6 +17,7 @@ export const customerIdInput = z.object({ id: idField });
 export const statementIdInput = z.object({ id: idField });
 export const emailStatementInput = z.object({ id: idField, data: z.record(z.string(), z.unknown()) });
 export const batchInput = z.object({ data: z.record(z.string(), z.unknown()) });
+export const batchPreviewInput = z.object({ from: periodField, to: periodField });
 
 // ------------------------------------------------------------------------------------- answers
 
@@ -95,6 +96,18 @@ export const customerStatementsAnswer = z.object({
 
 export const statementEmailedAnswer = z.object({ statement: statementAnswer, email: emailLogEntry });
 
+const skippedCustomer = z.object({ customer_id: z.number().int(), customer_name: z.string(), closing_balance: money });
+
+/** Who a batch of the period would email, and who has a balance but no address (nothing is issued). */
+export const batchPreviewAnswer = z.object({
+  from: date,
+  to: date,
+  recipients: z
+    .array(skippedCustomer.extend({ email: z.string() }))
+    .describe('Customers whose closing balance on `to` is not 0 and who have an email address: one email each'),
+  without_email: z.array(skippedCustomer).describe('Customers with a balance but no email address: they would be skipped'),
+});
+
 export const batchAnswer = z.object({
   id: z.number().int(),
   from: date,
@@ -106,6 +119,9 @@ export const batchAnswer = z.object({
   sent: z.number().int(),
   failed: z.number().int().describe('Out of attempts'),
   skipped_no_email: z.number().int().describe('Customers with a balance but no email address: nothing issued'),
+  skipped: z
+    .array(skippedCustomer)
+    .describe('Those customers by name, as they were when the batch was sent (empty for batches sent before it was kept)'),
   results: z.array(
     z.object({
       statement_id: z.number().int(),
@@ -141,6 +157,7 @@ export const statementsAnswers = {
   'statements.linkEvents': customerLinkEventsAnswer,
   'statements.emailBatch': batchAnswer,
   'statements.batch': batchAnswer,
+  'statements.batchPreview': batchPreviewAnswer,
   'customerStatements.statement': customerStatementAnswer,
 };
 
@@ -156,5 +173,6 @@ export const statementsRestAnswers = {
   'GET /api/statements/{id}/link-events/': statementsAnswers['statements.linkEvents'],
   'POST /api/statements/batches/': statementsAnswers['statements.emailBatch'],
   'GET /api/statements/batches/{id}/': statementsAnswers['statements.batch'],
+  'GET /api/statements/batches/preview/': statementsAnswers['statements.batchPreview'],
   'GET /api/customer/statements/{id}/': statementsAnswers['customerStatements.statement'],
 };

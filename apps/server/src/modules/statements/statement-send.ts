@@ -12,6 +12,7 @@ import {
 } from '@icehouse/domain';
 import { customers, emailMessages, statementBatches, statements } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
+import type { SkippedCustomer } from '@icehouse/db/schema';
 import type { AppDeps, SessionUser } from '../../deps';
 import { AppError } from '../../errors';
 import { getCompanyInfo } from '../company/service';
@@ -105,32 +106,65 @@ export async function emailStatementBatch(deps: Deps, user: SessionUser, input: 
   const company = await getCompanyInfo(deps);
   const db = deps.database.db;
   const batchId = await db.transaction(async (tx) => {
-    const byCustomer = await recordsByCustomer(tx, null);
-    const withBalance = new Map<number, StatementFigures>();
-    for (const [id, records] of byCustomer) {
-      const figures = figuresOf(records, period);
-      if (!roundCents(figures.closing_balance).isZero()) withBalance.set(id, figures);
-    }
-    const rows = withBalance.size
-      ? await tx.select().from(customers).where(inArray(customers.id, [...withBalance.keys()])).orderBy(customers.id)
-      : [];
-    const reachable = rows.filter((c) => c.email.trim() !== '');
+    const { reachable, withoutEmail } = await customersWithBalance(tx, period);
     const [batch] = await tx
       .insert(statementBatches)
       .values({
         periodFrom: period.from,
         periodTo: period.to,
-        skippedNoEmail: rows.length - reachable.length,
+        skippedNoEmail: withoutEmail.length,
+        skippedCustomers: withoutEmail.map(({ customer, figures }) => briefOf(customer, figures)),
         createdBy: user.id,
         createdByUsername: user.username,
       })
       .returning({ id: statementBatches.id });
-    for (const customer of reachable)
-      await issueAndQueue(tx, deps, { customer, figures: withBalance.get(customer.id)!, batchId: batch!.id, user, companyName: company.name });
+    for (const { customer, figures } of reachable)
+      await issueAndQueue(tx, deps, { customer, figures, batchId: batch!.id, user, companyName: company.name });
     return batch!.id;
   });
   deps.jobs.wake(SEND_EMAIL_JOB);
   return getBatch(deps, batchId);
+}
+
+type WithFigures = { customer: CustomerRow; figures: StatementFigures };
+
+/**
+ * THE batch's customers: everyone whose closing balance on `to` is not 0 (owing, or in credit), in the
+ * order of their ids, split by whether they have an email address. The preview and the send read this.
+ */
+async function customersWithBalance(db: Db, period: StatementPeriod): Promise<{ reachable: WithFigures[]; withoutEmail: WithFigures[] }> {
+  const byCustomer = await recordsByCustomer(db, null);
+  const withBalance = new Map<number, StatementFigures>();
+  for (const [id, records] of byCustomer) {
+    const figures = figuresOf(records, period);
+    if (!roundCents(figures.closing_balance).isZero()) withBalance.set(id, figures);
+  }
+  const rows = withBalance.size
+    ? await db.select().from(customers).where(inArray(customers.id, [...withBalance.keys()])).orderBy(customers.id)
+    : [];
+  const all = rows.map((customer) => ({ customer, figures: withBalance.get(customer.id)! }));
+  return {
+    reachable: all.filter((c) => c.customer.email.trim() !== ''),
+    withoutEmail: all.filter((c) => c.customer.email.trim() === ''),
+  };
+}
+
+const briefOf = (customer: CustomerRow, figures: StatementFigures): SkippedCustomer => ({
+  customer_id: customer.id,
+  customer_name: customer.name,
+  closing_balance: figures.closing_balance,
+});
+
+/** GET /api/statements/batches/preview/?from&to: who a batch of the period would email and who it would skip; nothing issued. */
+export async function previewStatementBatch(deps: Pick<AppDeps, 'database'>, input: unknown) {
+  const period = parsePeriod(input);
+  const { reachable, withoutEmail } = await customersWithBalance(deps.database.db, period);
+  return {
+    from: period.from,
+    to: period.to,
+    recipients: reachable.map(({ customer, figures }) => ({ ...briefOf(customer, figures), email: customer.email.trim() })),
+    without_email: withoutEmail.map(({ customer, figures }) => briefOf(customer, figures)),
+  };
 }
 
 /** GET /api/statements/batches/{id}/: the batch's outcome: how many queued, sent, failed, and each customer's. */
@@ -165,6 +199,7 @@ export async function getBatch(deps: Pick<AppDeps, 'database'>, id: number) {
     sent: count('sent'),
     failed: count('failed'),
     skipped_no_email: batch.skippedNoEmail,
+    skipped: batch.skippedCustomers,
     results: rows.map((r) => ({
       statement_id: r.statementId,
       customer_id: r.customerId,

@@ -1,0 +1,1 @@
+ALTER TABLE "statement_batches" ADD COLUMN "skipped_customers" jsonb DEFAULT '[]'::jsonb NOT NULL;
