@@ -7,6 +7,7 @@ import { addDays } from './schedule';
 import {
   customerStatement,
   defaultStatementPeriod,
+  statementBatchPeriod,
   statementPeriodSchema,
   type StatementInvoice,
   type StatementSourceEntry,
@@ -210,5 +211,11 @@ describe('statement period', () => {
   it('opens on the first of last month through today', () => {
     expect(defaultStatementPeriod(today)).toEqual({ from: '2026-10-01', to: today });
     expect(defaultStatementPeriod('2026-01-05')).toEqual({ from: '2025-12-01', to: '2026-01-05' });
+  });
+  it('sends statements of the last full calendar month by default', () => {
+    expect(statementBatchPeriod(today)).toEqual({ from: '2026-10-01', to: '2026-10-31' });
+    expect(statementBatchPeriod('2026-01-01')).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+    expect(statementBatchPeriod('2028-03-15')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(statementBatchPeriod('2026-03-31')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
   });
 });

@@ -266,6 +266,16 @@ export function defaultStatementPeriod(today: string = todayIso()): { from: stri
 }
 
 /**
+ * The period "Email statements" (every customer with a balance) opens with: the last full calendar month.
+ * Statements go out after a month is closed, each customer's balance as of its last day, so the figures
+ * match the books of that month whichever day of the next they are sent (decision 247).
+ */
+export function statementBatchPeriod(today: string = todayIso()): { from: string; to: string } {
+  const to = addDays(monthStartOf(today), -1);
+  return { from: monthStartOf(to), to };
+}
+
+/**
  * A statement's period: both dates required (YYYY-MM-DD), `to` not before `from` and not after
  * today (a statement tells what happened; messages on the field concerned). `today` is the
  * server's calendar date (decision 110).

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { defaultStatementPeriod } from '@icehouse/domain';
+import { isIsoDate, statementBatchPeriod } from '@icehouse/domain';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { Notice } from '../../components/Notice';
@@ -8,24 +8,30 @@ import { serverFieldErrors, serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { errorAt } from '../customers/customerFormValues';
 import { PeriodFields, type Period } from './PeriodFields';
+import { BatchCustomerList } from './BatchCustomerList';
 import { STATEMENT_TEXT as T } from './texts';
 
 /**
- * The customers list's "Email statements" (decision 203): a period, a confirm, one request that queues a
- * statement to every customer with a balance; then the batch's outcome, read again every few seconds
- * while emails are waiting (queued, sent, failed, skipped for want of an address).
+ * The customers list's "Email statements" (decisions 203, 247): a period (the last full month unless
+ * changed), the customers it would email and those it would skip for want of an address, named before
+ * anything is sent; one request then queues a statement to each, and the batch's outcome is read again
+ * every few seconds while emails are waiting (queued, sent, failed, and who was skipped).
  */
 export function EmailStatementsButton() {
   const [open, setOpen] = useState(false);
-  const [period, setPeriod] = useState<Period>(() => defaultStatementPeriod());
+  const [period, setPeriod] = useState<Period>(() => statementBatchPeriod());
   const [errors, setErrors] = useState<Partial<Record<'from' | 'to', string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [batchId, setBatchId] = useState<number | null>(null);
   const send = trpc.statements.emailBatch.useMutation();
+  const complete = isIsoDate(period.from) && isIsoDate(period.to);
+  const preview = trpc.statements.batchPreview.useQuery(period, { enabled: open && batchId === null && complete, retry: false });
   const batch = trpc.statements.batch.useQuery(
     { id: batchId ?? 0 },
     { enabled: batchId !== null, refetchInterval: (q) => ((q.state.data?.queued ?? 1) > 0 ? 2000 : false) },
   );
+  const previewFields = preview.error ? serverFieldErrors(preview.error) : null;
+  const shownErrors = previewFields ? { from: errorAt(previewFields, 'from'), to: errorAt(previewFields, 'to'), ...errors } : errors;
 
   async function confirm() {
     setErrors({});
@@ -43,7 +49,12 @@ export function EmailStatementsButton() {
     setOpen(false);
     setBatchId(null);
   };
+  const changePeriod = (p: Period) => {
+    setErrors({});
+    setPeriod(p);
+  };
   const result = batch.data ?? send.data;
+  const recipients = preview.data?.recipients ?? [];
 
   return (
     <>
@@ -57,9 +68,11 @@ export function EmailStatementsButton() {
           batchId === null ? (
             <>
               <Button onClick={close}>{T.close}</Button>
-              <Button variant="primary" busy={send.isPending} busyLabel={T.sending} onClick={() => void confirm()}>
-                {T.batchSend}
-              </Button>
+              {preview.data && recipients.length > 0 && (
+                <Button variant="primary" busy={send.isPending} busyLabel={T.sending} onClick={() => void confirm()}>
+                  {T.batchSendCount(recipients.length)}
+                </Button>
+              )}
             </>
           ) : (
             <Button onClick={close}>{T.close}</Button>
@@ -69,15 +82,29 @@ export function EmailStatementsButton() {
         <div className="flex flex-col gap-3 text-sm text-slate-700">
           {batchId === null && (
             <>
-              <PeriodFields value={period} onChange={setPeriod} errors={errors} idPrefix="batch" />
+              <PeriodFields value={period} onChange={changePeriod} errors={shownErrors} idPrefix="batch" />
               <p>{T.batchQuestion(formatDate(period.from), formatDate(period.to))}</p>
+              {preview.isFetching && !preview.data && <p role="status">{T.batchPreviewLoading}</p>}
+              {preview.data &&
+                (recipients.length > 0 ? (
+                  <BatchCustomerList title={T.batchRecipients(recipients.length)} customers={recipients} />
+                ) : (
+                  <p role="status">{T.batchNobody}</p>
+                ))}
+              {preview.data && preview.data.without_email.length > 0 && (
+                <BatchCustomerList title={T.batchWithoutEmail(preview.data.without_email.length)} customers={preview.data.without_email} />
+              )}
+              {preview.error && !previewFields && <Notice tone="error">{serverMessage(preview.error) ?? T.loadError}</Notice>}
             </>
           )}
           {problem && <Notice tone="error">{problem}</Notice>}
           {batchId !== null && result && (
-            <p role="status" data-testid="statement-batch-result">
-              {T.batchResult(result)}
-            </p>
+            <>
+              <p role="status" data-testid="statement-batch-result">
+                {T.batchResult(result)}
+              </p>
+              {result.skipped.length > 0 && <BatchCustomerList title={T.batchSkipped} customers={result.skipped} />}
+            </>
           )}
         </div>
       </Modal>

@@ -34,7 +34,13 @@ export const STATEMENT_TEXT = {
   batchTitle: 'Email statements to customers with a balance',
   batchQuestion: (from: string, to: string) =>
     `Each customer whose balance on ${to} is not zero gets the statement of ${from} to ${to} at their email address, one email each. Customers without an email address are skipped.`,
-  batchSend: 'Email statements',
+  batchPreviewLoading: 'Finding the customers with a balance...',
+  batchRecipients: (n: number) => `${countOf(n, 'customer')} will be emailed:`,
+  batchWithoutEmail: (n: number) =>
+    n === 1 ? '1 customer with a balance has no email address and will be skipped:' : `${n} customers with a balance have no email address and will be skipped:`,
+  batchNobody: 'No customer with a balance on this period has an email address.',
+  batchSendCount: (n: number) => `Email ${countOf(n, 'statement')}`,
+  batchSkipped: 'Not emailed: no email address',
   batchResult: (b: { statements: number; queued: number; sent: number; failed: number; skipped_no_email: number }) =>
     `${countOf(b.statements, 'statement')}: ${b.sent} sent, ${b.queued} waiting, ${b.failed} failed; ` +
     (b.skipped_no_email === 1 ? '1 customer with a balance has no email address.' : `${b.skipped_no_email} customers with a balance have no email address.`),
