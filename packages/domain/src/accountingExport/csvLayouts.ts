@@ -169,9 +169,12 @@ export function qboInvoicesLayout(
       text('ItemTaxCode', (r) => (r.taxExempt || r.isFreight ? 'NON' : 'TAX')),
       decimal('ItemTaxAmount', (r) => r.taxAmount),
     ],
-    rows: invoices.flatMap((i) => documentRows(i, i.discountAmount)),
+    rows: invoices.flatMap((i) => documentRows({ ...i, memo: poJobMemo(i) }, i.discountAmount)),
   };
 }
+
+/** QuickBooks Online's invoice Memo: the PO/job name, which the invoice number beside it does not say. */
+const poJobMemo = (i: ExportInvoice) => (i.poJobName?.trim() ? `PO/Job: ${i.poJobName.trim()}` : '');
 
 export interface JournalRow {
   journalNo: string;
@@ -245,7 +248,8 @@ export function xeroInvoicesLayout(
 ): CsvLayout<DocumentRow> {
   return {
     columns: xeroColumns('*InvoiceNumber', '*InvoiceDate', xero),
-    rows: invoices.flatMap((i) => documentRows({ ...i, reference: i.number }, i.discountAmount)),
+    // The number has its own column: Reference is the customer's PO/job name, what their payment will quote.
+    rows: invoices.flatMap((i) => documentRows({ ...i, reference: i.poJobName?.trim() ?? '' }, i.discountAmount)),
   };
 }
 

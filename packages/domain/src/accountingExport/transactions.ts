@@ -48,6 +48,8 @@ export interface ExportInvoice {
   dueDate: string | null;
   terms: string;
   customer: string;
+  /** The customer's PO or job name, as on the invoice ('' when none): how their accounts payable know it. */
+  poJobName?: string;
   taxExempt: boolean;
   lines: readonly ExportLine[];
   /** The stored results of the invoice totals rule. */

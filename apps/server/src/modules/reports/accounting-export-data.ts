@@ -177,6 +177,7 @@ export async function accountingExportInput(deps: DbDeps, r: Range): Promise<Acc
       dueDate: i.dueDate,
       terms: i.terms,
       customer: invoiceCustomerName(i),
+      poJobName: i.poJobName,
       taxExempt: i.taxExempt,
       lines: invoiceLines.get(i.id) ?? [],
       discountAmount: i.discountAmount,
