@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES } from '@icehouse/domain';
+import { MESSAGES, QUOTE_MESSAGES } from '@icehouse/domain';
 import { createTestApp } from './test-app';
 import { TestClient } from './client';
 import { PASSWORD, createStandardUsers } from './users';
@@ -70,6 +70,9 @@ const CUSTOMER_LINK_REST = new Set([
   'GET /api/customer/statements/{id}/pdf/',
 ]);
 
+/** The routes a customer link's header authorises alone: no session read, no CSRF token (as Fastify writes their paths). */
+const HEADER_AUTHORISED = new Set(['POST /api/customer/quotes/:id/accept/', 'POST /api/customer/quotes/:id/decline/']);
+
 const operations = listOperations(moduleOperations);
 const restRoutes = operations.flatMap((op) =>
   restBindingsOf(op).map((binding) => ({ method: binding.method, path: binding.path, access: op.access, tokens: op.access !== 'public' && binding.tokens !== false })),
@@ -78,14 +81,21 @@ const procedures = operations.filter((op) => op.trpc !== false);
 const served = (appRouter as unknown as { _def: { procedures: Record<string, unknown> } })._def.procedures;
 
 describe('route declarations', () => {
-  it('every route of the app declares its session and CSRF handling; state changes always need the token', () => {
+  it('every route of the app declares its session and CSRF handling; state changes need the token but where a link header authorises them', () => {
     const table = routeSecurityTable(app);
     expect(table.length).toBeGreaterThan(restRoutes.length + 5);
     expect(table.filter((r) => r.security === null)).toEqual([]);
-    expect(table.filter((r) => !r.security?.csrf)).toEqual([]);
+    // The customer's answers through a link: its X-Customer-Link header authorises them, and they read no cookie.
+    expect(table.filter((r) => !r.security?.csrf).map((r) => `${String(r.method)} ${r.url}`).sort()).toEqual(
+      [...HEADER_AUTHORISED].sort(),
+    );
+    for (const r of table.filter((row) => !row.security?.csrf)) expect(r.security).toEqual({ session: false, csrf: false, token: false });
     const reads = (url: string) => table.filter((r) => r.url === url).map((r) => r.security?.session);
     // The API, tRPC and /healthz read the session; files and docs do not.
-    for (const route of restRoutes) expect(reads(route.path.replace(/\{(\w+)\}/g, ':$1')), route.path).not.toContain(false);
+    for (const route of restRoutes) {
+      const url = route.path.replace(/\{(\w+)\}/g, ':$1');
+      if (!HEADER_AUTHORISED.has(`${route.method} ${url}`)) expect(reads(url), route.path).not.toContain(false);
+    }
     expect(reads('/trpc/:path')).toEqual(expect.arrayContaining([true]));
     expect(reads('/trpc/:path')).not.toContain(false);
     expect(reads('/healthz')).not.toContain(false);
@@ -179,7 +189,8 @@ describe('encoded and absolute-form request targets', () => {
 
   for (const route of restRoutes) {
     const path = concretePath(route.path);
-    const unsafe = route.method !== 'GET';
+    const byHeader = HEADER_AUTHORISED.has(`${route.method} ${route.path.replace(/\{(\w+)\}/g, ':$1')}`);
+    const unsafe = route.method !== 'GET' && !byHeader;
     it(`${route.method} ${route.path}: every variant is the route itself${unsafe ? ', and refuses a call without the CSRF token' : ''}`, async () => {
       for (const target of targetVariants(path)) {
         const headers = { 'x-csrftoken': anonymousToken };
@@ -191,6 +202,13 @@ describe('encoded and absolute-form request targets', () => {
             const res = await rawStaff.raw(route.method, target, payloadFor(route.method));
             expect(res.statusCode, `staff ${target}`).toBe(403);
             expect(res.json()).toEqual({ detail: 'You do not have permission to perform this action.' });
+          }
+        }
+        if (byHeader) {
+          // No CSRF token needed: the route itself answers, refusing the missing link header.
+          for (const [who, client] of [['anonymous', rawAnonymous], ['superuser', rawAdmin]] as const) {
+            const res = await client.raw(route.method, target, { ...payloadFor(route.method), noCsrf: true });
+            expect([res.statusCode, res.json()], `${who} without CSRF ${target}`).toEqual([404, { detail: QUOTE_MESSAGES.linkInvalid }]);
           }
         }
         if (unsafe) {

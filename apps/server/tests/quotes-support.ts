@@ -47,3 +47,10 @@ export async function makeLink(client: TestClient, quoteId: number, days?: numbe
 }
 
 export const linkHeaders = (token: string) => ({ headers: { 'x-customer-link': token } });
+
+/** Marks the quote sent (POST mark-sent), as emailing it does: only a sent quote can be answered through a link. Its new version. */
+export async function markQuoteSent(client: TestClient, quoteId: number): Promise<number> {
+  const res = await client.post(`/api/quotes/${quoteId}/mark-sent/`);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { version: number }).version;
+}

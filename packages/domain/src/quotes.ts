@@ -50,6 +50,7 @@ export const QUOTE_MESSAGES = {
   alreadyAccepted: 'This quote was already accepted.',
   alreadyDeclined: 'This quote was already declined.',
   expired: 'This quote has expired. Ask us for a new one.',
+  notSent: 'This quote has not been sent to you yet, so it cannot be answered. Ask us to send it.',
   changedSinceOpened: 'This quote was changed since you opened it. Reload the page to see the current quote.',
   deleteNotDraft: 'Only a draft quote can be deleted; a sent quote keeps its number on record.',
   acceptNameRequired: 'Type your name to accept the quote.',

@@ -12,7 +12,7 @@ import { waitFor } from '../../tests/wait-for-jobs';
 import { createPdfRenderer } from '../pdf';
 import { deliverWebhookJob } from '../modules/webhooks/jobs';
 import { orderPayload, shippable, useOrdersTestApp } from '../../tests/orders-test-support';
-import { linkHeaders, makeLink, makeQuote } from '../../tests/quotes-support';
+import { linkHeaders, makeLink, makeQuote, markQuoteSent } from '../../tests/quotes-support';
 import { announceChange, changeTransaction } from './announce';
 
 /**
@@ -303,18 +303,21 @@ const cases: Record<EventType, () => Promise<Made>> = {
   'quote.accepted': async () => {
     const { id } = await makeQuote(ctx.admin, ctx.cat);
     const link = await makeLink(ctx.admin, id);
+    await markQuoteSent(ctx.admin, id);
     await ok(ctx.anonymous.post(`/api/customer/quotes/${id}/accept/`, { name: 'Pat Doe' }, linkHeaders(link.token)));
     return { id, rest: get(`/api/quotes/${id}/`), by: null };
   },
   'quote.declined': async () => {
     const { id } = await makeQuote(ctx.admin, ctx.cat);
     const link = await makeLink(ctx.admin, id);
+    await markQuoteSent(ctx.admin, id);
     await ok(ctx.anonymous.post(`/api/customer/quotes/${id}/decline/`, { comment: 'Too dear' }, linkHeaders(link.token)));
     return { id, rest: get(`/api/quotes/${id}/`), by: null };
   },
   'quote.converted': async () => {
     const { id } = await makeQuote(ctx.admin, ctx.cat);
     const link = await makeLink(ctx.admin, id);
+    await markQuoteSent(ctx.admin, id);
     await ok(ctx.anonymous.post(`/api/customer/quotes/${id}/accept/`, { name: 'Pat Doe' }, linkHeaders(link.token)));
     await ok(ctx.admin.post(`/api/quotes/${id}/convert/`, { door_number: String((door += 1)) }));
     return { id, rest: get(`/api/quotes/${id}/`) };

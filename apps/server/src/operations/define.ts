@@ -72,6 +72,12 @@ interface RestDoc {
   /** Request headers the operation reads (e.g. If-Match), for the docs. */
   headers?: HeaderDoc[];
   /**
+   * false: a public route authorised by a header of its own (a customer link's X-Customer-Link), not by a
+   * cookie: it reads no session and asks no CSRF token. A cross-site page can neither set that header nor
+   * ride on a cookie there, so a token would protect nothing and only refuse the customer.
+   */
+  csrf?: false;
+  /**
    * What this operation's refusals mean, by status (e.g. `{ 409: 'stale version' }`): documented beside the
    * answers every route of its kind gets (src/rest/openapi.ts).
    */

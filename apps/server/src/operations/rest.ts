@@ -11,6 +11,8 @@ export function restRoutesOf(tree: OperationTree): RestRoute[] {
 
 function restRouteOf(op: AnyOperation, binding: JsonRestBinding<unknown> | BinaryRestBinding<unknown>): RestRoute {
   const parts = restPartsOf(op, binding);
+  if (binding.csrf === false && op.access !== 'public')
+    throw new Error(`operation ${op.name} (${binding.method} ${binding.path}): only a public route may go without CSRF`);
   const json = op.binary ? null : (binding as JsonRestBinding<unknown>);
   const successStatus = binding.successStatus ?? 200;
   return {
@@ -30,6 +32,7 @@ function restRouteOf(op: AnyOperation, binding: JsonRestBinding<unknown> | Binar
     ...(op.binary ? { produces: (binding as BinaryRestBinding<unknown>).produces } : {}),
     successStatus,
     tokens: op.access !== 'public' && binding.tokens !== false,
+    csrf: binding.csrf !== false,
     idempotent: binding.method === 'POST' && op.access !== 'public' && binding.idempotency !== false && !binding.consumes?.includes('multipart/form-data'),
     handler: async ({ params, query, body, deps, user, req, reply, checkAnswers }) => {
       const input = parts.assemble({ params, query, body });

@@ -74,6 +74,18 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/auth/users/']!.post!.responses['403']!.description).toMatch(/not a superuser.*an API token/);
   });
 
+  it("says the customer's answers need no CSRF token (the link's header authorises them) and sign-in does", () => {
+    for (const path of ['/api/customer/quotes/{id}/accept/', '/api/customer/quotes/{id}/decline/']) {
+      const post = doc.paths[path]!.post!;
+      expect(post.description, path).toMatch(/No session, API token or CSRF token needed/);
+      expect(post.parameters.map((p) => p.name), path).toContain('X-Customer-Link');
+      expect(JSON.stringify(post.responses), path).not.toMatch(/CSRF/);
+    }
+    const login = doc.paths['/api/auth/login/']!.post!;
+    expect(login.description).toMatch(/X-CSRFToken/);
+    expect(login.responses['403']!.description).toMatch(/X-CSRFToken/);
+  });
+
   it('names the answer headers: X-Request-Id on every success, RateLimit-* where a token works', () => {
     const headersOf = (path: string, method: string) =>
       Object.keys((doc.paths[path]![method] as unknown as { responses: Record<string, { headers?: object }> }).responses[method === 'delete' ? '204' : '200']!.headers ?? {});

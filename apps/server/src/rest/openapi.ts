@@ -51,7 +51,10 @@ const IDEMPOTENCY_PARAMETER = {
  * one, an API token): reads take a token of either scope, writes a read_write one.
  */
 function accessText(route: RestRoute): string {
-  if (route.access === 'public') return 'No session or token needed.';
+  if (route.access === 'public') {
+    if (!route.csrf) return 'No session, API token or CSRF token needed: the request header it documents authorises it.';
+    return route.method === 'GET' ? 'No session or token needed.' : 'No session or token needed; send the CSRF token from GET /api/auth/csrf/ in X-CSRFToken.';
+  }
   const who = route.access === 'superuser' ? 'a superuser' : 'any active user';
   const read = route.method === 'GET';
   const session = read ? 'a signed-in session' : 'a signed-in session (with X-CSRFToken)';
@@ -73,7 +76,7 @@ function refusalsOf(route: RestRoute): Record<string, { description: string }> {
   if (route.access !== 'public') answers[401] = 'No session, or a wrong, revoked or expired token ({detail})';
   const forbidden = [
     ...(route.access === 'superuser' ? ['not a superuser'] : []),
-    ...(write ? ['no or a wrong X-CSRFToken (sessions)'] : []),
+    ...(write && route.csrf ? ['no or a wrong X-CSRFToken (sessions)'] : []),
     ...(write && route.tokens ? ['a read-only token'] : []),
     ...(!route.tokens ? ['an API token (not accepted here)'] : []),
   ];
@@ -212,7 +215,8 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
       title: 'Ice House Order Manager API',
       version: APP_VERSION,
       description:
-        'REST compatibility layer for integrators. Sessions use the `sessionid` cookie; every non-GET call must send the CSRF token from GET /api/auth/csrf/ in the X-CSRFToken header. ' +
+        'REST compatibility layer for integrators. Sessions use the `sessionid` cookie; every non-GET call must send the CSRF token from GET /api/auth/csrf/ in the X-CSRFToken header ' +
+        '(but the customer-link calls under /api/customer/, which the X-Customer-Link header authorises, with no cookie or CSRF token). ' +
         'Scripts use a personal API token instead (made on the API tokens screen): `Authorization: Token <key>` (or `Bearer <key>`), no cookie, ' +
         'no CSRF token; scope read allows GET only. Every token answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; ' +
         'every answer an X-Request-Id (yours when you send a well-formed one). Paged lists take page_size (1 to 100). ' +

@@ -57,7 +57,7 @@ export function registerRestRoutes(
       method: route.method,
       url: toFastifyPath(route.path),
       // Session and CSRF checks (request-auth) follow the matched route's declaration.
-      config: routeSecurityConfig(route.access, { tokens: route.tokens }),
+      config: routeSecurityConfig(route.access === 'public' ? 'public' : 'user', { tokens: route.tokens, csrf: route.csrf }),
       // Idempotency-Key (POSTs): the first 2xx answer is kept before it is sent; anything else releases the key.
       ...(route.idempotent ? { onSend: finishIdempotent(db), onResponse: releaseIdempotent(db) } : {}),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {

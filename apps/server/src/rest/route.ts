@@ -42,6 +42,8 @@ export interface RestRoute {
   successStatus?: number;
   /** Takes API tokens (`Authorization: Token <key>`); false for sign-in and the operations managing users or passwords. */
   tokens: boolean;
+  /** Reads the session cookie and asks a CSRF token of state changes; false on a route a header of its own authorises. */
+  csrf: boolean;
   /** An Idempotency-Key replays the first answer (POSTs of signed-in operations with a JSON body). */
   idempotent: boolean;
   /** Request headers the operation reads, for the docs. */

@@ -388,6 +388,7 @@ async function playOp(ctx: InvoicesTestContext, model: Ledger, op: Op, date: str
         const link = await staff.post(`/api/quotes/${quoteId}/links/`, {});
         expectStatus(link, 201, `${where} quote link`);
         const token = String(link.json().url).split('#')[1]!;
+        expectStatus(await staff.post(`/api/quotes/${quoteId}/mark-sent/`), 200, `${where} quote sent`);
         const accepted = await ctx.anonymous.post(`/api/customer/quotes/${quoteId}/accept/`, { name: 'Model Buyer' }, { headers: { 'x-customer-link': token } });
         expectStatus(accepted, 200, `${where} quote accept`);
         const converted = await staff.post(`/api/quotes/${quoteId}/convert/`, { door_number: door, date });

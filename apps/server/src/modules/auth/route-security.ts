@@ -35,9 +35,11 @@ export type RouteKind = 'public' | 'user' | 'superuser' | 'asset';
 /**
  * The route `config` for a route of this kind; every route passes it (`app.route({ config: ... })`).
  * Every kind needs CSRF for state changes, sign-in and sign-out included (a token request carries no
- * cookie, so it needs none). `tokens`: the route takes API tokens (REST routes of signed-in operations).
+ * cookie, so it needs none), but for a public route declared `csrf: false` (a customer link's answer). `tokens`: the route takes API tokens (REST routes of signed-in operations).
  */
-export function routeSecurityConfig(kind: RouteKind, options: { tokens?: boolean } = {}): RouteSecurityConfig {
+export function routeSecurityConfig(kind: RouteKind, options: { tokens?: boolean; csrf?: boolean } = {}): RouteSecurityConfig {
+  // A public route authorised by a header of its own (a customer link) reads no cookie, so there is nothing to forge.
+  if (kind === 'public' && options.csrf === false) return { auth: { session: false, csrf: false, token: false } };
   const token = (options.tokens ?? false) && (kind === 'user' || kind === 'superuser');
   return { auth: { session: kind !== 'asset', csrf: true, token } };
 }

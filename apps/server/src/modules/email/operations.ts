@@ -6,7 +6,7 @@ import { emailLog } from '../outbox/log';
 import { composeEmail, saveEmailSettings, sendEmail } from './service';
 import { getEmailSettings } from '../outbox/settings';
 
-/** Emailing invoices and bills of lading, and the templates (decision 062). tRPC only. */
+/** Emailing invoices, bills of lading, quotes, credit notes and statements, and the templates (decision 062). tRPC, and REST for a quote. */
 export const emailOperations = operationSet('email', {
   settings: defineOperation({
     kind: 'query',
@@ -35,6 +35,20 @@ export const emailOperations = operationSet('email', {
     input: emailSendInput,
     output: emailLogEntry,
     run: ({ deps, user, input }) => sendEmail(deps, user.id, input.kind, input.id, input.data),
+    // A quote is emailed through REST too, like a statement (POST /api/customers/{id}/statement/email/).
+    rest: {
+      method: 'POST',
+      path: '/api/quotes/{id}/email/',
+      summary:
+        'Email the quote (its current PDF attached) to {to, cc?, subject, body} with a new customer link to it, through the ' +
+        'queue; {quote_link} in the body is replaced by the link (else it is added at the end), and a draft becomes sent. ' +
+        'Answers the sent log entry (status queued). Without an SMTP server the message is kept as not_sent (no link made, ' +
+        "the quote stays as it was). 400 {to|cc|subject|body} with the email form's messages, or {detail} when no From address is set.",
+      tag: 'Quotes',
+      body: 'data',
+      fixed: { kind: 'quote' },
+      successStatus: 201,
+    },
   }),
   log: defineOperation({
     kind: 'query',

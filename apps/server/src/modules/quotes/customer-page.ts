@@ -40,7 +40,8 @@ async function customerView(deps: Pick<AppDeps, 'database'>, id: number) {
     totals: quote.totals,
     accepted: quote.accepted ? { name: quote.accepted.name, at: quote.accepted.at } : null,
     declined: quote.declined ? { at: quote.declined.at } : null,
-    can_respond: quote.status === 'sent' || quote.status === 'draft',
+    // Only a quote sent to the customer is theirs to answer: a link made by hand for a draft shows it, no more.
+    can_respond: quote.status === 'sent',
     version: quote.version,
   };
 }
@@ -56,6 +57,7 @@ function answerRefusal(row: QuoteRow, version: unknown): AppError | null {
   if (row.status === 'converted') return new AppError('CONFLICT', QUOTE_MESSAGES.alreadyConverted);
   if (row.status === 'declined') return new AppError('CONFLICT', QUOTE_MESSAGES.alreadyDeclined);
   if (shownStatus(row, todayIso()) === 'expired') return new AppError('CONFLICT', QUOTE_MESSAGES.expired);
+  if (row.status === 'draft') return new AppError('CONFLICT', QUOTE_MESSAGES.notSent);
   // The page sends the version it showed: a quote edited since must be looked at again (decision 160).
   if (version !== undefined && version !== null && Number(version) !== row.version)
     return new AppError('CONFLICT', QUOTE_MESSAGES.changedSinceOpened);

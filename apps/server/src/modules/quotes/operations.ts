@@ -256,6 +256,8 @@ export const quoteCustomerOperations = operationSet('customerLinks', {
       tag: CUSTOMER_LINKS_TAG,
       body: 'data',
       headers: [tokenHeader],
+      // The link's header authorises the answer: no cookie is read, so no CSRF token is asked.
+      csrf: false,
       answers: { ...refusals, 409: 'The quote can no longer be accepted (answered, converted, expired or changed since shown)' },
     },
   }),
@@ -273,6 +275,8 @@ export const quoteCustomerOperations = operationSet('customerLinks', {
       tag: CUSTOMER_LINKS_TAG,
       body: 'data',
       headers: [tokenHeader],
+      // The link's header authorises the answer: no cookie is read, so no CSRF token is asked.
+      csrf: false,
       answers: { ...refusals, 409: 'The quote can no longer be declined (answered, converted, expired or changed since shown)' },
     },
   }),

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { QUOTE_MESSAGES } from '@icehouse/domain';
 import { customerLinkEvents, customerLinks, orders, quotes } from '@icehouse/db/schema';
 import { useOrdersTestApp } from '../../../tests/orders-test-support';
-import { linkHeaders, makeLink, makeQuote, quotePayload } from '../../../tests/quotes-support';
+import { linkHeaders, makeLink, makeQuote, markQuoteSent, quotePayload } from '../../../tests/quotes-support';
 import { CUSTOMER_LINK_RATE_LIMIT, linkRateKey } from '../links/links';
 
 const ctx = useOrdersTestApp({ app: { publicBaseUrl: 'https://orders.example.com/' } });
@@ -123,7 +123,7 @@ describe('customer links', () => {
 
     const view = await ctx.anonymous.get(`/api/customer/quotes/${q.id}/`, { ...linkHeaders(link.token), headers: { 'x-customer-link': link.token, 'user-agent': 'CustomerBrowser/1.0' } });
     expect(view.statusCode, view.body).toBe(200);
-    expect(view.json()).toMatchObject({ quote_number: 'Q-1001', company_name: 'Ice House Co', status: 'draft', can_respond: true });
+    expect(view.json()).toMatchObject({ quote_number: 'Q-1001', company_name: 'Ice House Co', status: 'draft', can_respond: false });
     expect(view.json()).not.toHaveProperty('fields');
     expect(view.body).not.toMatch(/created_by|staff|admin/);
     expect(view.cookies.map((c) => c.name)).not.toContain('sessionid');
@@ -155,8 +155,9 @@ describe('customer links', () => {
   });
 
   it('accept with a typed name (time and address recorded), then: no second answer, no edit, convert once', async () => {
-    const q = await makeQuote(ctx.staff, ctx.cat);
-    const link = await makeLink(ctx.staff, q.id);
+    const made = await makeQuote(ctx.staff, ctx.cat);
+    const link = await makeLink(ctx.staff, made.id);
+    const q = { ...made, version: await markQuoteSent(ctx.staff, made.id) };
     const post = (path: string, body: unknown) => ctx.anonymous.post(`/api/customer/quotes/${q.id}/${path}/`, body, linkHeaders(link.token));
 
     const noName = await post('accept', { name: '  ' });
@@ -207,6 +208,7 @@ describe('customer links', () => {
     const link = await makeLink(ctx.staff, q.id);
     const notAccepted = await ctx.staff.post(`/api/quotes/${q.id}/convert/`, { door_number: '5152' });
     expect([notAccepted.statusCode, detail(notAccepted)]).toEqual([409, QUOTE_MESSAGES.convertNotAccepted]);
+    await markQuoteSent(ctx.staff, q.id);
     const declined = await ctx.anonymous.post(`/api/customer/quotes/${q.id}/decline/`, { comment: 'Too dear' }, linkHeaders(link.token));
     expect(declined.statusCode, declined.body).toBe(200);
     expect((await ctx.staff.get(`/api/quotes/${q.id}/`)).json().declined).toMatchObject({ comment: 'Too dear' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { orders, quotes } from '@icehouse/db/schema';
 import { useOrdersTestApp } from '../../../tests/orders-test-support';
 import { TestClient } from '../../../tests/client';
-import { linkHeaders, makeLink, makeQuote, quotePayload } from '../../../tests/quotes-support';
+import { linkHeaders, makeLink, makeQuote, markQuoteSent, quotePayload } from '../../../tests/quotes-support';
 
 /** Races the sequence row lock and the quote's row lock must win (PGlite and PostgreSQL: TEST_DATABASE_URL). */
 
@@ -19,6 +19,7 @@ describe('quotes at once', () => {
   it('ten accepts at once: one is recorded, the others are refused', async () => {
     const q = await makeQuote(ctx.staff, ctx.cat);
     const link = await makeLink(ctx.staff, q.id);
+    await markQuoteSent(ctx.staff, q.id);
     const answers = await Promise.all(
       // Ten browsers (each its own CSRF cookie) pressing Accept at the same moment.
       Array.from({ length: 10 }, (_, i) => new TestClient(ctx.app).post(`/api/customer/quotes/${q.id}/accept/`, { name: `Name ${i}` }, linkHeaders(link.token))),
@@ -32,6 +33,7 @@ describe('quotes at once', () => {
   it('five converts at once make one order', async () => {
     const q = await makeQuote(ctx.staff, ctx.cat);
     const link = await makeLink(ctx.staff, q.id);
+    await markQuoteSent(ctx.staff, q.id);
     expect((await ctx.anonymous.post(`/api/customer/quotes/${q.id}/accept/`, { name: 'Pat' }, linkHeaders(link.token))).statusCode).toBe(200);
     const answers = await Promise.all(
       Array.from({ length: 5 }, (_, i) => ctx.staff.post(`/api/quotes/${q.id}/convert/`, { door_number: String(6000 + i) })),
