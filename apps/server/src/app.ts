@@ -38,6 +38,8 @@ import { createTokenUsage, type TokenUsage } from './modules/tokens/usage';
 import { moduleOperations } from './modules/operations';
 import { listOperations } from './operations/define';
 import { assertAccess } from './operations/access';
+import { createMetrics, type Metrics } from './metrics/registry';
+import { recordRequests } from './metrics/http';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +51,8 @@ declare module 'fastify' {
     tokenUsage: TokenUsage;
     /** This instance's change announcer (tests that call services directly pass it on). */
     changes: ChangeAnnouncer;
+    /** This instance's Prometheus metrics (serve.ts serves them on METRICS_ADDRESS). */
+    metrics: Metrics;
   }
 }
 
@@ -114,12 +118,20 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     genReqId: requestIdOf,
   });
   // The browser starts with the first PDF, not here: the app runs (and answers 503 for PDFs) without one.
-  const pdf =
+  const renderer =
     config.pdf ?? createPdfRenderer({ ...config.pdfOptions, logger: config.logger.child({ module: 'pdf' }) });
-  const blobs =
+  const store =
     config.blobs ?? (await createFolderBlobStore(fs.mkdtempSync(path.join(os.tmpdir(), 'icehouse-blobs-'))));
   const sessions = createSessionStore(config.database.db);
   const live = createLiveHub({ database: config.database, log: config.logger, sessions });
+  const metrics = createMetrics({
+    database: config.database,
+    log: config.logger,
+    liveSubscriptions: () => live.size,
+    pdfStats: () => renderer.stats(),
+  });
+  const pdf = metrics.timedPdf(renderer);
+  const blobs = metrics.countedBlobs(store);
   const jobs = createJobQueue({
     database: config.database,
     log: config.logger.child({ module: 'jobs' }),
@@ -155,6 +167,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     webhooks,
     mailer,
     publicBaseUrl: (config.publicBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    metrics,
   };
   // pg-boss installs (or migrates) its own schema here, then the queues and this instance's workers start.
   await jobs.start(deps);
@@ -166,6 +179,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   acceptEmptyJsonBodies(app);
   registerRequestIdHeader(app);
+  recordRequests(app, metrics, new Set(listOperations(moduleOperations).map((op) => op.name)));
   await registerSecurityHeaders(app);
   // Shutting down (SIGTERM): requests under way finish; new ones are told to come back, and their connection closes.
   let closing = false;
@@ -193,6 +207,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler(replyWithError);
+
+  // Metrics are served on an address of their own (METRICS_ADDRESS), never beside the app's routes.
+  app.get('/metrics', { config: routeSecurityConfig('asset') }, async (_req, reply) =>
+    reply.code(404).send({ detail: 'Not found. Metrics are served on METRICS_ADDRESS.' }),
+  );
 
   // Anyone may ask whether the server is up; only a signed-in superuser learns its database and version.
   app.get('/healthz', { config: routeSecurityConfig('public') }, async (req, reply) => {
@@ -310,7 +329,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await live.close();
     mailer?.close();
     // In-flight PDFs finish, then Chromium closes: no browser is left behind.
-    if (!config.pdf) await pdf.close();
+    if (!config.pdf) await renderer.close();
     // The last second's token counts reach their rows before the database closes.
     await tokenUsage.close();
     await config.database.close();
@@ -319,5 +338,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   app.decorate('tokenUsage', tokenUsage);
   app.decorate('changes', changes);
+  app.decorate('metrics', metrics);
   return app;
 }

@@ -32,6 +32,18 @@ export interface AppDeps {
   mailer: Mailer | null;
   /** The public base URL customer links are built from (PUBLIC_BASE_URL; decision 161), without a trailing slash. */
   publicBaseUrl: string;
+  /** What jobs report to this instance's Prometheus metrics (src/metrics). */
+  metrics: AppMetrics;
+}
+
+/** The figures services and jobs report as things happen (the rest is read when Prometheus scrapes). */
+export interface AppMetrics {
+  /** One attempt to hand an email to the SMTP server. */
+  emailAttempt(outcome: 'sent' | 'failed'): void;
+  /** One webhook POST; `lagSeconds`: from the change to this attempt. */
+  webhookAttempt(outcome: 'delivered' | 'failed', lagSeconds: number): void;
+  /** A job attempt threw (it is retried until its retries run out). */
+  jobFailed(queue: string): void;
 }
 
 /** What most services need: the database (one declaration for every module). */

@@ -89,6 +89,20 @@ const envSchema = z
     API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
     /** Deliver webhooks to loopback, link-local and private addresses (tests, closed networks); refused by default. */
     WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanish.default(false),
+    /**
+     * Where GET /metrics (Prometheus) is served: `host:port` or `:port` (every interface), an address of its
+     * own beside PORT (decision 246). Unset: no metrics are served.
+     */
+    METRICS_ADDRESS: z
+      .string()
+      .trim()
+      .regex(/^(\[[0-9a-fA-F:.]+\]|[^\s:[\]]*):\d{1,5}$/, 'host:port or :port, e.g. 127.0.0.1:9464')
+      .transform((v) => {
+        const at = v.lastIndexOf(':');
+        return { host: v.slice(0, at).replace(/^\[|\]$/g, '') || '0.0.0.0', port: Number(v.slice(at + 1)) };
+      })
+      .refine((a) => a.port >= 1 && a.port <= 65535, 'the port must be 1 to 65535')
+      .optional(),
     /** SMTP server for emailing invoices and bills of lading, e.g. `smtp://user:pass@mail.example.com:587`; unset: email is kept as not sent. */
     SMTP_URL: z.string().trim().url().optional(),
     /**

@@ -9,6 +9,7 @@ import { uncaughtVerdict } from './uncaught';
 import { blobStoreFromEnv } from './blobs';
 import { moveDatabaseBytesToBlobs } from './blobs/move-database-bytes';
 import { linkOrdersToCustomers, linkReportLines } from './modules/customers/link';
+import { startMetricsServer, type MetricsServer } from './metrics/http';
 
 /** Everything after the database opened: migrate, prepare the data, build the app and listen (main.ts). */
 export async function serve(env: Env, log: Logger, database: Database) {
@@ -66,6 +67,7 @@ export async function serve(env: Env, log: Logger, database: Database) {
     ...(env.WEB_DIST_DIR ? { webDistDir: env.WEB_DIST_DIR } : {}),
   });
 
+  let metricsServer: MetricsServer | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -78,6 +80,7 @@ export async function serve(env: Env, log: Logger, database: Database) {
     timer.unref();
     try {
       await app.close();
+      await metricsServer?.close();
       process.exit(0);
     } catch (error) {
       log.error({ err: error }, 'error during shutdown');
@@ -88,5 +91,9 @@ export async function serve(env: Env, log: Logger, database: Database) {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: env.HOST, port: env.PORT });
+  if (env.METRICS_ADDRESS) {
+    metricsServer = await startMetricsServer(app.metrics, env.METRICS_ADDRESS.host, env.METRICS_ADDRESS.port);
+    log.info({ url: metricsServer.url }, 'metrics served');
+  }
   log.info(`Ice House Order Manager is ready at http://localhost:${env.PORT}`);
 }

@@ -105,6 +105,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       log.debug({ job: def.name, id: job.id, ms: Date.now() - started }, 'job done');
     } catch (err) {
       log.warn({ err, job: def.name, id: job.id, attempt: job.retryCount + 1 }, 'job failed');
+      deps.metrics.jobFailed(def.name);
       throw err;
     }
   };

@@ -65,6 +65,8 @@ export const sendEmailJob = defineJob({
       .update(emailMessages)
       .set({ status: 'sending', attempts: sql`${emailMessages.attempts} + 1` })
       .where(eq(emailMessages.id, message.id));
+    // A failure to record a sent message is not a failed email.
+    let sentOk = false;
     try {
       if (!deps.mailer) throw new Error('No SMTP server is configured (SMTP_URL).');
       const from = await fromAddress(deps);
@@ -99,11 +101,14 @@ export const sendEmailJob = defineJob({
         messageId: message.messageId,
         attachment: { filename: pdf.filename, content },
       });
+      sentOk = true;
+      deps.metrics.emailAttempt('sent');
       await db
         .update(emailMessages)
         .set({ status: 'sent', serverResponse: sent.response, error: '', sentAt: new Date() })
         .where(eq(emailMessages.id, message.id));
     } catch (error) {
+      if (!sentOk) deps.metrics.emailAttempt('failed');
       const last = job.retryCount >= job.retryLimit;
       await db
         .update(emailMessages)

@@ -92,7 +92,7 @@ export function postWebhook(
  * How a delivery queues its own next run, in the transaction that decides it (the job lives in jobs.ts,
  * which calls deliverOnce: passing this in keeps the two files out of an import circle).
  */
-type DeliveryDeps = Pick<AppDeps, 'database' | 'webhooks'>;
+type DeliveryDeps = Pick<AppDeps, 'database' | 'webhooks' | 'metrics'>;
 
 export interface Requeue {
   send(tx: Db, deliveryId: number, startAfter?: Date): Promise<unknown>;
@@ -219,6 +219,7 @@ export async function deliverOnce(deps: DeliveryDeps, deliveryId: number, requeu
 
   const attempt = await attemptDelivery(deps, endpoint, event);
   const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
+  deps.metrics.webhookAttempt(ok ? 'delivered' : 'failed', (Date.now() - delivery.createdAt.getTime()) / 1000);
   const at = new Date(Date.now() - attempt.durationMs);
   const number = delivery.attempts + 1;
   const error = attempt.error ?? (ok ? null : `HTTP ${attempt.status}`);
