@@ -27,7 +27,7 @@ import { createSessionStore } from './modules/auth/session';
 import { registerRequestAuth } from './modules/auth/request-auth';
 import { declareScopeSecurity, routeSecurityConfig } from './modules/auth/route-security';
 import { registerSecurityHeaders } from './security-headers';
-import { createPdfRenderer, type PdfRenderer, type PdfRendererOptions } from './pdf';
+import { createPdfRenderer, resolveChromePath, type PdfRenderer, type PdfRendererOptions } from './pdf';
 import { createFolderBlobStore, type BlobStore } from './blobs';
 import { createChangeAnnouncer, createLiveHub, type LiveHub } from './changes';
 import { changeRecordReaders } from './modules/change-records';
@@ -40,6 +40,7 @@ import { listOperations } from './operations/define';
 import { assertAccess } from './operations/access';
 import { createMetrics, type Metrics } from './metrics/registry';
 import { recordRequests } from './metrics/http';
+import { readiness } from './readiness';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +54,8 @@ declare module 'fastify' {
     changes: ChangeAnnouncer;
     /** This instance's Prometheus metrics (serve.ts serves them on METRICS_ADDRESS). */
     metrics: Metrics;
+    /** Shutting down: /readyz answers 503 "shutting down" from now on, while the rest still serves; waits `ms`. */
+    drain(ms: number): Promise<void>;
   }
 }
 
@@ -208,6 +211,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   app.setErrorHandler(replyWithError);
 
+  // Ready to serve: the database, the blob store, a Chromium to launch, the job queue; not shutting down.
+  const pdfExecutable = config.pdf ? null : resolveChromePath(config.pdfOptions?.executablePath);
+  const ready = readiness({
+    database: () => deps.database.ping(),
+    blobStore: async () => void (await blobs.has('0'.repeat(64))),
+    pdfRenderer: () => config.pdf !== undefined || pdfExecutable !== null,
+    queue: () => jobs.running(),
+  });
+  app.get('/readyz', { config: routeSecurityConfig('asset') }, ready.handler);
+  app.decorate('drain', ready.drain);
   // Metrics are served on an address of their own (METRICS_ADDRESS), never beside the app's routes.
   app.get('/metrics', { config: routeSecurityConfig('asset') }, async (_req, reply) =>
     reply.code(404).send({ detail: 'Not found. Metrics are served on METRICS_ADDRESS.' }),

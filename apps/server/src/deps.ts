@@ -250,6 +250,8 @@ export interface JobQueue {
   state(name: string, id: string): Promise<JobState | null>;
   /** Runs pg-boss's maintenance now (expires jobs whose worker died, archives old ones). */
   maintain(): Promise<void>;
+  /** Started (its schema, queues and workers) and not stopped: what readiness asks of it. */
+  running(): boolean;
 }
 
 // ---- Webhooks and email ----

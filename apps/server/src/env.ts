@@ -103,6 +103,11 @@ const envSchema = z
       })
       .refine((a) => a.port >= 1 && a.port <= 65535, 'the port must be 1 to 65535')
       .optional(),
+    /**
+     * On SIGTERM, seconds /readyz answers 503 "shutting down" while everything else is still served, so a
+     * load balancer's check takes this process out of rotation before it stops answering.
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
     /** SMTP server for emailing invoices and bills of lading, e.g. `smtp://user:pass@mail.example.com:587`; unset: email is kept as not sent. */
     SMTP_URL: z.string().trim().url().optional(),
     /**

@@ -72,6 +72,9 @@ export async function serve(env: Env, log: Logger, database: Database) {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // /readyz says so first, while requests are still served: the balancer's check takes this process out.
+    log.info({ signal, drainSeconds: env.SHUTDOWN_DRAIN_SECONDS }, 'shutting down: /readyz answers 503 while the balancer stops sending');
+    await app.drain(env.SHUTDOWN_DRAIN_SECONDS * 1000);
     log.info({ signal }, 'shutting down: finishing in-flight requests');
     const timer = setTimeout(() => {
       log.error('shutdown took longer than 10 s; exiting');

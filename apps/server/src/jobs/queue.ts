@@ -72,6 +72,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   boss.on('error', (err) => log.warn({ err }, 'job queue error'));
   const workerIds = new Map<string, string[]>();
   let started: Promise<void> | null = null;
+  let startedOk = false;
   let stopped = false;
 
   const definition = (name: string) => {
@@ -159,6 +160,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           }
           workerIds.set(def.name, ids);
         }
+        startedOk = true;
       })();
       return started;
     },
@@ -234,6 +236,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       };
     },
     maintain: () => boss.maintain(),
+    running: () => startedOk && !stopped,
   };
 }
 
