@@ -273,7 +273,8 @@ export interface OutgoingMail {
   text: string;
   /** Our Message-ID (`<...@...>`), the same on every attempt of one message. */
   messageId: string;
-  attachment: { filename: string; content: Buffer };
+  /** The document's PDF; a notice to staff (a customer answered a quote) carries none. */
+  attachment?: { filename: string; content: Buffer };
 }
 
 export interface Mailer {

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { AppHeader } from '../features/layout/AppHeader';
 import { KeyboardShortcuts } from '../features/layout/KeyboardShortcuts';
 import { OrderFormProvider } from '../features/order-form/OrderFormProvider';
+import { QuoteAnswerNotices } from '../features/quotes/QuoteAnswerNotices';
 import { LiveUpdates } from '../lib/live';
 
 /** Where a screen goes while its code loads (screens are loaded on first use: see routes/index.tsx). */
@@ -37,6 +38,8 @@ export function HeaderLayout() {
           </main>
         </div>
         <KeyboardShortcuts />
+        {/* A customer's answer to a quote reaches the staff on whatever screen they are. */}
+        <QuoteAnswerNotices />
       </OrderFormProvider>
     </LiveUpdates>
   );

@@ -15,13 +15,9 @@ export function createMailer(smtpUrl: string): Mailer {
         subject: mail.subject,
         text: mail.text,
         messageId: mail.messageId,
-        attachments: [
-          {
-            filename: mail.attachment.filename,
-            content: mail.attachment.content,
-            contentType: 'application/pdf',
-          },
-        ],
+        attachments: mail.attachment
+          ? [{ filename: mail.attachment.filename, content: mail.attachment.content, contentType: 'application/pdf' }]
+          : [],
       });
       return { response: String(info.response ?? ''), messageId: String(info.messageId ?? mail.messageId) };
     },

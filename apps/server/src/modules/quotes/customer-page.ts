@@ -12,6 +12,7 @@ import type { ArchivedPdf } from '../documents/archive';
 import { quotePdf } from './documents';
 import { logLinkEvent, pdfThroughLink, resolveLink, type LinkCaller } from '../links/links';
 import { getQuote, shownStatus, type QuoteRow } from './quote-read';
+import { quoteAnswerNoticeJob } from './jobs';
 
 /**
  * What a customer does through a link (decision 161): sees the quote's key figures and its PDF, accepts
@@ -64,6 +65,8 @@ function answerRefusal(row: QuoteRow, version: unknown): AppError | null {
   return null;
 }
 
+type AnswerDeps = Pick<AppDeps, 'database' | 'changes' | 'jobs' | 'mailer'>;
+
 async function lockQuote(tx: Db, id: number): Promise<QuoteRow> {
   const [row] = await tx.select().from(quotes).where(eq(quotes.id, id)).for('update');
   if (!row) throw AppError.notFound(QUOTE_MESSAGES.notFound);
@@ -76,7 +79,7 @@ async function lockQuote(tx: Db, id: number): Promise<QuoteRow> {
  * caller's address recorded; staff hear it live (quote.accepted / quote.declined).
  */
 async function answerQuote<T>(
-  deps: Pick<AppDeps, 'database' | 'changes'>,
+  deps: AnswerDeps,
   caller: LinkCaller,
   id: number,
   body: Record<string, unknown>,
@@ -96,12 +99,15 @@ async function answerQuote<T>(
       .returning({ version: quotes.version });
     await logLinkEvent(tx, link, caller, answer.action === 'accepted' ? 'accept' : 'decline');
     announceChange(tx, { entity: 'quote', id, action: answer.action, by: null, version: updated!.version });
+    // Whoever sent the quote hears of the answer by email too (the signed-in staff see it live).
+    if (deps.mailer) await deps.jobs.send(quoteAnswerNoticeJob, { quoteId: id, action: answer.action }, { tx });
   });
+  if (deps.mailer) deps.jobs.wake(quoteAnswerNoticeJob);
   return customerView(deps, id);
 }
 
 /** Accepts the quote: the typed name, the time and the address recorded. */
-export function acceptQuote(deps: Pick<AppDeps, 'database' | 'changes'>, caller: LinkCaller, id: number, body: Record<string, unknown>) {
+export function acceptQuote(deps: AnswerDeps, caller: LinkCaller, id: number, body: Record<string, unknown>) {
   return answerQuote(deps, caller, id, body, {
     action: 'accepted',
     schema: quoteAcceptSchema,
@@ -110,7 +116,7 @@ export function acceptQuote(deps: Pick<AppDeps, 'database' | 'changes'>, caller:
 }
 
 /** Declines the quote with the customer's comment, the time and the address. */
-export function declineQuote(deps: Pick<AppDeps, 'database' | 'changes'>, caller: LinkCaller, id: number, body: Record<string, unknown>) {
+export function declineQuote(deps: AnswerDeps, caller: LinkCaller, id: number, body: Record<string, unknown>) {
   return answerQuote(deps, caller, id, body, {
     action: 'declined',
     schema: quoteDeclineSchema,
