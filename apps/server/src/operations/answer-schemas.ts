@@ -22,7 +22,7 @@ import { tokensAnswers } from '../modules/tokens/schemas';
 import { webhooksAnswers, webhooksRestAnswers } from '../modules/webhooks/schemas';
 import { failedJobsAnswers } from '../modules/failed-jobs/schemas';
 import { documentsAnswers } from '../modules/documents/schemas';
-import { emailAnswers } from '../modules/email/schemas';
+import { emailAnswers, emailRestAnswers } from '../modules/email/schemas';
 import { liveAnswers } from '../modules/live/schemas';
 import { paymentsAnswers, paymentsRestAnswers } from '../modules/payments/schemas';
 import { productionAnswers, productionRestAnswers } from '../modules/production/schemas';
@@ -82,4 +82,5 @@ export const restAnswerSchemas = {
   ...reportsRestAnswers,
   ...quotesRestAnswers,
   ...statementsRestAnswers,
+  ...emailRestAnswers,
 };

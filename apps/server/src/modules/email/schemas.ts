@@ -33,3 +33,8 @@ export const emailAnswers = {
   'email.send': emailLogEntry,
   'email.log': emailLogAnswer,
 };
+
+/** Each JSON REST route's answer: a quote's email is `email.send` on REST. */
+export const emailRestAnswers = {
+  'POST /api/quotes/{id}/email/': emailAnswers['email.send'],
+};
