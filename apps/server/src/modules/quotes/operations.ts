@@ -6,6 +6,7 @@ import { sendArchivedPdf } from '../documents/reply';
 import { listDocuments } from '../documents/archive';
 import { documentList } from '../documents/schemas';
 import { convertQuote } from './convert';
+import { duplicateQuote } from './duplicate';
 import { quotePdf } from './documents';
 import { documentLinkOperations } from '../links/operations';
 import { listQuotes, quotesCsv } from './quote-list';
@@ -149,6 +150,23 @@ export const quotesOperations = operationSet('quotes', {
       path: '/api/quotes/{id}/mark-sent/',
       summary: 'Mark the quote as sent (handed over, or sent by other means): a draft becomes sent; the time of sending is kept.',
       tag: TAG,
+    },
+  }),
+  duplicate: defineOperation({
+    kind: 'mutation',
+    access: 'user',
+    input: quoteIdInput,
+    output: quoteAnswer,
+    run: ({ deps, user, input }) => duplicateQuote(deps, user, input.id),
+    rest: {
+      method: 'POST',
+      path: '/api/quotes/{id}/duplicate/',
+      summary:
+        "A new draft quote with this quote's order-form fields and lines, whatever its status (revise a declined or expired " +
+        'quote): the next number, dated today, valid for as many days as this one was, priced with today\'s sales tax rate. ' +
+        '201 with the new quote; 400 {field: [...]} when something it refers to is gone from the catalogue. This quote is unchanged.',
+      tag: TAG,
+      successStatus: 201,
     },
   }),
   convert: defineOperation({

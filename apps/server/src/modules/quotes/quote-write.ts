@@ -50,7 +50,7 @@ const versionIssue = (raw: Record<string, unknown>, issues: IssueLike[]): number
 };
 
 /** The body validated by the domain's quoteSchema and its references checked, or a 400 with every field error. */
-async function parseQuote(db: Db, raw: unknown, requireVersion: boolean): Promise<{ data: QuoteData; version: number | null }> {
+export async function parseQuote(db: Db, raw: unknown, requireVersion: boolean): Promise<{ data: QuoteData; version: number | null }> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     throw AppError.validation({ non_field_errors: ['Send the quote as a JSON object.'] });
   const body = raw as Record<string, unknown>;
@@ -68,7 +68,7 @@ async function parseQuote(db: Db, raw: unknown, requireVersion: boolean): Promis
 }
 
 /** The stored columns of a quote's fields: its price by the order's rule with today's sales tax rate. */
-async function quoteValues(db: Db, data: QuoteData) {
+export async function quoteValues(db: Db, data: QuoteData) {
   const { valid_until: validUntil, ...fields } = data;
   const [taxRate, buildingType] = await Promise.all([salesTaxRate(db), quoteBuildingType(db, fields)]);
   const price = quotePrice(fields, { taxRate, buildingType });

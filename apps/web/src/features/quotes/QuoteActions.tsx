@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { Field, TextInput } from '../../components/Field';
 import { Modal } from '../../components/Modal';
@@ -64,10 +64,12 @@ function ConvertDialog({ quote, open, onClose, onDone }: { quote: QuoteView; ope
   );
 }
 
-/** What staff do with a saved quote: PDF, email, mark sent, customer links, convert; and the links' activity. */
+/** What staff do with a saved quote: PDF, email, mark sent, duplicate, customer links, convert; and the links' activity. */
 export function QuoteActions({ quote, onMessage }: { quote: QuoteView; onMessage: (m: Message | null) => void }) {
   const utils = trpc.useUtils();
   const markSent = trpc.quotes.markSent.useMutation();
+  const duplicate = trpc.quotes.duplicate.useMutation();
+  const navigate = useNavigate();
   const [emailOpen, setEmailOpen] = useState(false);
   const [convertOpen, setConvertOpen] = useState(false);
   const fail = (e: unknown) => onMessage({ tone: 'error', text: serverMessage(e) ?? 'That did not work. Try again.' });
@@ -95,6 +97,19 @@ export function QuoteActions({ quote, onMessage }: { quote: QuoteView; onMessage
             {QUOTE_TEXT.convert}
           </Button>
         )}
+        {/* Any quote, a declined or expired one above all: the counter-offer starts from its fields, not from nothing. */}
+        <Button
+          disabled={duplicate.isPending}
+          onClick={() =>
+            duplicate.mutateAsync({ id: quote.id }).then((copy) => {
+              void utils.quotes.list.invalidate();
+              onMessage({ tone: 'success', text: QUOTE_TEXT.duplicated(copy.quote_number, quote.quote_number) });
+              navigate(`/quotes/${copy.id}`);
+            }, fail)
+          }
+        >
+          {duplicate.isPending ? QUOTE_TEXT.duplicating : QUOTE_TEXT.duplicate}
+        </Button>
         {quote.order_id !== null && quote.order_door_number && (
           <Link to={`/orders?order=${quote.order_id}`} className="text-sm font-medium text-sky-700 hover:underline">
             {QUOTE_TEXT.openOrder(quote.order_door_number)}

@@ -105,3 +105,26 @@ describe('a saved quote', () => {
     expect(within(log).getByText(/550 mailbox unavailable/)).toBeInTheDocument();
   });
 });
+
+describe('a declined quote', () => {
+  it('is duplicated into a new draft with its fields, which opens at once', async () => {
+    const DECLINED = { ...SENT_QUOTE, status: 'declined', declined: { comment: 'Too dear', at: '2026-11-20T12:00:00.000Z' }, version: 3 };
+    const COPY = { ...SENT_QUOTE, id: 6, quote_number: 'Q-1006', status: 'draft', sent_at: null, version: 1 };
+    const asked: unknown[] = [];
+    renderQuote('/quotes/5', '7.00', {
+      'quotes.get': (input) => ((input as { id: number }).id === 6 ? COPY : DECLINED),
+      'quotes.links': () => ({ results: [] }),
+      'email.log': () => ({ results: [] }),
+      'quotes.duplicate': (input) => {
+        asked.push(input);
+        return COPY;
+      },
+    });
+    expect(await screen.findByText(/can no longer be edited/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Duplicate as New Quote' }));
+    expect(await screen.findByText('Quote Q-1006 is a new draft made from Q-1005: change what you need, then send it.')).toBeInTheDocument();
+    expect(asked).toEqual([{ id: 5 }]);
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Q-1006'));
+    expect(screen.queryByText(/can no longer be edited/)).not.toBeInTheDocument();
+  });
+});
