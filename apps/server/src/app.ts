@@ -41,6 +41,7 @@ import { assertAccess } from './operations/access';
 import { createMetrics, type Metrics } from './metrics/registry';
 import { recordRequests } from './metrics/http';
 import { readiness } from './readiness';
+import { registerRequestContext } from './request-context';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -182,6 +183,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   acceptEmptyJsonBodies(app);
   registerRequestIdHeader(app);
+  // From here on, jobs a request queues carry its id (src/request-context.ts).
+  registerRequestContext(app);
   recordRequests(app, metrics, new Set(listOperations(moduleOperations).map((op) => op.name)));
   await registerSecurityHeaders(app);
   // Shutting down (SIGTERM): requests under way finish; new ones are told to come back, and their connection closes.

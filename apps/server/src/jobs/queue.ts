@@ -4,6 +4,23 @@ import type { Database } from '@icehouse/db/client';
 import type { Logger } from 'pino';
 import type { AppDeps, JobDefinition, JobQueue, JobState } from '../deps';
 import { databaseAdapter, transactionAdapter } from './sql-adapter';
+import { currentRequestId, runAsRequest } from '../request-context';
+
+/**
+ * Where a job's data carries the id of the request that queued it (its own schema never sees it: a zod
+ * object drops keys it does not declare), so its run and its log lines name that request on any process.
+ */
+const REQUEST_ID_KEY = '$requestId';
+const requestIdOf = (data: unknown): string | undefined => {
+  const id = data && typeof data === 'object' ? (data as Record<string, unknown>)[REQUEST_ID_KEY] : undefined;
+  return typeof id === 'string' ? id : undefined;
+};
+/** The job's data as its sender gave it (the Failed jobs screen shows it). */
+const withoutRequestId = (data: unknown): unknown => {
+  if (requestIdOf(data) === undefined) return data;
+  const { [REQUEST_ID_KEY]: _omit, ...rest } = data as Record<string, unknown>;
+  return rest;
+};
 
 /** pg-boss's tables live in a schema of their own, which pg-boss creates and migrates itself on start. */
 export const JOBS_SCHEMA = 'pgboss';
@@ -97,15 +114,21 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const runOne = async (deps: AppDeps, def: JobDefinition, job: PgBoss.JobWithMetadata<unknown>) => {
     const data = def.data.parse(job.data);
     const started = Date.now();
+    const reqId = requestIdOf(job.data);
+    // The job's log lines (its own, through deps.log, and the queue's) name the request that queued it.
+    const jobLog = reqId ? log.child({ reqId }) : log;
+    const jobDeps = reqId ? { ...deps, log: deps.log.child({ reqId, job: def.name }) } : deps;
     try {
-      await def.run({
-        deps,
-        data,
-        job: { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit },
-      });
-      log.debug({ job: def.name, id: job.id, ms: Date.now() - started }, 'job done');
+      await runAsRequest(reqId, () =>
+        def.run({
+          deps: jobDeps,
+          data,
+          job: { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit },
+        }),
+      );
+      jobLog.info({ job: def.name, id: job.id, ms: Date.now() - started }, 'job done');
     } catch (err) {
-      log.warn({ err, job: def.name, id: job.id, attempt: job.retryCount + 1 }, 'job failed');
+      jobLog.warn({ err, job: def.name, id: job.id, attempt: job.retryCount + 1 }, 'job failed');
       deps.metrics.jobFailed(def.name);
       throw err;
     }
@@ -114,7 +137,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   return {
     async send(job, data, opts = {}) {
       const def = definition(job.name);
-      const payload = def.data.parse(data) as object;
+      const requestId = currentRequestId();
+      const parsed = def.data.parse(data) as object;
+      const payload = requestId ? { ...parsed, [REQUEST_ID_KEY]: requestId } : parsed;
       return boss.send(def.name, payload, {
         retryLimit: def.retryLimit ?? 3,
         retryDelay: def.retryDelay ?? 10,
@@ -194,7 +219,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           name: r.name,
           label: byName.get(r.name)?.label ?? r.name,
           about: await describeJob(r.name, r.data),
-          data: r.data,
+          data: withoutRequestId(r.data),
           error: errorText(r.output),
           attempts: Number(r.retry_count) + 1,
           created_on: r.created_on,
