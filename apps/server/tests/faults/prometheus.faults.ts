@@ -74,7 +74,7 @@ const firing = async (name: string) =>
   (await alerts()).some((alert) => alert.labels.alertname === name && alert.state === 'firing');
 
 /** An invoice emailed through HAProxy (tRPC, as the web app does); answers once the send is queued. */
-async function emailAnInvoice(client: HttpClient, door: string): Promise<number> {
+async function emailAnInvoice(client: HttpClient, door: string): Promise<{ id: number; requestId: string }> {
   const order = await client.request('POST', '/api/orders/', simpleOrder(door));
   expect(order.status, order.body).toBe(201);
   const invoice = await client.request('POST', `/api/orders/${(order.json as { id: number }).id}/create-invoice/`, {
@@ -88,8 +88,14 @@ async function emailAnInvoice(client: HttpClient, door: string): Promise<number>
     data: { to: 'buyer@acme.example', subject: 'Invoice', body: 'Attached.' },
   });
   expect(sent.status, sent.body).toBe(200);
-  return id;
+  return { id, requestId: sent.headers.get('x-request-id')! };
 }
+
+/** The processes whose log has a line of `job` naming request `reqId` (whichever process ran the job). */
+const jobLoggedBy = (job: string, reqId: string) =>
+  (['a', 'b'] as const).filter((name) =>
+    (name === 'a' ? a : b).lines.some((l) => l.includes(`"reqId":"${reqId}"`) && l.includes(`"job":"${job}"`)),
+  );
 
 const emailOf = async (invoiceId: number) =>
   (
@@ -120,8 +126,10 @@ describe('Prometheus scraping two server processes behind HAProxy (deploy/promet
   it('raises IcehouseEmailsFailing once the SMTP server is down and emails fail, not while they go out', async () => {
     const client = new HttpClient(lb.url);
     await client.login();
-    const first = await emailAnInvoice(client, 'PROM-MAIL-1');
+    const { id: first, requestId } = await emailAnInvoice(client, 'PROM-MAIL-1');
     expect(await waitFor(async () => (await emailOf(first))?.status === 'sent', 30_000)).toBe(true);
+    // The job names the request that sent it, on whichever process ran it.
+    expect(await waitFor(() => jobLoggedBy('send-email', requestId).length === 1, 5000)).toBe(true);
     expect(smtp.received).toHaveLength(1);
     // Prometheus has seen the sent email, and no alert.
     const seen = await waitFor(async () => {
@@ -137,7 +145,7 @@ describe('Prometheus scraping two server processes behind HAProxy (deploy/promet
     const failedAt = performance.now();
     // Two failures beside the one sent: most attempts of the last 15 minutes failed.
     const failing = await Promise.all([emailAnInvoice(client, 'PROM-MAIL-2'), emailAnInvoice(client, 'PROM-MAIL-3')]);
-    for (const id of failing)
+    for (const { id } of failing)
       expect(await waitFor(async () => Boolean((await emailOf(id))?.error), 30_000), `email of invoice ${id} failed`).toBe(true);
     const fired = await waitFor(() => firing('IcehouseEmailsFailing'), 30_000, 250);
     expect(fired, JSON.stringify(await alerts())).toBe(true);
