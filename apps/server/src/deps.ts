@@ -1,6 +1,6 @@
 import type { TrackedEnvelope } from '@trpc/server';
 import type { Database, Db, Tx } from '@icehouse/db/client';
-import type { Change, ChangeAction, ChangeEntity, LiveEvent, SessionUser } from '@icehouse/domain';
+import type { Change, ChangeAction, ChangeEntity, LiveEvent, Role, SessionUser } from '@icehouse/domain';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { PdfRenderer } from './pdf/renderer-contract';
@@ -71,9 +71,10 @@ export interface SessionStore {
   invalidateUserSessions(userId: number, options?: { except?: string }): Promise<void>;
   /**
    * Which of these sessions are still valid (not signed out, not expired, user still active), in
-   * one query, without renewing any: for long-lived connections (the live feed) that check theirs on a timer.
+   * one query, without renewing any, each with its user's role now: for long-lived connections (the live
+   * feed) that check theirs on a timer.
    */
-  stillValid(sessionIds: readonly string[]): Promise<Set<string>>;
+  stillValid(sessionIds: readonly string[]): Promise<Map<string, Role>>;
 }
 
 // ---- Changes (src/changes) ----

@@ -21,7 +21,8 @@ describe('loginFailureMessage', () => {
   });
 
   it('labels roles', () => {
-    expect(userRoleLabel({ is_superuser: true })).toBe('Admin');
-    expect(userRoleLabel({ is_superuser: false })).toBe('Staff');
+    expect(userRoleLabel({ role: 'admin' })).toBe('Admin');
+    expect(userRoleLabel({ role: 'office' })).toBe('Office');
+    expect(userRoleLabel({ role: 'shop' })).toBe('Shop');
   });
 });

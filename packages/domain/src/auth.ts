@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
+import { ROLES, ROLE_LABELS, type Role } from './roles';
 
 /** Sign-in failure texts (orders spec §8). */
 
@@ -25,8 +26,8 @@ export function loginFailureMessage(failure: LoginFailure | null | undefined): s
 }
 
 /** The role column of the users table. */
-export function userRoleLabel(user: { is_superuser?: boolean | null }): 'Admin' | 'Staff' {
-  return user.is_superuser ? 'Admin' : 'Staff';
+export function userRoleLabel(user: { role: Role }): string {
+  return ROLE_LABELS[user.role];
 }
 
 /** The signed-in user as the server's handlers see it and the auth and users answers give it. */
@@ -34,7 +35,9 @@ export const sessionUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   email: z.string().nullable(),
+  /** The documented admin flag: true exactly when `role` is admin. */
   is_superuser: z.boolean(),
   is_active: z.boolean(),
+  role: z.enum(ROLES),
 });
 export type SessionUser = z.output<typeof sessionUserSchema>;

@@ -50,6 +50,8 @@ export const EVENT_TYPES = [
   // Quote to cash (decisions 171, 172): an entry of an order's deposit account, and a credit note issued.
   'deposit.recorded',
   'credit_note.created',
+  // A credit note voided (decision 249): the note with its void, as GET /api/credit-notes/{id}/ answers.
+  'credit_note.voided',
 ] as const satisfies readonly `${ChangeEntity}.${string}`[];
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -87,6 +89,7 @@ export type LiveChange = z.output<typeof liveChangeSchema>;
 export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('listening') }),
   z.object({ type: z.literal('change'), change: liveChangeSchema }),
-  z.object({ type: z.literal('refetch'), reason: z.enum(['reconnected', 'resume_unavailable']) }),
+  // role_changed: the user's role changed, so what they may see did (the subscription ends after it).
+  z.object({ type: z.literal('refetch'), reason: z.enum(['reconnected', 'resume_unavailable', 'role_changed']) }),
 ]);
 export type LiveEvent = z.output<typeof liveEventSchema>;

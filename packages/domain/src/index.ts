@@ -28,3 +28,5 @@ export * from './credit';
 export * from './statements';
 export * from './accountingExport';
 export * from './customerName';
+export * from './roles';
+export * from './moneyFields';

@@ -120,6 +120,9 @@ export const MESSAGES = {
   passwordRequired: 'Password is required', // ours
   passwordMin: 'Password must be at least 8 characters', // ours (the spec's hint)
   emailInvalid: 'Enter a valid email address', // ours
+  roleInvalid: 'Select a valid role', // ours
+  roleAdminMismatch: 'An admin has the Admin role: choose Admin or clear the admin flag', // ours
+  lastActiveAdmin: 'The last active admin must stay an active admin', // ours
   stateMax: 'State must be at most 2 characters', // ours
   salesTaxRateRange: 'Sales tax rate must be between 0 and 100', // ours
   salesTaxRateInvalid: 'Sales tax rate must be a number', // ours

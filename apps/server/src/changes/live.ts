@@ -2,26 +2,28 @@ import { tracked, type TrackedEnvelope } from '@trpc/server';
 import type { Logger } from 'pino';
 import type { Database } from '@icehouse/db/client';
 import type { LiveStream, SessionStore, SessionUser } from '../deps';
+import { roleMay } from '@icehouse/domain';
 import type { Access } from '../operations/define';
 import type { ChangeEntity, LiveEvent } from './change';
 import { createChangeFeed, type ChangeFeed, type FeedEntry } from './feed';
 import { createSessionWatch, type SessionWatch } from './session-watch';
 
 /** Who may read each entity's changes: the access of the operation that reads that record. */
-export const ENTITY_READ_ACCESS: Record<ChangeEntity, Access> = {
-  order: 'user',
-  invoice: 'user',
-  bill_of_lading: 'user',
-  payment: 'user',
-  customer: 'user',
-  quote: 'user',
-  deposit: 'user',
-  credit_note: 'user',
+export const ENTITY_READ_ACCESS: Record<ChangeEntity, Exclude<Access, 'public'>> = {
+  order: 'work',
+  invoice: 'books',
+  bill_of_lading: 'work',
+  payment: 'books',
+  customer: 'prices',
+  quote: 'sales',
+  deposit: ['sales', 'books'],
+  credit_note: 'books',
 };
 
+/** Whether `user`'s role may hear of changes to `entity` (live updates and the change feed). */
 export function mayRead(user: SessionUser, entity: ChangeEntity): boolean {
-  const access = ENTITY_READ_ACCESS[entity];
-  return access === 'public' || access === 'user' || (access === 'superuser' && user.is_superuser);
+  const access = ENTITY_READ_ACCESS[entity] as Exclude<Access, 'public'> | undefined;
+  return access !== undefined && roleMay(user.role, access);
 }
 
 /** Events a slow connection may have waiting before they are replaced by one "refetch". */
@@ -82,7 +84,11 @@ export function createLiveHub(deps: {
     });
     // Every event after this id reaches the queue (the feed is listening: start() above).
     const subscribedAt = feed.lastId();
-    const unwatch = sessions.watch(sessionId, end);
+    let roleChanged = false;
+    const unwatch = sessions.watch(sessionId, user.role, (why) => {
+      roleChanged = why === 'role_changed';
+      end();
+    });
     open.add(end);
     signal?.addEventListener('abort', end, { once: true });
     try {
@@ -121,6 +127,9 @@ export function createLiveHub(deps: {
           wake = resolve;
         });
       }
+      // What this user may hear has changed: their screens read everything again, under the new role,
+      // and the client's next subscription listens with it.
+      if (roleChanged) yield tracked(feed.lastId(), { type: 'refetch', reason: 'role_changed' });
     } finally {
       wake = null;
       signal?.removeEventListener('abort', end);

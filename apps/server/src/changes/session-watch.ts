@@ -1,15 +1,23 @@
 import type { Logger } from 'pino';
+import type { Role } from '@icehouse/domain';
 import type { SessionStore } from '../deps';
 
 /**
- * Ends long-lived connections whose session has ended (sign-out, deactivation, expiry): one query
- * every CHECK_INTERVAL_MS for all of this instance's open connections, not one per connection.
+ * Ends long-lived connections whose session has ended (sign-out, deactivation, expiry) or whose user's
+ * role has changed since they opened (what they may hear has changed): one query every
+ * CHECK_INTERVAL_MS for all of this instance's open connections, not one per connection.
  */
 export const CHECK_INTERVAL_MS = 4000;
 
+/** Why a watched connection ends. */
+export type WatchEnd = 'session_ended' | 'role_changed';
+
 export interface SessionWatch {
-  /** Watches `sessionId`; `end` is called once when it is no longer valid. Returns the removal. */
-  watch(sessionId: string, end: () => void): () => void;
+  /**
+   * Watches `sessionId`, opened with `role`; `end` is called once when the session is no longer valid or
+   * its user's role is no longer `role`. Returns the removal.
+   */
+  watch(sessionId: string, role: Role, end: (why: WatchEnd) => void): () => void;
   /** One check now (the timer calls it; tests drive it directly). */
   check(): Promise<void>;
   readonly size: number;
@@ -21,7 +29,8 @@ export function createSessionWatch(
   log: Logger,
   intervalMs = CHECK_INTERVAL_MS,
 ): SessionWatch {
-  const watched = new Map<string, Set<() => void>>();
+  type Watcher = { role: Role; end: (why: WatchEnd) => void };
+  const watched = new Map<string, Set<Watcher>>();
   let timer: NodeJS.Timeout | null = null;
   let checking: Promise<void> | null = null;
   let closed = false;
@@ -38,7 +47,7 @@ export function createSessionWatch(
   async function runCheck() {
     const ids = [...watched.keys()];
     if (ids.length === 0) return;
-    let valid: Set<string>;
+    let valid: Map<string, Role>;
     try {
       valid = await sessions.stillValid(ids);
     } catch (err) {
@@ -47,10 +56,15 @@ export function createSessionWatch(
       return;
     }
     for (const id of ids) {
-      if (valid.has(id)) continue;
-      const ends = watched.get(id);
-      watched.delete(id);
-      for (const end of ends ?? []) end();
+      const role = valid.get(id);
+      const watchers = watched.get(id);
+      if (!watchers) continue;
+      for (const watcher of [...watchers]) {
+        if (role === watcher.role) continue;
+        watchers.delete(watcher);
+        watcher.end(role === undefined ? 'session_ended' : 'role_changed');
+      }
+      if (watchers.size === 0) watched.delete(id);
     }
   }
 
@@ -62,15 +76,16 @@ export function createSessionWatch(
   }
 
   return {
-    watch(sessionId, end) {
-      let ends = watched.get(sessionId);
-      if (!ends) watched.set(sessionId, (ends = new Set()));
-      ends.add(end);
+    watch(sessionId, role, end) {
+      let watchers = watched.get(sessionId);
+      if (!watchers) watched.set(sessionId, (watchers = new Set()));
+      const watcher: Watcher = { role, end };
+      watchers.add(watcher);
       schedule();
       return () => {
         const current = watched.get(sessionId);
         if (!current) return;
-        current.delete(end);
+        current.delete(watcher);
         if (current.size === 0) watched.delete(sessionId);
         if (watched.size === 0 && timer) {
           clearTimeout(timer);
@@ -86,7 +101,7 @@ export function createSessionWatch(
       closed = true;
       if (timer) clearTimeout(timer);
       timer = null;
-      for (const ends of watched.values()) for (const end of ends) end();
+      for (const watchers of watched.values()) for (const watcher of watchers) watcher.end('session_ended');
       watched.clear();
     },
   };

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TrackedEnvelope } from '@trpc/server';
 import type { z } from 'zod';
+import type { Area } from '@icehouse/domain';
 import type { AppDeps, SessionUser } from '../deps';
 
 /**
@@ -9,8 +10,12 @@ import type { AppDeps, SessionUser } from '../deps';
  * tests/access.test.ts), so an input, an answer or an access rule is written exactly once.
  */
 
-/** Who may call an operation; enforced for both doors by `assertAccess` (access.ts). */
-export type Access = 'public' | 'user' | 'superuser';
+/**
+ * Who may call an operation: anyone (`public`), or the roles that have one of the named areas
+ * (@icehouse/domain's AREAS). Enforced for both doors by `assertAccess` (access.ts); an answer going to a
+ * role that may not see money loses its money fields on the way out (`maskAnswer`, access.ts).
+ */
+export type Access = 'public' | Area | readonly Area[];
 export type OperationKind = 'query' | 'mutation';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -23,7 +23,7 @@ const forgetful = (id: number) => ({ id, name: 'shed' }) as unknown as z.output<
 const probe = operationSet('probe', {
   get: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     input: z.object({ id: idField }),
     output: thing,
     run: async ({ input }) => (input.id === 1 ? { id: 1, name: 'shed', price: '10.00', extra: 'kept' } : forgetful(input.id)),
@@ -31,7 +31,7 @@ const probe = operationSet('probe', {
   }),
   update: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: z.object({ id: idField, data: z.object({ name: z.string().min(1, 'Name is required.') }) }),
     output: thing,
     run: async ({ input }) => ({ id: input.id, name: input.data.name, price: '1.00' }),
@@ -42,15 +42,16 @@ const probe = operationSet('probe', {
 // Typecheck is part of the contract: a run whose answer lacks a field of the output schema does not compile.
 defineOperation({
   kind: 'query',
-  access: 'user',
+  access: 'work',
   output: thing,
   // @ts-expect-error price is missing from the answer
   run: async () => ({ id: 1, name: 'shed' }),
 });
 
-const staff: SessionUser = { id: 2, username: 'staff', email: null, is_superuser: false, is_active: true };
-const admin: SessionUser = { ...staff, id: 1, username: 'admin', is_superuser: true };
-const callerOf = (req: FastifyRequest) => ({ staff, admin })[String(req.headers['x-probe-user'])] ?? null;
+const staff: SessionUser = { id: 2, username: 'staff', email: null, is_superuser: false, is_active: true, role: 'office' };
+const admin: SessionUser = { ...staff, id: 1, username: 'admin', is_superuser: true, role: 'admin' };
+const shop: SessionUser = { ...staff, id: 3, username: 'shop', role: 'shop' };
+const callerOf = (req: FastifyRequest) => ({ staff, admin, shop })[String(req.headers['x-probe-user'])] ?? null;
 
 const apps: FastifyInstance[] = [];
 async function probeApp(checkAnswers: boolean) {
@@ -91,6 +92,14 @@ describe('answer checks', () => {
     expect(trpc.json().result.data).toEqual({ id: 1, name: 'shed', price: '10.00', extra: 'kept' });
   });
 
+  it('a role that may not see money gets the answer without its money fields, on both doors', async () => {
+    const app = await probeApp(true);
+    const rest = await app.inject({ method: 'GET', url: '/api/things/1/', headers: as('shop') });
+    expect(rest.json()).toEqual({ id: 1, name: 'shed', extra: 'kept' });
+    const trpc = await app.inject({ method: 'GET', url: `/trpc/probe.get?input=${encodeURIComponent('{"id":1}')}`, headers: as('shop') });
+    expect(trpc.json().result.data).toEqual({ id: 1, name: 'shed', extra: 'kept' });
+  });
+
   it('with checks off (production) the answer is not parsed', async () => {
     const app = await probeApp(false);
     const rest = await app.inject({ method: 'GET', url: '/api/things/2/', headers: as('staff') });
@@ -100,7 +109,7 @@ describe('answer checks', () => {
 });
 
 describe('one declaration, two doors', () => {
-  it('access: 401 anonymous and 403 staff, with the same messages on both doors', async () => {
+  it('access: 401 anonymous and 403 for a role without the area, with the same messages on both doors', async () => {
     const app = await probeApp(true);
     const anonymous = await app.inject({ method: 'GET', url: '/api/things/1/' });
     expect([anonymous.statusCode, anonymous.json()]).toEqual([401, { detail: 'Authentication credentials were not provided.' }]);
@@ -130,7 +139,7 @@ describe('one declaration, two doors', () => {
     const broken = operationSet('broken', {
       get: defineOperation({
         kind: 'query',
-        access: 'user',
+        access: 'work',
         input: z.object({ orderId: idField }),
         output: thing,
         run: async () => ({ id: 1, name: 'x', price: '1.00' }),

@@ -3,6 +3,7 @@ import type { AnyOperation, JsonRestBinding, BinaryRestBinding, OperationTree, R
 import { listOperations, restBindingsOf } from './define';
 import { restPartsOf } from './input';
 import { checkAnswer } from './answers';
+import { maskAnswer } from './access';
 
 /** The REST routes of a tree of operations: one per binding, validated, access-checked and answered by the registry. */
 export function restRoutesOf(tree: OperationTree): RestRoute[] {
@@ -51,7 +52,7 @@ function restRouteOf(op: AnyOperation, binding: JsonRestBinding<unknown> | Binar
       if (status === 204) return reply.code(204).send();
       const shaped = json!.shape ? json!.shape(answer, req) : answer;
       if (checkAnswers && json!.output) checkAnswer(`${op.name} (REST ${binding.path})`, json!.output, shaped, deps.log);
-      return reply.code(status).send(shaped);
+      return reply.code(status).send(maskAnswer(shaped, user));
     },
   };
 }

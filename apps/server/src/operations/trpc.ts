@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { publicProcedure, type TrpcContext } from '../trpc/init';
 import type { AnyOperation, JsonOperation, OperationTree, RunContext, Access, SubscriptionOperation } from './define';
 import { isOperation } from './define';
-import { assertAccess } from './access';
+import { assertAccess, maskAnswer } from './access';
 import { checkAnswer } from './answers';
 import { trpcInputParser } from './input';
 
@@ -33,7 +33,7 @@ function procedureOf(op: AnyOperation) {
     const run = op.run as (c: RunContext<Access, z.ZodType>) => Promise<unknown>;
     const answer = await run({ deps: ctx.deps, user: ctx.user as never, input, req: ctx.req, reply: ctx.res });
     if (ctx.checkAnswers) checkAnswer(op.name, op.output, answer, ctx.deps.log);
-    return answer;
+    return maskAnswer(answer, ctx.user);
   };
   const built = op.input ? base.input(trpcInputParser(op) as never) : base;
   if (op.kind === 'subscription') {

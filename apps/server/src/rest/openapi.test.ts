@@ -17,6 +17,11 @@ const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
   Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op, route: restRoutes.find((r) => r.path === path && r.method === method.toUpperCase())! })),
 );
 
+interface JsonSchema {
+  required?: string[];
+  properties?: Record<string, { description?: string }>;
+}
+
 describe('the OpenAPI document', () => {
   it('declares the query parameters of the reports and the shop floor, whose inputs may be left out whole', () => {
     const queryOf = (path: string) => (doc.paths[path]!.get!.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
@@ -46,7 +51,8 @@ describe('the OpenAPI document', () => {
     }
     const orders = doc.paths['/api/orders/']!.get!;
     expect(orders.description).toBe(
-      'For any active user: a signed-in session or an API token (read or read_write scope), sent as Authorization: Token <key> or Bearer <key>.',
+      'For the roles admin, office, sales, accounting, shop: a signed-in session or an API token (read or read_write scope), sent as Authorization: Token <key> or Bearer <key>.' +
+        ' For the shop role the answer has no money fields (absent, not zero).',
     );
     expect(doc.components.securitySchemes.token!.description).toMatch(/`Bearer <key>`/);
   });
@@ -71,7 +77,19 @@ describe('the OpenAPI document', () => {
     expect(patch.responses['429']).toBeDefined();
     expect(doc.paths['/api/orders/']!.get!.responses['404']!.description).toMatch(/a page past the end/);
     expect(doc.paths['/api/orders/by-month/']!.get!.responses['404']).toBeUndefined();
-    expect(doc.paths['/api/auth/users/']!.post!.responses['403']!.description).toMatch(/not a superuser.*an API token/);
+    expect(doc.paths['/api/auth/users/']!.post!.responses['403']!.description).toMatch(/a role other than admin.*an API token/);
+  });
+
+  it('names the roles of each operation, and marks money fields absent for the roles that see no money', () => {
+    const get = doc.paths['/api/orders/{id}/']!.get! as unknown as { 'x-roles': string[]; responses: Record<string, { content: { 'application/json': { schema: JsonSchema } } }> };
+    expect(get['x-roles']).toEqual(['admin', 'office', 'sales', 'accounting', 'shop']);
+    const order = get.responses['200']!.content['application/json'].schema;
+    expect(order.required).toContain('door_number');
+    expect(order.required).not.toContain('freight_cost');
+    expect(order.properties!.freight_cost!.description).toMatch(/Absent for the shop role/);
+    const invoices = doc.paths['/api/invoices/']!.get! as unknown as { 'x-roles': string[]; responses: Record<string, { content: { 'application/json': { schema: JsonSchema } } }> };
+    expect(invoices['x-roles']).toEqual(['admin', 'office', 'accounting']);
+    expect(JSON.stringify(invoices.responses['200']!.content['application/json'].schema)).not.toContain('Absent for the');
   });
 
   it("says the customer's answers need no CSRF token (the link's header authorises them) and sign-in does", () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES, isMoneyField, rolesOf, seesMoney, type Role } from '@icehouse/domain';
 import { APP_VERSION } from '../modules/system/service';
 import type { RestRoute } from './route';
 import { EVENT_TYPES } from '../modules/webhooks/events';
@@ -55,12 +56,42 @@ function accessText(route: RestRoute): string {
     if (!route.csrf) return 'No session, API token or CSRF token needed: the request header it documents authorises it.';
     return route.method === 'GET' ? 'No session or token needed.' : 'No session or token needed; send the CSRF token from GET /api/auth/csrf/ in X-CSRFToken.';
   }
-  const who = route.access === 'superuser' ? 'a superuser' : 'any active user';
+  const who = `the roles ${rolesOf(route.access).join(', ')}`;
   const read = route.method === 'GET';
   const session = read ? 'a signed-in session' : 'a signed-in session (with X-CSRFToken)';
   if (!route.tokens) return `For ${who}: ${session} only; API tokens are refused here (403).`;
   const token = read ? 'an API token (read or read_write scope)' : 'an API token with the read_write scope';
   return `For ${who}: ${session} or ${token}, sent as Authorization: Token <key> or Bearer <key>.`;
+}
+
+/** Roles among this route's callers that receive no money fields. */
+const withoutMoneyRoles = (route: RestRoute): Role[] => (route.access === 'public' ? [] : rolesOf(route.access).filter((role) => !seesMoney(role)));
+
+function moneyNote(route: RestRoute): string {
+  const roles = withoutMoneyRoles(route);
+  return roles.length > 0 && !route.produces ? ` For the ${roles.join(', ')} role the answer has no money fields (absent, not zero).` : '';
+}
+
+/** The answer's schema as the roles without money receive it too: money fields optional and marked absent for them. */
+function moneyAbsentFor(route: RestRoute, schema: Record<string, unknown>): Record<string, unknown> {
+  const roles = withoutMoneyRoles(route);
+  if (roles.length === 0) return schema;
+  const note = `Absent for the ${roles.join(', ')} role.`;
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) out[key] = walk(value);
+    const properties = out.properties as Record<string, Record<string, unknown>> | undefined;
+    if (properties && typeof properties === 'object') {
+      for (const [name, property] of Object.entries(properties)) {
+        if (isMoneyField(name)) properties[name] = { ...property, description: [property.description, note].filter(Boolean).join(' ') };
+      }
+      if (Array.isArray(out.required)) out.required = (out.required as string[]).filter((name) => !isMoneyField(name));
+    }
+    return out;
+  };
+  return walk(schema) as Record<string, unknown>;
 }
 
 /** Any write may meet another at the same moment: PostgreSQL then rolls it back (errors.ts, TRANSACTION_CONFLICT_MESSAGE). */
@@ -75,7 +106,7 @@ function refusalsOf(route: RestRoute): Record<string, { description: string }> {
   if (route.body || route.params || route.query) answers[400] = 'Invalid input: field -> messages';
   if (route.access !== 'public') answers[401] = 'No session, or a wrong, revoked or expired token ({detail})';
   const forbidden = [
-    ...(route.access === 'superuser' ? ['not a superuser'] : []),
+    ...(route.access !== 'public' && rolesOf(route.access).length < ROLES.length ? [`a role other than ${rolesOf(route.access).join(', ')}`] : []),
     ...(write && route.csrf ? ['no or a wrong X-CSRFToken (sessions)'] : []),
     ...(write && route.tokens ? ['a read-only token'] : []),
     ...(!route.tokens ? ['an API token (not accepted here)'] : []),
@@ -173,8 +204,9 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
   for (const route of routes) {
     const operation: Record<string, unknown> = {
       summary: route.summary,
-      description: accessText(route),
+      description: accessText(route) + moneyNote(route),
       tags: [route.tag],
+      ...(route.access === 'public' ? {} : { 'x-roles': rolesOf(route.access) }),
       parameters: [
         ...parametersOf(route.params, 'path'),
         ...parametersOf(route.query, 'query'),
@@ -194,7 +226,7 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
               description: 'Success',
               headers: headerRefs(route),
               ...(route.response
-                ? { content: { 'application/json': { schema: toJsonSchema(route.response, 'output') } } }
+                ? { content: { 'application/json': { schema: moneyAbsentFor(route, toJsonSchema(route.response, 'output')) } } }
                 : {}),
             },
         ...refusalsOf(route),

@@ -93,7 +93,7 @@ export async function createWorld(app: FastifyInstance, database: Database): Pro
     const [admin, staff, other] = await database.db
       .insert(users)
       .values([
-        { username: 'admin', email: 'admin@example.com', passwordHash: hash, isSuperuser: true, isActive: true },
+        { username: 'admin', email: 'admin@example.com', passwordHash: hash, isSuperuser: true, role: 'admin', isActive: true },
         { username: 'staff', email: '', passwordHash: hash, isSuperuser: false, isActive: true },
         { username: 'other', email: 'other@example.com', passwordHash: hash, isSuperuser: false, isActive: true },
       ])

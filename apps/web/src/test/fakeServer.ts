@@ -1,3 +1,4 @@
+import { roleOfUserInput, type Role } from '@icehouse/domain';
 import { TrpcTestError, trpcBatch, type FakeHandler, type TrpcProcedure } from './fakeFetch';
 
 /**
@@ -12,6 +13,7 @@ export interface FakeUser {
   email: string | null;
   is_superuser: boolean;
   is_active: boolean;
+  role: Role;
 }
 
 export const ADMIN: FakeUser = {
@@ -20,6 +22,7 @@ export const ADMIN: FakeUser = {
   email: 'admin@example.com',
   is_superuser: true,
   is_active: true,
+  role: 'admin',
 };
 export const STAFF: FakeUser = {
   id: 2,
@@ -27,6 +30,7 @@ export const STAFF: FakeUser = {
   email: null,
   is_superuser: false,
   is_active: true,
+  role: 'office',
 };
 
 export interface FakeServerOptions {
@@ -42,6 +46,12 @@ export interface FakeServerOptions {
 export interface FakeServer {
   handler: FakeHandler;
   state: { session: FakeUser | null; users: FakeUser[] };
+}
+
+/** The role and admin flag a create or update gives, by the domain's rule. */
+function roleFields(data: Record<string, unknown>, current?: Role): { role: Role; is_superuser: boolean } {
+  const role = roleOfUserInput({ is_admin: data.is_admin === true, role: (data.role as Role | undefined) ?? null }, current) ?? 'office';
+  return { role, is_superuser: role === 'admin' };
 }
 
 function asRecord(input: unknown): Record<string, unknown> {
@@ -142,7 +152,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
         id: nextId++,
         username,
         email: data.email ? String(data.email) : null,
-        is_superuser: data.is_admin === true,
+        ...roleFields(data),
         is_active: data.is_active !== false,
       };
       state.users.push(user);
@@ -161,7 +171,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       Object.assign(user, {
         username,
         email: data.email ? String(data.email) : null,
-        is_superuser: data.is_admin === true,
+        ...roleFields(data, user.role),
         is_active: data.is_active !== false,
       });
       if (typeof data.password === 'string' && data.password !== '') passwords[username] = data.password;

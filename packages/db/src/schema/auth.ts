@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, uniqueIndex, index } from 'drizzle-orm/pg-core';
-import { timestamps, timestamptz } from './_columns';
+import { boolean, check, integer, pgTable, text, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { DEFAULT_ROLE, ROLES } from '@icehouse/domain';
+import { inList, timestamps, timestamptz } from './_columns';
 
-/** Staff accounts. Usernames are unique regardless of case (unique index on lower(username)). */
+/**
+ * Staff accounts. Usernames are unique regardless of case (unique index on lower(username)). A user has one
+ * role; `is_superuser` is the documented flag of the admin role and the database keeps the two in step.
+ */
 export const users = pgTable(
   'users',
   {
@@ -11,12 +15,33 @@ export const users = pgTable(
     email: text('email'),
     passwordHash: text('password_hash').notNull(),
     isSuperuser: boolean('is_superuser').notNull().default(false),
+    role: text('role').notNull().default(DEFAULT_ROLE),
     isActive: boolean('is_active').notNull().default(true),
     ...timestamps(),
     lastLoginAt: timestamptz('last_login_at'),
     passwordChangedAt: timestamptz('password_changed_at'),
   },
-  (t) => [uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    check('users_role_check', inList(t.role, ROLES)),
+    check('users_superuser_is_admin_role', sql`${t.isSuperuser} = (${t.role} = 'admin')`),
+  ],
+);
+
+/** Every change of a user's role: whose, from what to what, by whom and when. */
+export const userRoleChanges = pgTable(
+  'user_role_changes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromRole: text('from_role'),
+    toRole: text('to_role').notNull(),
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamptz('changed_at').notNull().defaultNow(),
+  },
+  (t) => [index('user_role_changes_user_id_idx').on(t.userId)],
 );
 
 /**

@@ -22,19 +22,13 @@ export const DEMO_COMPANY = {
   weeklyCapacity: 8,
 } as const;
 
+/** One sign-in per role, so each can be tried; `staff` is the office role (everything but the admin's). */
 export const DEMO_USERS = [
-  {
-    username: 'admin',
-    password: 'admin-demo-2026',
-    email: 'admin@northstaricehouses.example',
-    isSuperuser: true,
-  },
-  {
-    username: 'staff',
-    password: 'staff-demo-2026',
-    email: 'staff@northstaricehouses.example',
-    isSuperuser: false,
-  },
+  { username: 'admin', password: 'admin-demo-2026', email: 'admin@northstaricehouses.example', role: 'admin', isSuperuser: true },
+  { username: 'staff', password: 'staff-demo-2026', email: 'staff@northstaricehouses.example', role: 'office', isSuperuser: false },
+  { username: 'sales', password: 'sales-demo-2026', email: 'sales@northstaricehouses.example', role: 'sales', isSuperuser: false },
+  { username: 'accounts', password: 'accounts-demo-2026', email: 'accounts@northstaricehouses.example', role: 'accounting', isSuperuser: false },
+  { username: 'shop', password: 'shop-demo-2026', email: 'shop@northstaricehouses.example', role: 'shop', isSuperuser: false },
 ] as const;
 
 /** [value, price]; price '0.00' where the category is not priced (the settings form requires a price). */

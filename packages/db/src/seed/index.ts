@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { orderCostings, orders } from '../schema/index';
+import { ROLE_LABELS } from '@icehouse/domain';
 import { DEMO_USERS } from './data';
 import {
   emptySummary,
@@ -33,12 +34,11 @@ export { Random } from './random';
 export type { SeedDemoOptions, SeedDemoSummary } from './context';
 
 /** The demo sign-ins (also printed by the server's seed command). */
-export const DEMO_CREDENTIALS: readonly { username: string; password: string; role: 'Admin' | 'Staff' }[] =
-  DEMO_USERS.map((u) => ({
-    username: u.username,
-    password: u.password,
-    role: u.isSuperuser ? 'Admin' : 'Staff',
-  }));
+export const DEMO_CREDENTIALS: readonly { username: string; password: string; role: string }[] = DEMO_USERS.map((u) => ({
+  username: u.username,
+  password: u.password,
+  role: ROLE_LABELS[u.role],
+}));
 
 const SEED_LOCK_KEY = 7_426_150_002;
 

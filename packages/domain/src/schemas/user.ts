@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, TEXT_LIMITS } from '../constants';
 import { MESSAGES } from '../messages';
+import { ROLES, type Role } from '../roles';
 import { addIssue, flag, optionalEmail, rawText, requiredText } from './fields';
 
 /**
@@ -13,7 +14,20 @@ const userFields = {
   email: optionalEmail(MESSAGES.emailInvalid),
   is_admin: flag(false),
   is_active: flag(true),
+  /** The user's role; without it, `is_admin` decides (admin, or office for a new user). */
+  role: z.enum(ROLES, { message: MESSAGES.roleInvalid }).nullish(),
 };
+
+/**
+ * The role a create or update gives, from `role` and the documented `is_admin` flag (admin exactly when
+ * true): `role` wins when given and agrees with the flag; without it the flag decides, and a non-admin
+ * keeps the role they had. Null when the two disagree (the caller answers `roleAdminMismatch` on `role`).
+ */
+export function roleOfUserInput(input: { is_admin: boolean; role?: Role | null | undefined }, current?: Role): Role | null {
+  if (input.role) return input.is_admin && input.role !== 'admin' ? null : input.role;
+  if (input.is_admin) return 'admin';
+  return current && current !== 'admin' ? current : 'office';
+}
 
 const tooShort = (password: string) => password.length < LIMITS.passwordMinLength;
 

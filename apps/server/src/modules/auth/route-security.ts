@@ -30,7 +30,7 @@ declare module 'fastify' {
 }
 
 /** `'asset'`: a file or page anyone may load, with no session (web app, docs, OpenAPI). */
-export type RouteKind = 'public' | 'user' | 'superuser' | 'asset';
+export type RouteKind = 'public' | 'user' | 'asset';
 
 /**
  * The route `config` for a route of this kind; every route passes it (`app.route({ config: ... })`).
@@ -40,7 +40,7 @@ export type RouteKind = 'public' | 'user' | 'superuser' | 'asset';
 export function routeSecurityConfig(kind: RouteKind, options: { tokens?: boolean; csrf?: boolean } = {}): RouteSecurityConfig {
   // A public route authorised by a header of its own (a customer link) reads no cookie, so there is nothing to forge.
   if (kind === 'public' && options.csrf === false) return { auth: { session: false, csrf: false, token: false } };
-  const token = (options.tokens ?? false) && (kind === 'user' || kind === 'superuser');
+  const token = (options.tokens ?? false) && kind === 'user';
   return { auth: { session: kind !== 'asset', csrf: true, token } };
 }
 

@@ -1,6 +1,6 @@
 import { setTimeout } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
-import { LOGIN_ERROR_CODES, MESSAGES, type LoginData } from '@icehouse/domain';
+import { LOGIN_ERROR_CODES, MESSAGES, type LoginData, type Role } from '@icehouse/domain';
 import { users } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
@@ -22,7 +22,7 @@ let dummyHash: Promise<string> | null = null;
 const timingDummy = () => (dummyHash ??= hashPassword('not-a-real-password'));
 
 export function toSessionUser(row: typeof users.$inferSelect): SessionUser {
-  return { id: row.id, username: row.username, email: row.email, is_superuser: row.isSuperuser, is_active: row.isActive };
+  return { id: row.id, username: row.username, email: row.email, is_superuser: row.isSuperuser, is_active: row.isActive, role: row.role as Role };
 }
 
 const lockedMessage = (until: Date | null) =>

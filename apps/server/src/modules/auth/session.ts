@@ -6,6 +6,7 @@ import type { Db } from '@icehouse/db/client';
 import { sessions, users } from '@icehouse/db/schema';
 import { preparedQuery } from '../../prepared-query';
 import type { SessionStore } from '../../deps';
+import type { Role } from '@icehouse/domain';
 
 /**
  * The one place that knows sessions are Lucia's (Lucia v3 is deprecated upstream:
@@ -31,6 +32,7 @@ declare module 'lucia' {
       email: string | null;
       isSuperuser: boolean;
       isActive: boolean;
+      role: string;
     };
     DatabaseSessionAttributes: { csrfToken: string; createdAt: Date };
   }
@@ -74,6 +76,7 @@ function createLucia(db: Db) {
       email: a.email,
       is_superuser: a.isSuperuser,
       is_active: a.isActive,
+      role: a.role as Role,
     }),
     getSessionAttributes: (a) => ({ csrfToken: a.csrfToken, createdAt: new Date(a.createdAt) }),
   });
@@ -104,17 +107,17 @@ export function createSessionStore(db: Db): SessionStore {
       }
       return {
         session: { id: session.id, expiresAt: session.expiresAt, csrfToken: session.csrfToken, renewed: session.fresh },
-        user: { id: user.id, username: user.username, email: user.email, is_superuser: user.is_superuser, is_active: user.is_active },
+        user: { id: user.id, username: user.username, email: user.email, is_superuser: user.is_superuser, is_active: user.is_active, role: user.role },
       };
     },
 
     invalidate: (sessionId) => lucia.invalidateSession(sessionId),
 
     async stillValid(sessionIds) {
-      if (sessionIds.length === 0) return new Set();
+      if (sessionIds.length === 0) return new Map();
       const now = new Date();
       const rows = await db
-        .select({ id: sessions.id })
+        .select({ id: sessions.id, role: users.role })
         .from(sessions)
         .innerJoin(users, eq(sessions.userId, users.id))
         .where(
@@ -125,7 +128,7 @@ export function createSessionStore(db: Db): SessionStore {
             eq(users.isActive, true),
           ),
         );
-      return new Set(rows.map((r) => r.id));
+      return new Map(rows.map((r) => [r.id, r.role as Role]));
     },
 
     async invalidateUserSessions(userId, options = {}) {

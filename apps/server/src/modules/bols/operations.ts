@@ -10,7 +10,7 @@ export const bolsOperations = operationSet('bols', {
   /** The BOL modal's opening values; reading never uses up a number. */
   info: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     input: bolInfoInput,
     output: bolInfoAnswer,
     run: ({ deps, input }) => getBolInfo(deps, input.orderId),
@@ -27,7 +27,7 @@ export const bolsOperations = operationSet('bols', {
   /** Creating or updating a BOL answers its PDF, so it is REST only (the web fetches it as a blob). */
   save: defineBinaryOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'production',
     input: saveBolInput,
     trpc: false,
     run: async ({ deps, user, input }) => {

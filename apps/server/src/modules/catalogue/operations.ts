@@ -36,7 +36,7 @@ const TAG = 'Catalogue';
 const settings = {
   list: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     input: settingListInput,
     output: settingListSchema,
     run: ({ deps, input }) => listSettings(deps, input ?? {}),
@@ -44,14 +44,14 @@ const settings = {
   }),
   categories: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     output: categoryChoiceListSchema,
     run: async () => settingCategories(),
     rest: { method: 'GET', path: '/api/settings/categories/', summary: 'The setting categories as value/label choices', tag: TAG },
   }),
   shipViaOptions: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     output: shipViaOptionListSchema,
     run: ({ deps }) => shipViaOptions(deps),
     rest: {
@@ -63,7 +63,7 @@ const settings = {
   }),
   create: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: settingSchema,
     output: settingViewSchema,
     run: ({ deps, input }) => createSetting(deps, input),
@@ -71,7 +71,7 @@ const settings = {
   }),
   update: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: updateSettingInput,
     output: settingViewSchema,
     run: ({ deps, input }) => updateSetting(deps, input.id, input.data),
@@ -85,7 +85,7 @@ const settings = {
   }),
   delete: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: idInput,
     output: noAnswer,
     run: ({ deps, input }) => deleteSetting(deps, input.id),
@@ -103,14 +103,14 @@ const settings = {
 const components = {
   list: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     output: componentListSchema,
     run: ({ deps }) => listComponents(deps),
     rest: { method: 'GET', path: '/api/components/', summary: 'List components with their price = cost × (1 + markup/100)', tag: TAG },
   }),
   create: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: componentSchema,
     output: componentViewSchema,
     run: ({ deps, input }) => createComponent(deps, input),
@@ -118,7 +118,7 @@ const components = {
   }),
   update: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: updateComponentInput,
     output: componentViewSchema,
     run: ({ deps, input }) => updateComponent(deps, input.id, input.data),
@@ -132,7 +132,7 @@ const components = {
   }),
   delete: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: idInput,
     output: noAnswer,
     run: ({ deps, input }) => deleteComponent(deps, input.id),
@@ -150,14 +150,14 @@ const components = {
 const products = {
   list: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     output: productListSchema,
     run: ({ deps }) => listProducts(deps),
     rest: { method: 'GET', path: '/api/products/', summary: 'List products with their components, calculated_price and total_cost', tag: TAG },
   }),
   create: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: productSchema,
     output: productViewSchema,
     run: ({ deps, input }) => createProduct(deps, input),
@@ -172,7 +172,7 @@ const products = {
   }),
   update: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: updateProductInput,
     output: productViewSchema,
     run: ({ deps, input }) => updateProduct(deps, input.id, input.data),
@@ -180,7 +180,7 @@ const products = {
   }),
   delete: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: idInput,
     output: noAnswer,
     run: ({ deps, input }) => deleteProduct(deps, input.id),

@@ -9,7 +9,7 @@ const TAG = 'Company';
 export const companyOperations = operationSet('company', {
   get: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'signedIn',
     output: companyInfoViewSchema,
     run: ({ deps }) => getCompanyInfo(deps),
     rest: {
@@ -21,7 +21,7 @@ export const companyOperations = operationSet('company', {
   }),
   update: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: companySchema,
     output: companyInfoViewSchema,
     run: ({ deps, input }) => saveCompanyInfo(deps, input),
@@ -35,7 +35,7 @@ export const companyOperations = operationSet('company', {
   }),
   accounting: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     output: accountingSettingsSchema,
     run: ({ deps }) => getAccountingSettings(deps),
     rest: {
@@ -49,7 +49,7 @@ export const companyOperations = operationSet('company', {
   }),
   saveAccounting: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: accountingSettingsSchema,
     output: accountingSettingsSchema,
     run: ({ deps, input }) => saveAccountingSettings(deps, input),

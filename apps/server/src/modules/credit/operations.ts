@@ -25,7 +25,7 @@ import { CREDIT_TAG as TAG } from '../deposits/operations';
 export const creditOperations = operationSet('credit', {
   invoiceCreditNotes: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: invoiceIdInput,
     output: invoiceCreditNotesAnswer,
     run: ({ deps, input }) => listInvoiceCreditNotes(deps, input.invoiceId),
@@ -40,7 +40,7 @@ export const creditOperations = operationSet('credit', {
   }),
   issueCreditNote: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'books',
     input: issueCreditNoteInput,
     output: creditNoteIssuedAnswer,
     run: ({ deps, user, input }) => issueCreditNote(deps, user, input.invoiceId, input.data),
@@ -61,7 +61,7 @@ export const creditOperations = operationSet('credit', {
   }),
   creditNote: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: recordIdInput,
     output: creditNoteAnswer,
     run: ({ deps, input }) => getCreditNote(deps, input.id),
@@ -74,14 +74,14 @@ export const creditOperations = operationSet('credit', {
   }),
   creditNoteDocuments: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: recordIdInput,
     output: documentList,
     run: async ({ deps, input }) => ({ results: await listDocuments(deps, 'credit_note', input.id) }),
   }),
   creditNotePdf: defineBinaryOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: recordIdInput,
     trpc: false,
     run: ({ deps, user, input }) => creditNotePdf(deps, input.id, user.id),
@@ -98,7 +98,7 @@ export const creditOperations = operationSet('credit', {
   }),
   customerCredit: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: recordIdInput,
     output: customerCreditAnswer,
     run: ({ deps, input }) => getCustomerCredit(deps, input.id),
@@ -112,7 +112,7 @@ export const creditOperations = operationSet('credit', {
   }),
   applyCredit: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'books',
     input: applyCreditInput,
     output: creditAppliedAnswer,
     run: ({ deps, user, input }) => applyCredit(deps, user, input.id, input.data),
@@ -130,7 +130,7 @@ export const creditOperations = operationSet('credit', {
   }),
   refundCredit: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'books',
     input: refundCreditInput,
     output: creditRefundedAnswer,
     run: ({ deps, user, input }) => refundCredit(deps, user, input.id, input.data),

@@ -25,7 +25,7 @@ const TAG = 'Customers';
 export const customersOperations = operationSet('customers', {
   list: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'prices',
     input: customerListInput,
     output: customerListAnswer,
     run: ({ deps, input }) => listCustomers(deps, input ?? {}),
@@ -45,7 +45,7 @@ export const customersOperations = operationSet('customers', {
   /** The list as a CSV download: the same search, every matching customer (not a page). */
   exportCsv: defineBinaryOperation({
     kind: 'query',
-    access: 'user',
+    access: 'prices',
     input: customerListInput,
     trpc: false,
     run: async ({ deps, input }) => customersCsv(deps, input ?? {}),
@@ -63,7 +63,7 @@ export const customersOperations = operationSet('customers', {
   }),
   get: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'prices',
     input: customerIdInput,
     output: customerAnswer,
     run: ({ deps, input }) => getCustomer(deps, input.id),
@@ -78,7 +78,7 @@ export const customersOperations = operationSet('customers', {
   }),
   create: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: ['sales', 'books'],
     input: customerWriteInput,
     output: customerAnswer,
     run: ({ deps, user, input }) => createCustomer(deps, user, input),
@@ -94,7 +94,7 @@ export const customersOperations = operationSet('customers', {
   }),
   update: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: ['sales', 'books'],
     input: customerUpdateInput,
     output: customerAnswer,
     run: ({ deps, user, input }) => updateCustomer(deps, user, input.id, input.data),
@@ -111,7 +111,7 @@ export const customersOperations = operationSet('customers', {
   }),
   delete: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: ['sales', 'books'],
     input: customerIdInput,
     output: successAnswer,
     run: async ({ deps, user, input }) => {

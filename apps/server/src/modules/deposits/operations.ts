@@ -13,7 +13,7 @@ const TAG = CREDIT_TAG;
 export const depositOperations = operationSet('credit', {
   orderDeposits: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: ['sales', 'books'],
     input: orderIdInput,
     output: orderDepositsAnswer,
     run: ({ deps, input }) => listOrderDeposits(deps, input.orderId),
@@ -29,7 +29,7 @@ export const depositOperations = operationSet('credit', {
   }),
   recordDeposit: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: ['sales', 'books'],
     input: recordDepositInput,
     output: depositRecordedAnswer,
     run: ({ deps, user, input }) => recordDeposit(deps, user, input.orderId, input.data),
@@ -50,7 +50,7 @@ export const depositOperations = operationSet('credit', {
   }),
   refundDeposit: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'books',
     input: refundDepositInput,
     output: depositRecordedAnswer,
     run: ({ deps, user, input }) => refundDeposit(deps, user, input.orderId, input.data),
@@ -67,7 +67,7 @@ export const depositOperations = operationSet('credit', {
   }),
   deposit: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: ['sales', 'books'],
     input: depositIdInput,
     output: depositRecordedAnswer,
     run: ({ deps, input }) => getDeposit(deps, input.id),

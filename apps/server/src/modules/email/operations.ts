@@ -10,13 +10,13 @@ import { getEmailSettings } from '../outbox/settings';
 export const emailOperations = operationSet('email', {
   settings: defineOperation({
     kind: 'query',
-    access: 'superuser',
+    access: 'admin',
     output: emailSettingsSchema,
     run: ({ deps }) => getEmailSettings(deps),
   }),
   saveSettings: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: emailSettingsInput,
     output: emailSettingsSchema,
     run: ({ deps, input }) => saveEmailSettings(deps, input),
@@ -24,14 +24,14 @@ export const emailOperations = operationSet('email', {
   /** The dialog's opening values, and whether SMTP is configured. */
   compose: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: ['sales', 'books'],
     input: emailRecordInput,
     output: composeAnswer,
     run: ({ deps, input }) => composeEmail(deps, input.kind, input.id),
   }),
   send: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: ['sales', 'books'],
     input: emailSendInput,
     output: emailLogEntry,
     run: ({ deps, user, input }) => sendEmail(deps, user.id, input.kind, input.id, input.data),
@@ -43,7 +43,7 @@ export const emailOperations = operationSet('email', {
         'Email the quote (its current PDF attached) to {to, cc?, subject, body} with a new customer link to it, through the ' +
         'queue; {quote_link} in the body is replaced by the link (else it is added at the end), and a draft becomes sent. ' +
         'Answers the sent log entry (status queued). Without an SMTP server the message is kept as not_sent (no link made, ' +
-        "the quote stays as it was). 400 {to|cc|subject|body} with the email form's messages, or {detail} when no From address is set.",
+        'the quote stays as it was). 400 {to|cc|subject|body} with the email form\'s messages, or {detail} when no From address is set.',
       tag: 'Quotes',
       body: 'data',
       fixed: { kind: 'quote' },
@@ -52,7 +52,7 @@ export const emailOperations = operationSet('email', {
   }),
   log: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: ['sales', 'books'],
     input: emailRecordInput,
     output: emailLogAnswer,
     run: async ({ deps, input }) => ({ results: await emailLog(deps, input.kind, input.id) }),

@@ -8,14 +8,14 @@ import { failedJobsAnswer, jobIdInput } from './schemas';
 export const jobsOperations = operationSet('jobs', {
   failed: defineOperation({
     kind: 'query',
-    access: 'superuser',
+    access: 'admin',
     output: failedJobsAnswer,
     run: async ({ deps }) => ({ results: await deps.jobs.failed() }),
   }),
   /** One more attempt for a failed job. */
   retry: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: jobIdInput,
     output: successAnswer,
     run: async ({ deps, input }) => {
@@ -26,7 +26,7 @@ export const jobsOperations = operationSet('jobs', {
   /** Deletes a failed job (it will not run again). */
   discard: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: jobIdInput,
     output: successAnswer,
     run: async ({ deps, input }) => {

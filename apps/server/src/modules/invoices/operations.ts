@@ -41,7 +41,7 @@ const TAG = 'Invoices';
 export const invoicesOperations = operationSet('invoices', {
   list: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: invoiceListInput,
     output: invoiceListAnswer,
     run: ({ deps, input }) => listInvoices(deps, input ?? {}),
@@ -62,7 +62,7 @@ export const invoicesOperations = operationSet('invoices', {
   /** The list as a CSV download: the same search, every matching invoice (not a page). */
   exportCsv: defineBinaryOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: invoiceListInput,
     trpc: false,
     run: async ({ deps, input }) => invoicesCsv(deps, input ?? {}),
@@ -81,7 +81,7 @@ export const invoicesOperations = operationSet('invoices', {
   /** Superusers: the record of deleted invoices, whose numbers are never reused (decision 011). */
   deleted: defineOperation({
     kind: 'query',
-    access: 'superuser',
+    access: 'admin',
     input: deletedInvoiceListInput,
     output: deletedInvoiceListAnswer,
     run: ({ deps, input }) => listDeletedInvoices(deps, input ?? {}),
@@ -98,7 +98,7 @@ export const invoicesOperations = operationSet('invoices', {
   }),
   get: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: invoiceIdInput,
     output: invoiceAnswer,
     run: ({ deps, input }) => getInvoice(deps, input.id),
@@ -112,7 +112,7 @@ export const invoicesOperations = operationSet('invoices', {
   }),
   update: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'books',
     input: invoiceUpdateInput,
     output: invoiceUpdateAnswer,
     run: ({ deps, user, input }) => updateInvoice(deps, user, input.id, input.data),
@@ -132,7 +132,7 @@ export const invoicesOperations = operationSet('invoices', {
   }),
   delete: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'books',
     input: invoiceIdInput,
     output: successAnswer,
     run: async ({ deps, user, input }) => {
@@ -152,7 +152,7 @@ export const invoicesOperations = operationSet('invoices', {
   /** The order's invoice: made now ({created: true}) or the one it has ({created: false}); recreate rebuilds it from the order. */
   createForOrder: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'books',
     input: createForOrderInput,
     output: createForOrderAnswer,
     run: async ({ deps, user, input }) => {
@@ -181,7 +181,7 @@ export const invoicesOperations = operationSet('invoices', {
   /** One invoice for several orders, answered as its PDF (REST only; the web downloads it as a blob). */
   createCombined: defineBinaryOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'books',
     input: combinedInvoiceSchema,
     trpc: false,
     run: ({ deps, user, input }) => createCombinedInvoiceWithPdf(deps, user, input),
@@ -213,7 +213,7 @@ export const invoicesOperations = operationSet('invoices', {
   }),
   pdf: defineBinaryOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: invoiceIdInput,
     trpc: false,
     run: ({ deps, user, input }) => invoicePdf(deps, input.id, user.id),
@@ -229,7 +229,7 @@ export const invoicesOperations = operationSet('invoices', {
     },
   }),
   /** Customer links to the invoice (decisions 161, 210): the quote's calls, for this document. */
-  ...documentLinkOperations({ type: 'invoice', noun: 'invoice', path: '/api/invoices/{id}/', tag: TAG, exists: invoiceMustExist }),
+  ...documentLinkOperations({ type: 'invoice', noun: 'invoice', path: '/api/invoices/{id}/', tag: TAG, access: 'books', exists: invoiceMustExist }),
 });
 
 /** What a customer does through an invoice's link (decisions 161, 210): views it and downloads it. */

@@ -1,6 +1,6 @@
 import type { CustomerLinkDocument } from '@icehouse/domain';
 import type { Db } from '@icehouse/db/client';
-import { defineOperation } from '../../operations/define';
+import { defineOperation, type Access } from '../../operations/define';
 import { createLink, linkEvents, listLinks, revokeLink } from './links';
 import {
   customerLinkAnswer,
@@ -21,6 +21,8 @@ export interface LinkedDocument {
   /** '/api/quotes/{id}/': the document's own REST path, the links' paths go under it. */
   path: string;
   tag: string;
+  /** Who may see and manage the document's links: who may read the document. */
+  access: Exclude<Access, 'public'>;
   /** Throws the document's 404 when there is no such document. */
   exists: (db: Db, id: number) => Promise<void>;
 }
@@ -31,11 +33,11 @@ export interface LinkedDocument {
  * so the rules and the answers are the same whichever document a link opens.
  */
 export function documentLinkOperations(doc: LinkedDocument) {
-  const { type, noun, path, tag, exists } = doc;
+  const { type, noun, path, tag, exists, access } = doc;
   return {
     links: defineOperation({
       kind: 'query',
-      access: 'user',
+      access,
       input: documentIdInput,
       output: customerLinksAnswer,
       run: async ({ deps, input }) => {
@@ -51,7 +53,7 @@ export function documentLinkOperations(doc: LinkedDocument) {
     }),
     createLink: defineOperation({
       kind: 'mutation',
-      access: 'user',
+      access,
       input: linkCreateInput,
       output: customerLinkCreatedAnswer,
       run: ({ deps, user, input }) => createLink(deps, user, type, input.id, input.data, (db) => exists(db, input.id)),
@@ -67,7 +69,7 @@ export function documentLinkOperations(doc: LinkedDocument) {
     }),
     revokeLink: defineOperation({
       kind: 'mutation',
-      access: 'user',
+      access,
       input: linkRevokeInput,
       output: customerLinkAnswer,
       run: ({ deps, user, input }) => revokeLink(deps, user.id, type, input.id, input.linkId),
@@ -80,7 +82,7 @@ export function documentLinkOperations(doc: LinkedDocument) {
     }),
     linkEvents: defineOperation({
       kind: 'query',
-      access: 'user',
+      access,
       input: documentIdInput,
       output: customerLinkEventsAnswer,
       run: async ({ deps, input }) => {

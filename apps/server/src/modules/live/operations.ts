@@ -14,7 +14,7 @@ export const liveOperations = operationSet('live', {
    */
   changes: defineSubscription({
     kind: 'subscription',
-    access: 'user',
+    access: 'signedIn',
     input: changesInput,
     output: liveEventSchema,
     // tRPC takes no API tokens (route security): a signed-in call here always has a session.
@@ -24,7 +24,7 @@ export const liveOperations = operationSet('live', {
   /** The open editor's heartbeat: keeps this tab present on the record; answers who else is. */
   presence: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'signedIn',
     input: presenceInput,
     output: presenceAnswer,
     run: ({ deps, user, input }) => heartbeat(deps, user, input),
@@ -32,7 +32,7 @@ export const liveOperations = operationSet('live', {
   /** The editor closes: this tab is no longer present on the record. */
   leave: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'signedIn',
     input: presenceInput,
     output: presenceLeaveAnswer,
     run: ({ deps, user, input }) => leave(deps, user, input),

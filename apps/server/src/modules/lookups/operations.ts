@@ -7,14 +7,14 @@ const TAG = 'Lookups';
 export const lookupsOperations = operationSet('lookups', {
   statusChoices: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'signedIn',
     output: choiceListSchema,
     run: async () => statusChoices(),
     rest: { method: 'GET', path: '/api/orders/status_choices/', summary: 'Order statuses as value/label choices', tag: TAG },
   }),
   countries: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'signedIn',
     output: choiceListSchema,
     run: async () => countryChoices(),
     rest: {
@@ -26,7 +26,7 @@ export const lookupsOperations = operationSet('lookups', {
   }),
   regions: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'signedIn',
     input: regionInput,
     output: choiceListSchema,
     run: async ({ input }) => regionChoices(input?.country),

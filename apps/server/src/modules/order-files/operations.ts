@@ -57,7 +57,7 @@ const uploadBinding = (path: string, kind: OrderFileKind, summary: string) => {
 export const orderFileOperations = operationSet('orders', {
   uploadFile: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'sales',
     input: orderFileInput,
     output: fileAnswer,
     trpc: false,
@@ -77,7 +77,7 @@ export const orderFileOperations = operationSet('orders', {
   }),
   removeFile: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'sales',
     input: orderFileInput,
     output: fileAnswer,
     run: ({ deps, user, input }) => removeOrderFile(deps, user, input.id, input.kind),
@@ -95,7 +95,7 @@ export const orderFileOperations = operationSet('orders', {
   }),
   serveFile: defineBinaryOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     input: orderFileInput,
     trpc: false,
     run: ({ deps, input, req }) => readOrderFile(deps, input.id, input.kind, req.headers['if-none-match']),

@@ -48,7 +48,7 @@ const LIST_SUMMARY =
 export const ordersOperations = operationSet('orders', {
   get: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     input: orderIdInput,
     output: orderAnswer,
     run: ({ deps, input }) => getOrder(deps, input.id),
@@ -56,7 +56,7 @@ export const ordersOperations = operationSet('orders', {
   }),
   create: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'sales',
     input: orderWriteInput,
     output: orderAnswer,
     run: ({ deps, user, input }) => createOrder(deps, user, input),
@@ -71,7 +71,7 @@ export const ordersOperations = operationSet('orders', {
   }),
   update: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'sales',
     input: orderUpdateInput,
     output: orderAnswer,
     run: ({ deps, user, input }) => updateOrder(deps, user, input.id, input.data),
@@ -89,7 +89,7 @@ export const ordersOperations = operationSet('orders', {
   /** A partial update saved by the PUT's own service (order-patch.ts, decision 133). */
   patch: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'sales',
     input: orderPatchInput,
     output: orderAnswer,
     run: ({ deps, user, input, req }) =>
@@ -109,7 +109,7 @@ export const ordersOperations = operationSet('orders', {
   }),
   delete: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'sales',
     input: orderIdInput,
     output: successAnswer,
     run: async ({ deps, user, input }) => {
@@ -128,7 +128,7 @@ export const ordersOperations = operationSet('orders', {
   /** tRPC answers page numbers (next/previous) where REST answers URLs. */
   list: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     input: orderListInput,
     output: orderListAnswer,
     run: ({ deps, input }) => listOrders(deps, input ?? {}),
@@ -140,7 +140,7 @@ export const ordersOperations = operationSet('orders', {
   /** The list as a CSV download: the same filters, every matching order (not a page). */
   exportCsv: defineBinaryOperation({
     kind: 'query',
-    access: 'user',
+    access: 'prices',
     input: orderListInput,
     trpc: false,
     run: async ({ deps, input }) => ordersCsv(deps, input ?? {}),
@@ -158,7 +158,7 @@ export const ordersOperations = operationSet('orders', {
   }),
   initialData: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     input: orderListInput,
     output: initialDataAnswer,
     run: async ({ deps, input }) => {
@@ -177,7 +177,7 @@ export const ordersOperations = operationSet('orders', {
   }),
   byMonth: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     output: byMonthAnswer,
     run: ({ deps }) => ordersByMonth(deps),
     rest: { method: 'GET', path: '/api/orders/by-month/', summary: 'Order counts per month, newest first (voided orders not counted)', tag: TAG },
@@ -185,7 +185,7 @@ export const ordersOperations = operationSet('orders', {
   /** Proposes the next free number without taking it (decision 010): a query on both doors. */
   nextDoorNumber: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     output: doorNumberAnswer,
     run: ({ deps }) => proposeDoorNumber(deps),
     rest: {
@@ -197,7 +197,7 @@ export const ordersOperations = operationSet('orders', {
   }),
   changeStatus: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: ['sales', 'production'],
     input: changeStatusInput,
     output: orderAnswer,
     run: ({ deps, user, input }) => changeOrderStatus(deps, user, input.id, input.new_status),
@@ -212,7 +212,7 @@ export const ordersOperations = operationSet('orders', {
   }),
   void: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'sales',
     input: orderIdInput,
     output: orderAnswer,
     run: ({ deps, user, input }) => voidOrder(deps, user, input.id),
@@ -220,7 +220,7 @@ export const ordersOperations = operationSet('orders', {
   }),
   unvoid: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'sales',
     input: orderIdInput,
     output: orderAnswer,
     run: ({ deps, user, input }) => unvoidOrder(deps, user, input.id),
@@ -233,7 +233,7 @@ export const ordersOperations = operationSet('orders', {
   }),
   history: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     input: orderIdInput,
     output: historyAnswer,
     run: ({ deps, input }) => orderHistory(deps, input.id),
@@ -247,7 +247,7 @@ export const ordersOperations = operationSet('orders', {
   /** The order on paper for the shop floor (orders/documents.ts), in the OpenAPI group of the bill of lading. */
   print: defineBinaryOperation({
     kind: 'query',
-    access: 'user',
+    access: 'prices',
     input: orderIdInput,
     trpc: false,
     run: ({ deps, user, input }) => orderPrintPdf(deps, input.id, user.id),

@@ -17,7 +17,7 @@ const TAG = 'Payments';
 export const paymentsOperations = operationSet('payments', {
   forInvoice: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: invoicePaymentsInput,
     output: invoicePaymentsAnswer,
     run: ({ deps, input }) => listInvoicePayments(deps, input.invoiceId),
@@ -34,7 +34,7 @@ export const paymentsOperations = operationSet('payments', {
   /** Every invoice's ledger entries as a CSV download (decision 115). */
   exportCsv: defineBinaryOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: paymentExportInput,
     trpc: false,
     run: async ({ deps, input }) => paymentsCsv(deps, input ?? {}),
@@ -53,7 +53,7 @@ export const paymentsOperations = operationSet('payments', {
   }),
   record: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'books',
     input: recordPaymentInput,
     output: paymentRecordedAnswer,
     run: ({ deps, user, input }) => recordPayment(deps, user, input.invoiceId, input.data),
@@ -71,7 +71,7 @@ export const paymentsOperations = operationSet('payments', {
   }),
   reverse: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'books',
     input: reversePaymentInput,
     output: paymentRecordedAnswer,
     run: ({ deps, user, input }) => reversePayment(deps, user, input.id, input.data),

@@ -54,7 +54,8 @@ export async function setOnHand(deps: DbDeps, componentId: number, onHand: numbe
 }
 
 /** The materials list as CSV: one line per component (its orders as "door × quantity"), then the total. */
-export function materialsCsv(view: MaterialsView) {
+/** `money: false`: without the cost columns and the total row (a role that sees no money). */
+export function materialsCsv(view: MaterialsView, { money = true }: { money?: boolean } = {}) {
   type Line = MaterialsView['rows'][number] | { name: string; total_cost: string; to_buy_cost: string };
   const pick = <K extends string>(r: Line, k: K) => (k in r ? (r as Record<K, unknown>)[k] : null);
   const columns: CsvColumn<Line>[] = [
@@ -72,10 +73,12 @@ export function materialsCsv(view: MaterialsView) {
     },
   ];
   const total: Line = { name: 'Total', total_cost: view.total_cost, to_buy_cost: view.to_buy_cost };
-  return { stream: csvStream(columns, [...view.rows, total]), filename: `materials-${view.from}-to-${view.to}.csv` };
+  const filename = `materials-${view.from}-to-${view.to}.csv`;
+  if (!money) return { stream: csvStream(columns.filter((c) => !c.header.includes('cost')), view.rows), filename };
+  return { stream: csvStream(columns, [...view.rows, total]), filename };
 }
 
 /** Rendered by the one Chromium renderer; not archived (a report of the moment, like its CSV). */
-export async function materialsPdf(deps: Pick<AppDeps, 'pdf'>, view: MaterialsView) {
-  return { pdf: await deps.pdf.render(renderMaterialsHtml(view)), filename: `materials-${view.from}-to-${view.to}.pdf` };
+export async function materialsPdf(deps: Pick<AppDeps, 'pdf'>, view: MaterialsView, { money = true }: { money?: boolean } = {}) {
+  return { pdf: await deps.pdf.render(renderMaterialsHtml(view, { money })), filename: `materials-${view.from}-to-${view.to}.pdf` };
 }

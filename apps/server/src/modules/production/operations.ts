@@ -1,3 +1,4 @@
+import { seesMoney } from '@icehouse/domain';
 import { defineBinaryOperation, defineOperation, operationSet } from '../../operations/define';
 import { sendCsv } from '../../csv';
 import {
@@ -29,7 +30,7 @@ const TAG = 'Production';
 export const productionOperations = operationSet('production', {
   billOfMaterials: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     input: productionOrderInput,
     output: orderBomAnswer,
     run: ({ deps, input }) => orderBillOfMaterials(deps, input.id),
@@ -44,7 +45,7 @@ export const productionOperations = operationSet('production', {
   }),
   buildSheet: defineBinaryOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     input: productionOrderInput,
     trpc: false,
     run: ({ deps, user, input }) => buildSheetPdf(deps, input.id, user.id),
@@ -62,7 +63,7 @@ export const productionOperations = operationSet('production', {
   }),
   buildSheets: defineBinaryOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     input: buildSheetsInput,
     trpc: false,
     run: ({ deps, user, input }) => buildSheetsPdf(deps, input.orders, user.id),
@@ -80,7 +81,7 @@ export const productionOperations = operationSet('production', {
   }),
   costing: defineOperation({
     kind: 'query',
-    access: 'superuser',
+    access: 'admin',
     input: productionOrderInput,
     output: orderCostingAnswer,
     run: ({ deps, input }) => orderCosting(deps, input.id),
@@ -95,7 +96,7 @@ export const productionOperations = operationSet('production', {
   }),
   marginReport: defineOperation({
     kind: 'query',
-    access: 'superuser',
+    access: 'admin',
     input: marginReportInput,
     output: marginReportAnswer,
     run: ({ deps, input }) => marginReport(deps, input),
@@ -111,7 +112,7 @@ export const productionOperations = operationSet('production', {
   }),
   marginReportCsv: defineBinaryOperation({
     kind: 'query',
-    access: 'superuser',
+    access: 'admin',
     input: marginReportInput,
     trpc: false,
     run: async ({ deps, input }) => marginCsv(await marginReport(deps, input)),
@@ -127,7 +128,7 @@ export const productionOperations = operationSet('production', {
   }),
   materials: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     input: materialsInput,
     output: materialsAnswer,
     run: ({ deps, input }) => materialsForRange(deps, input),
@@ -144,14 +145,14 @@ export const productionOperations = operationSet('production', {
   }),
   materialsCsv: defineBinaryOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     input: materialsInput,
     trpc: false,
-    run: async ({ deps, input }) => materialsCsv(await materialsForRange(deps, input)),
+    run: async ({ deps, user, input }) => materialsCsv(await materialsForRange(deps, input), { money: seesMoney(user.role) }),
     rest: {
       method: 'GET',
       path: '/api/production/materials/csv/',
-      summary: 'The materials list (same filters) as CSV: UTF-8 with BOM, decimals with a dot; each row names its orders; a Total line last.',
+      summary: 'The materials list (same filters) as CSV: UTF-8 with BOM, decimals with a dot; each row names its orders; a Total line last. For the shop role, without the cost columns and the Total line.',
       tag: TAG,
       query: true,
       produces: 'text/csv',
@@ -160,14 +161,14 @@ export const productionOperations = operationSet('production', {
   }),
   materialsPdf: defineBinaryOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     input: materialsInput,
     trpc: false,
-    run: async ({ deps, input }) => materialsPdf(deps, await materialsForRange(deps, input)),
+    run: async ({ deps, user, input }) => materialsPdf(deps, await materialsForRange(deps, input), { money: seesMoney(user.role) }),
     rest: {
       method: 'GET',
       path: '/api/production/materials/pdf/',
-      summary: 'The materials list (same filters) as an inline PDF, each component with its orders; 503 {detail} without a browser.',
+      summary: 'The materials list (same filters) as an inline PDF, each component with its orders; without its cost columns for the shop role; 503 {detail} without a browser.',
       tag: TAG,
       query: true,
       produces: 'application/pdf',
@@ -176,14 +177,14 @@ export const productionOperations = operationSet('production', {
   }),
   onHand: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     output: onHandList,
     run: ({ deps }) => listOnHand(deps),
     rest: { method: 'GET', path: '/api/production/on-hand/', summary: "Each component's quantity on hand that has been set (others are 0).", tag: TAG },
   }),
   setOnHand: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: setOnHandInput,
     output: onHandAnswer,
     run: ({ deps, input }) => setOnHand(deps, input.id, input.on_hand),
@@ -197,7 +198,7 @@ export const productionOperations = operationSet('production', {
   }),
   board: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     input: boardInput,
     output: boardAnswer,
     run: ({ deps, input }) => shopBoard(deps, input),

@@ -38,7 +38,7 @@ const TAG = 'Quotes';
 export const quotesOperations = operationSet('quotes', {
   list: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'sales',
     input: quoteListInput,
     output: quoteListAnswer,
     run: ({ deps, input }) => listQuotes(deps, input ?? {}),
@@ -56,7 +56,7 @@ export const quotesOperations = operationSet('quotes', {
   }),
   exportCsv: defineBinaryOperation({
     kind: 'query',
-    access: 'user',
+    access: 'sales',
     input: quoteListInput,
     trpc: false,
     run: async ({ deps, input }) => quotesCsv(deps, input ?? {}),
@@ -74,7 +74,7 @@ export const quotesOperations = operationSet('quotes', {
   }),
   get: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'sales',
     input: quoteIdInput,
     output: quoteAnswer,
     run: ({ deps, input }) => getQuote(deps, input.id),
@@ -89,7 +89,7 @@ export const quotesOperations = operationSet('quotes', {
   }),
   create: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'sales',
     input: quoteWriteInput,
     output: quoteAnswer,
     run: ({ deps, user, input }) => createQuote(deps, user, input),
@@ -106,7 +106,7 @@ export const quotesOperations = operationSet('quotes', {
   }),
   update: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'sales',
     input: quoteUpdateInput,
     output: quoteAnswer,
     run: ({ deps, user, input }) => updateQuote(deps, user, input.id, input.data),
@@ -123,7 +123,7 @@ export const quotesOperations = operationSet('quotes', {
   }),
   delete: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'sales',
     input: quoteIdInput,
     output: successAnswer,
     run: async ({ deps, user, input }) => {
@@ -141,7 +141,7 @@ export const quotesOperations = operationSet('quotes', {
   }),
   markSent: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'sales',
     input: quoteIdInput,
     output: quoteAnswer,
     run: ({ deps, user, input }) => markSent(deps, user, input.id),
@@ -154,7 +154,7 @@ export const quotesOperations = operationSet('quotes', {
   }),
   duplicate: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'sales',
     input: quoteIdInput,
     output: quoteAnswer,
     run: ({ deps, user, input }) => duplicateQuote(deps, user, input.id),
@@ -171,7 +171,7 @@ export const quotesOperations = operationSet('quotes', {
   }),
   convert: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'sales',
     input: quoteConvertInput,
     output: quoteAnswer,
     run: ({ deps, user, input }) => convertQuote(deps, user, input.id, input.data),
@@ -188,7 +188,7 @@ export const quotesOperations = operationSet('quotes', {
   }),
   pdf: defineBinaryOperation({
     kind: 'query',
-    access: 'user',
+    access: 'sales',
     input: quoteIdInput,
     trpc: false,
     run: ({ deps, user, input }) => quotePdf(deps, input.id, user.id),
@@ -205,7 +205,7 @@ export const quotesOperations = operationSet('quotes', {
   }),
   documents: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'sales',
     input: quoteIdInput,
     output: documentList,
     run: async ({ deps, input }) => ({ results: await listDocuments(deps, 'quote', input.id) }),
@@ -215,6 +215,7 @@ export const quotesOperations = operationSet('quotes', {
     noun: 'quote',
     path: '/api/quotes/{id}/',
     tag: TAG,
+    access: 'sales',
     exists: async (db, id) => void (await quoteRow(db, id)),
   }),
 });

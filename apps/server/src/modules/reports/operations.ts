@@ -22,7 +22,7 @@ const TAG = 'Reports';
 export const reportsOperations = operationSet('reports', {
   salesTax: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: salesTaxInput,
     output: salesTaxAnswer,
     run: ({ deps, input }) => salesTaxReport(deps, input),
@@ -38,7 +38,7 @@ export const reportsOperations = operationSet('reports', {
   }),
   salesTaxCsv: defineBinaryOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: salesTaxInput,
     trpc: false,
     run: async ({ deps, input }) => salesTaxCsv(await salesTaxReport(deps, input)),
@@ -55,7 +55,7 @@ export const reportsOperations = operationSet('reports', {
   }),
   aging: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: agingInput,
     output: agingAnswer,
     run: ({ deps, input }) => agingReport(deps, input),
@@ -71,7 +71,7 @@ export const reportsOperations = operationSet('reports', {
   }),
   agingInvoices: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: agingInvoicesInput,
     output: agingInvoicesAnswer,
     run: ({ deps, input }) => agingInvoices(deps, input),
@@ -87,7 +87,7 @@ export const reportsOperations = operationSet('reports', {
   }),
   agingCsv: defineBinaryOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: agingInput,
     trpc: false,
     run: async ({ deps, input }) => agingCsv(await agingReport(deps, input)),
@@ -104,7 +104,7 @@ export const reportsOperations = operationSet('reports', {
   }),
   accountingExportSummary: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: accountingSummaryInput,
     output: accountingSummaryAnswer,
     run: ({ deps, input }) => accountingExportSummary(deps, input),
@@ -120,7 +120,7 @@ export const reportsOperations = operationSet('reports', {
   }),
   accountingExport: defineBinaryOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: accountingExportInputSchema,
     trpc: false,
     run: ({ deps, input }) => accountingExportFile(deps, input),

@@ -9,7 +9,7 @@ const TAG = 'Reports';
 export const scheduleOperations = operationSet('schedule', {
   shipSchedule: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     input: shipScheduleInput,
     output: shipScheduleAnswer,
     run: ({ deps, input }) => shipSchedule(deps, input),
@@ -25,7 +25,7 @@ export const scheduleOperations = operationSet('schedule', {
   }),
   monthly: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     input: monthlyFiguresInput,
     output: monthlyFiguresAnswer,
     run: ({ deps, input }) => monthlyFiguresOf(deps, input?.through),

@@ -31,7 +31,7 @@ const PERIOD = 'from and to: YYYY-MM-DD, to not before from and not after today 
 export const statementsOperations = operationSet('statements', {
   forCustomer: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: customerPeriodInput,
     output: liveStatementAnswer,
     run: ({ deps, input }) => liveStatement(deps.database.db, input.id, input),
@@ -48,7 +48,7 @@ export const statementsOperations = operationSet('statements', {
   }),
   forCustomerPdf: defineBinaryOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: customerPeriodInput,
     trpc: false,
     run: ({ deps, input }) => liveStatementPdf(deps, input.id, input),
@@ -69,7 +69,7 @@ export const statementsOperations = operationSet('statements', {
   }),
   email: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'books',
     input: emailStatementInput,
     output: statementEmailedAnswer,
     run: ({ deps, user, input }) => emailStatement(deps, user, input.id, input.data),
@@ -87,7 +87,7 @@ export const statementsOperations = operationSet('statements', {
   }),
   list: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: customerIdInput,
     output: customerStatementsAnswer,
     run: ({ deps, input }) => customerStatements(deps, input.id),
@@ -100,7 +100,7 @@ export const statementsOperations = operationSet('statements', {
   }),
   get: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: statementIdInput,
     output: statementAnswer,
     run: ({ deps, input }) => getStatement(deps, input.id),
@@ -108,7 +108,7 @@ export const statementsOperations = operationSet('statements', {
   }),
   pdf: defineBinaryOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: statementIdInput,
     trpc: false,
     run: ({ deps, user, input }) => statementPdf(deps, input.id, user.id),
@@ -127,11 +127,12 @@ export const statementsOperations = operationSet('statements', {
     noun: 'statement',
     path: '/api/statements/{id}/',
     tag: TAG,
+    access: 'books',
     exists: async (db, id) => void (await statementRow(db, id)),
   }),
   batchPreview: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: batchPreviewInput,
     output: batchPreviewAnswer,
     run: ({ deps, input }) => previewStatementBatch(deps, input),
@@ -148,7 +149,7 @@ export const statementsOperations = operationSet('statements', {
   }),
   emailBatch: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'books',
     input: batchInput,
     output: batchAnswer,
     run: ({ deps, user, input }) => emailStatementBatch(deps, user, input.data),
@@ -166,7 +167,7 @@ export const statementsOperations = operationSet('statements', {
   }),
   batch: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'books',
     input: statementIdInput,
     output: batchAnswer,
     run: ({ deps, input }) => getBatch(deps, input.id),

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { MESSAGES, type ApiTokenScope } from '@icehouse/domain';
+import { MESSAGES, type ApiTokenScope, type Role } from '@icehouse/domain';
 import type { Db } from '@icehouse/db/client';
 import { apiTokens, users } from '@icehouse/db/schema';
 import { AppError } from '../../errors';
@@ -71,6 +71,7 @@ function liveTokenQuery(database: Db) {
         username: users.username,
         email: users.email,
         isSuperuser: users.isSuperuser,
+        role: users.role,
       })
       .from(t)
       .innerJoin(users, eq(users.id, t.userId))
@@ -120,6 +121,7 @@ export async function authenticateToken(
       email: row.email,
       is_superuser: row.isSuperuser,
       is_active: true,
+      role: row.role as Role,
     },
     token: { id: row.id, scope: row.scope },
     rate,

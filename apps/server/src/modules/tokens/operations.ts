@@ -10,20 +10,20 @@ import { createToken, listTokens, revokeToken } from './service';
 export const tokensOperations = operationSet('tokens', {
   list: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'signedIn',
     output: apiTokenListAnswer,
     run: ({ deps, user }) => listTokens(deps, user),
   }),
   create: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'signedIn',
     input: apiTokenCreateSchema,
     output: createdApiTokenAnswer,
     run: ({ deps, user, input }) => createToken(deps, user, input),
   }),
   revoke: defineOperation({
     kind: 'mutation',
-    access: 'user',
+    access: 'signedIn',
     input: apiTokenIdInput,
     output: apiTokenSchema,
     run: ({ deps, user, input }) => revokeToken(deps, user, input.id),

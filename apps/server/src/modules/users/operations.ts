@@ -1,29 +1,30 @@
 import { createUserSchema } from '@icehouse/domain';
 import { defineOperation, operationSet } from '../../operations/define';
 import { noAnswer } from '../../operations/answers';
-import { updateUserInput, userIdInput, userListSchema, userSchema } from './schemas';
+import { roleChangesAnswer, updateUserInput, userIdInput, userListSchema, userSchema } from './schemas';
 import { createUser, deleteUser, listUsers, updateUser } from './service';
+import { listRoleChanges } from './roles';
 
 const TAG = 'Users';
 
 export const usersOperations = operationSet('users', {
   list: defineOperation({
     kind: 'query',
-    access: 'superuser',
+    access: 'admin',
     output: userListSchema,
     run: ({ deps }) => listUsers(deps),
     rest: { method: 'GET', path: '/api/auth/users/', summary: 'List users', tag: TAG },
   }),
   create: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: createUserSchema,
     output: userSchema,
-    run: ({ deps, input }) => createUser(deps, input),
+    run: ({ deps, user, input }) => createUser(deps, input, user.id),
     rest: {
       method: 'POST',
       path: '/api/auth/users/',
-      summary: 'Create a user (is_admin makes a superuser)',
+      summary: 'Create a user with a role (admin, office, sales, accounting, shop; default office); is_admin: true is the admin role',
       tag: TAG,
       body: true,
       successStatus: 201,
@@ -33,7 +34,7 @@ export const usersOperations = operationSet('users', {
   }),
   update: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: updateUserInput,
     output: userSchema,
     run: ({ deps, user, input, req }) =>
@@ -41,16 +42,23 @@ export const usersOperations = operationSet('users', {
     rest: {
       method: 'PUT',
       path: '/api/auth/users/{id}/',
-      summary: 'Update a user; a blank password keeps the current one',
+      summary: 'Update a user; a blank password keeps the current one; without role, is_admin decides (false keeps a non-admin role)',
       tag: TAG,
       body: 'data',
       // Sets a password: a session only, never an API token (decision 100).
       tokens: false,
     },
   }),
+  roleChanges: defineOperation({
+    kind: 'query',
+    access: 'admin',
+    output: roleChangesAnswer,
+    run: ({ deps }) => listRoleChanges(deps.database.db),
+    rest: { method: 'GET', path: '/api/auth/users/role-changes/', summary: 'Every change of a user\'s role, newest first: from, to, by whom and when', tag: TAG },
+  }),
   delete: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: userIdInput,
     output: noAnswer,
     run: ({ deps, user, input }) => deleteUser(deps, user.id, input.id),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { updateUserSchema } from '@icehouse/domain';
 import { idField } from '../../operations/input';
-import { sessionUserSchema } from '@icehouse/domain';
+import { ROLES, sessionUserSchema } from '@icehouse/domain';
 import { noAnswer } from '../../operations/answers';
 
 /** A user as the API shows it: is_superuser on read (is_admin is the write-side name). */
@@ -9,6 +9,17 @@ export const userSchema = sessionUserSchema;
 export const userListSchema = z.array(userSchema);
 export const userIdInput = z.object({ id: idField });
 export const updateUserInput = z.object({ id: idField, data: updateUserSchema });
+export const roleChangesAnswer = z.array(
+  z.object({
+    id: z.number().int(),
+    user_id: z.number().int(),
+    username: z.string(),
+    from_role: z.enum(ROLES).nullable().describe('Null when the user was created with to_role'),
+    to_role: z.enum(ROLES),
+    changed_by: z.string().nullable().describe('The admin who changed it; null for the first start or a deleted admin'),
+    changed_at: z.string(),
+  }),
+);
 
 // ------------------------------------------------------------------------ each call's answer
 
@@ -18,6 +29,7 @@ export const usersAnswers = {
   'users.create': userSchema,
   'users.update': userSchema,
   'users.delete': noAnswer,
+  'users.roleChanges': roleChangesAnswer,
 };
 
 /** Each JSON REST route's answer: the call's, unless the route shapes its own. */
@@ -26,4 +38,5 @@ export const usersRestAnswers = {
   'POST /api/auth/users/': usersAnswers['users.create'],
   'PUT /api/auth/users/{id}/': usersAnswers['users.update'],
   'DELETE /api/auth/users/{id}/': usersAnswers['users.delete'],
+  'GET /api/auth/users/role-changes/': usersAnswers['users.roleChanges'],
 };

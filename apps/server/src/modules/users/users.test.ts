@@ -5,7 +5,8 @@ import { users } from '@icehouse/db/schema';
 import { createTestApp } from '../../../tests/test-app';
 import { TestClient } from '../../../tests/client';
 import { PASSWORD, createStandardUsers } from '../../../tests/users';
-import { bootstrapAdmin } from './service';
+import { MESSAGES } from '@icehouse/domain';
+import { bootstrapAdmin, deleteUser, updateUser } from './service';
 
 let app: FastifyInstance;
 let database: Database;
@@ -34,8 +35,8 @@ describe('users REST', () => {
     const res = await admin.get('/api/auth/users/');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { id: adminId, username: 'admin', email: 'admin@example.com', is_superuser: true, is_active: true },
-      { id: staffId, username: 'staff', email: null, is_superuser: false, is_active: true },
+      { id: adminId, username: 'admin', email: 'admin@example.com', is_superuser: true, is_active: true, role: 'admin' },
+      { id: staffId, username: 'staff', email: null, is_superuser: false, is_active: true, role: 'office' },
     ]);
   });
 
@@ -103,6 +104,70 @@ describe('users REST', () => {
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {
     expect((await admin.put('/api/auth/users/abc/', { username: 'x', is_admin: false, is_active: true })).statusCode).toBe(400);
     expect((await admin.put('/api/auth/users/99999/', { username: 'x', password: '', is_admin: false, is_active: true })).statusCode).toBe(404);
+  });
+});
+
+describe('roles', () => {
+  it('a user has one role; is_admin keeps its documented meaning (admin exactly when true)', async () => {
+    const shop = await admin.post('/api/auth/users/', { username: 'lead', password: 'lead-pass-123', role: 'shop' });
+    expect([shop.statusCode, shop.json()]).toEqual([201, expect.objectContaining({ role: 'shop', is_superuser: false })]);
+    const legacy = await admin.post('/api/auth/users/', { username: 'old', password: 'old-pass-1234', is_admin: true });
+    expect(legacy.json()).toMatchObject({ role: 'admin', is_superuser: true });
+    const mismatch = await admin.post('/api/auth/users/', { username: 'odd', password: 'odd-pass-1234', is_admin: true, role: 'sales' });
+    expect([mismatch.statusCode, mismatch.json()]).toEqual([400, { role: [MESSAGES.roleAdminMismatch] }]);
+    const unknown = await admin.post('/api/auth/users/', { username: 'odd', password: 'odd-pass-1234', role: 'boss' });
+    expect([unknown.statusCode, unknown.json()]).toEqual([400, { role: [MESSAGES.roleInvalid] }]);
+    // An update without a role keeps a non-admin's; is_admin: false takes an admin to office.
+    const id = shop.json().id;
+    const kept = await admin.put(`/api/auth/users/${id}/`, { username: 'lead', password: '', is_admin: false, is_active: true });
+    expect(kept.json().role).toBe('shop');
+    const demoted = await admin.put(`/api/auth/users/${legacy.json().id}/`, { username: 'old', password: '', is_admin: false, is_active: true });
+    expect(demoted.json()).toMatchObject({ role: 'office', is_superuser: false });
+  });
+
+  it('every role change is recorded with who and when', async () => {
+    const made = await admin.post('/api/auth/users/', { username: 'kim', password: 'kim-pass-1234', role: 'sales' });
+    const id = made.json().id;
+    await admin.put(`/api/auth/users/${id}/`, { username: 'kim', password: '', role: 'accounting', is_active: true });
+    await admin.put(`/api/auth/users/${id}/`, { username: 'kim2', password: '', role: 'accounting', is_active: true });
+    const changes = (await admin.get('/api/auth/users/role-changes/')).json() as { username: string; from_role: string | null; to_role: string; changed_by: string; changed_at: string }[];
+    const kims = changes.filter((c) => c.username === 'kim2');
+    expect(kims.map((c) => [c.from_role, c.to_role, c.changed_by])).toEqual([
+      ['sales', 'accounting', 'admin'],
+      [null, 'sales', 'admin'],
+    ]);
+    expect(Date.now() - Date.parse(kims[0]!.changed_at)).toBeLessThan(60_000);
+  });
+
+  it('the last active admin can be neither demoted, deactivated nor deleted, whoever asks', async () => {
+    // Through the API only an admin can ask, and the self rules answer first; the rule itself is the
+    // service's, for every caller (a second admin's session, a script).
+    const deps = { database, log: app.log } as never;
+    const store = { invalidateUserSessions: async () => {} } as never;
+    const by = { userId: staffId, sessionId: null };
+    const demote = updateUser(deps, store, by, adminId, { username: 'admin', email: '', password: undefined, is_admin: false, is_active: true, role: 'office' });
+    await expect(demote).rejects.toMatchObject({ fieldErrors: { role: [MESSAGES.lastActiveAdmin] } });
+    const deactivate = updateUser(deps, store, by, adminId, { username: 'admin', email: '', password: undefined, is_admin: true, is_active: false, role: null });
+    await expect(deactivate).rejects.toMatchObject({ fieldErrors: { is_active: [MESSAGES.lastActiveAdmin] } });
+    await expect(deleteUser(deps, staffId, adminId)).rejects.toMatchObject({ message: MESSAGES.lastActiveAdmin });
+    // With a second active admin, each may go.
+    await admin.post('/api/auth/users/', { username: 'boss', password: 'boss-pass-1234', role: 'admin' });
+    const demoted = await updateUser(deps, store, by, adminId, { username: 'admin', email: '', password: undefined, is_admin: false, is_active: true, role: 'office' });
+    expect(demoted.role).toBe('office');
+  });
+
+  it('two admins demoting each other at the same moment leave one admin', async () => {
+    // Both past the door (their sessions read while both were admins): the database decides.
+    const bossId = (await admin.post('/api/auth/users/', { username: 'boss', password: 'boss-pass-1234', role: 'admin' })).json().id;
+    const deps = { database, log: app.log } as never;
+    const store = { invalidateUserSessions: async () => {} } as never;
+    const demote = (actor: number, id: number, username: string) =>
+      updateUser(deps, store, { userId: actor, sessionId: null }, id, { username, email: '', password: undefined, is_admin: false, is_active: true, role: 'office' });
+    const outcomes = await Promise.allSettled([demote(adminId, bossId, 'boss'), demote(bossId, adminId, 'admin')]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect((outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ fieldErrors: { role: [MESSAGES.lastActiveAdmin] } });
+    const admins = (await database.db.select().from(users)).filter((u) => u.role === 'admin' && u.isActive);
+    expect(admins).toHaveLength(1);
   });
 });
 

@@ -109,7 +109,11 @@ export async function enqueueDeliveries(
 export const EVENTS_PAGE_SIZE = 100;
 
 /** GET /api/events/?since=<id>: the events after that id, oldest first, 100 at most (or `size`). */
-export async function listEvents(deps: Pick<AppDeps, 'database'>, since: number, size = EVENTS_PAGE_SIZE) {
+/**
+ * A page of the change feed. `mayHear`: which entities' events the caller's role may read; the others are
+ * left out of `results` while `last_id` still moves past them, so paging is the same for every role.
+ */
+export async function listEvents(deps: Pick<AppDeps, 'database'>, since: number, size = EVENTS_PAGE_SIZE, mayHear: (entity: string) => boolean = () => true) {
   const rows = await deps.database.db
     .select()
     .from(integrationEvents)
@@ -118,7 +122,7 @@ export async function listEvents(deps: Pick<AppDeps, 'database'>, since: number,
     .limit(size + 1);
   const page = rows.slice(0, size);
   return {
-    results: page.map((e) => ({
+    results: page.filter((e) => mayHear(e.type.split('.')[0]!)).map((e) => ({
       id: e.id,
       webhook_id: e.uid,
       type: e.type,

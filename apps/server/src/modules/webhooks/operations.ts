@@ -1,3 +1,5 @@
+import type { ChangeEntity } from '@icehouse/domain';
+import { mayRead } from '../../changes/live';
 import { defineOperation, operationSet } from '../../operations/define';
 import { successAnswer } from '../../operations/answers';
 import {
@@ -37,31 +39,32 @@ const SIGNATURE_DOC =
 export const webhooksOperations = operationSet('webhooks', {
   events: defineOperation({
     kind: 'query',
-    access: 'user',
+    access: 'work',
     input: eventsInput,
     output: eventsAnswer,
-    run: ({ deps, input }) => listEvents(deps, input?.since ?? 0, input?.page_size ?? undefined),
+    run: ({ deps, user, input }) =>
+      listEvents(deps, input?.since ?? 0, input?.page_size ?? undefined, (entity) => mayRead(user, entity as ChangeEntity)),
     rest: {
       method: 'GET',
       path: '/api/events/',
       summary:
         `Every change integrators hear about (${EVENT_TYPES.join(', ')}), oldest first, 100 at a time (page_size: 1 to 100) after ?since=<event id> ` +
         `(0 or absent: from the oldest kept). Each event carries the record's REST representation ({id} for a deletion). Kept ${EVENT_KEEP_DAYS} days. ` +
-        'Call again with since=last_id while has_more.',
+        'Call again with since=last_id while has_more. A role hears only the records it may read (the shop: orders and bills of lading, without money).',
       tag: TAG,
       query: true,
     },
   }),
   list: defineOperation({
     kind: 'query',
-    access: 'superuser',
+    access: 'admin',
     output: webhookListAnswer,
     run: ({ deps }) => listWebhooks(deps),
     rest: { method: 'GET', path: '/api/webhooks/', summary: 'Webhook endpoints (superusers)', tag: TAG },
   }),
   create: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: webhookCreateInput,
     output: webhookCreatedAnswer,
     run: ({ deps, input }) => createWebhook(deps, input),
@@ -76,7 +79,7 @@ export const webhooksOperations = operationSet('webhooks', {
   }),
   update: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: webhookUpdateInput,
     output: webhookAnswer,
     run: ({ deps, input }) => updateWebhook(deps, input),
@@ -90,7 +93,7 @@ export const webhooksOperations = operationSet('webhooks', {
   }),
   revealSecret: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: webhookIdInput,
     output: webhookSecretAnswer,
     run: ({ deps, input }) => revealWebhookSecret(deps, input.id),
@@ -106,7 +109,7 @@ export const webhooksOperations = operationSet('webhooks', {
   }),
   rotateSecret: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: webhookIdInput,
     output: webhookSecretAnswer,
     run: ({ deps, input }) => rotateWebhookSecret(deps, input.id),
@@ -123,7 +126,7 @@ export const webhooksOperations = operationSet('webhooks', {
   }),
   delete: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: webhookIdInput,
     output: successAnswer,
     run: async ({ deps, input }) => {
@@ -140,7 +143,7 @@ export const webhooksOperations = operationSet('webhooks', {
   }),
   deliveries: defineOperation({
     kind: 'query',
-    access: 'superuser',
+    access: 'admin',
     input: webhookIdInput,
     output: deliveryListAnswer,
     run: ({ deps, input }) => listDeliveries(deps, input.id),
@@ -154,7 +157,7 @@ export const webhooksOperations = operationSet('webhooks', {
   }),
   redeliver: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: webhookIdInput,
     output: deliveryQueuedAnswer,
     run: ({ deps, input }) => redeliver(deps, input.id),
@@ -168,7 +171,7 @@ export const webhooksOperations = operationSet('webhooks', {
   }),
   test: defineOperation({
     kind: 'mutation',
-    access: 'superuser',
+    access: 'admin',
     input: webhookIdInput,
     output: deliveryQueuedAnswer,
     run: ({ deps, input }) => sendTestEvent(deps, input.id),

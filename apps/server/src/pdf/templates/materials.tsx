@@ -22,23 +22,28 @@ export interface MaterialsDocument extends MaterialsSummary {
   statuses: readonly string[];
 }
 
-export function renderMaterialsHtml(view: MaterialsDocument): string {
+/** `money: false`: the copy for a role that sees no money, without the cost columns and their totals. */
+export function renderMaterialsHtml(
+  view: MaterialsDocument,
+  { money = true }: { money?: boolean } = {},
+): string {
   const body = (
     <>
       <h1>Materials to buy</h1>
       <div className="sub">
-        Ship dates {formatUsDate(view.from)} – {formatUsDate(view.to)} · {view.orders} orders ({view.statuses.map(statusLabel).join(', ')})
+        Ship dates {formatUsDate(view.from)} – {formatUsDate(view.to)} · {view.orders} orders (
+        {view.statuses.map(statusLabel).join(', ')})
       </div>
       <table>
         <thead>
           <tr>
             <th>Component</th>
             <th className="num">Needed</th>
-            <th className="num">Unit cost</th>
-            <th className="num">Total cost</th>
+            {money && <th className="num">Unit cost</th>}
+            {money && <th className="num">Total cost</th>}
             <th className="num">On hand</th>
             <th className="num">To buy</th>
-            <th className="num">To buy cost</th>
+            {money && <th className="num">To buy cost</th>}
           </tr>
         </thead>
         <tbody>
@@ -46,35 +51,45 @@ export function renderMaterialsHtml(view: MaterialsDocument): string {
             <tr key={r.component_id}>
               <td>
                 {r.name}
-                <div className="orders">{r.orders.map((o) => `${o.door_number} × ${o.quantity}`).join('; ')}</div>
+                <div className="orders">
+                  {r.orders.map((o) => `${o.door_number} × ${o.quantity}`).join('; ')}
+                </div>
               </td>
               <td className="num">{r.needed}</td>
-              <td className="num">{formatMoney(r.unit_cost)}</td>
-              <td className="num">{formatMoney(r.total_cost)}</td>
+              {money && <td className="num">{formatMoney(r.unit_cost)}</td>}
+              {money && <td className="num">{formatMoney(r.total_cost)}</td>}
               <td className="num">{r.on_hand}</td>
               <td className="num">{r.to_buy}</td>
-              <td className="num">{formatMoney(r.to_buy_cost)}</td>
+              {money && <td className="num">{formatMoney(r.to_buy_cost)}</td>}
             </tr>
           ))}
         </tbody>
-        <tfoot>
-          <tr>
-            <th>Total</th>
-            <td />
-            <td />
-            <td className="num">{formatMoney(view.total_cost)}</td>
-            <td />
-            <td />
-            <td className="num">{formatMoney(view.to_buy_cost)}</td>
-          </tr>
-        </tfoot>
+        {money && (
+          <tfoot>
+            <tr>
+              <th>Total</th>
+              <td />
+              <td />
+              <td className="num">{formatMoney(view.total_cost)}</td>
+              <td />
+              <td />
+              <td className="num">{formatMoney(view.to_buy_cost)}</td>
+            </tr>
+          </tfoot>
+        )}
       </table>
       {view.orders_without_materials.length > 0 && (
         <div className="apart">
-          Orders without a bill of materials: {view.orders_without_materials.map((o) => `${o.door_number} (${o.kind_label})`).join('; ')}
+          Orders without a bill of materials:{' '}
+          {view.orders_without_materials.map((o) => `${o.door_number} (${o.kind_label})`).join('; ')}
         </div>
       )}
     </>
   );
-  return renderDocument({ title: 'Materials to buy', footer: ['Materials', `${view.from} to ${view.to}`], css: CSS, body });
+  return renderDocument({
+    title: 'Materials to buy',
+    footer: ['Materials', `${view.from} to ${view.to}`],
+    css: CSS,
+    body,
+  });
 }

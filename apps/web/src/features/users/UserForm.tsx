@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   MESSAGES,
+  ROLES,
+  ROLE_DESCRIPTIONS,
+  ROLE_LABELS,
   createUserSchema,
   firstFieldError,
   updateUserSchema,
@@ -9,10 +12,10 @@ import {
 } from '@icehouse/domain';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
-import { Field, TextInput } from '../../components/Field';
+import { Field, TextInput, inputClassName } from '../../components/Field';
 import { saveErrorMessage, serverFieldErrors } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { EMPTY_USER_FORM, userToFormValues, type UserFormValues, type UserRow } from './types';
+import { EMPTY_USER_FORM, roleOfForm, userToFormValues, type UserFormValues, type UserRow } from './types';
 
 export interface UserFormProps {
   /** The user being edited, or null to create one. The page remounts the form when this changes. */
@@ -53,7 +56,7 @@ export function UserForm({ editing, onSaved, onError, onCancel }: UserFormProps)
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
-    const parsed = (editing ? updateUserSchema : createUserSchema).safeParse(values);
+    const parsed = (editing ? updateUserSchema : createUserSchema).safeParse({ ...values, role: roleOfForm(values) });
     if (!parsed.success) {
       setFieldErrors(zodIssuesToFieldErrors(parsed.error));
       return;
@@ -126,6 +129,24 @@ export function UserForm({ editing, onSaved, onError, onCancel }: UserFormProps)
             value={values.password}
             onChange={(event) => set('password', event.target.value)}
           />
+        )}
+      </Field>
+      <Field label="Role" error={error('role')} hint={ROLE_DESCRIPTIONS[roleOfForm(values)]}>
+        {(control) => (
+          <select
+            {...control}
+            name="role"
+            className={inputClassName(Boolean(error('role')))}
+            value={roleOfForm(values)}
+            disabled={values.is_admin}
+            onChange={(event) => set('role', event.target.value as UserFormValues['role'])}
+          >
+            {ROLES.filter((role) => role !== 'admin' || values.is_admin).map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+          </select>
         )}
       </Field>
       <div className="flex flex-wrap gap-x-6 gap-y-3">

@@ -42,7 +42,7 @@ describe('UserManagementPage', () => {
     expect(within(admin).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(within(admin).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
 
-    expect(within(row('staff')).getByRole('cell', { name: 'Staff' })).toBeInTheDocument();
+    expect(within(row('staff')).getByRole('cell', { name: 'Office' })).toBeInTheDocument();
     expect(within(row('staff')).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     expect(within(row('zoe')).getByRole('cell', { name: 'Inactive' })).toBeInTheDocument();
   });
@@ -90,6 +90,7 @@ describe('UserManagementPage', () => {
       password: 'newbie-pass-1',
       is_admin: true,
       is_active: true,
+      role: 'admin',
     });
     expect(await within(table()).findByRole('cell', { name: 'newbie' })).toBeInTheDocument();
     expect(within(row('newbie')).getByRole('cell', { name: 'Admin' })).toBeInTheDocument();
@@ -190,11 +191,31 @@ describe('UserManagementPage', () => {
         password: '',
         is_admin: false,
         is_active: false,
+        role: 'office',
       },
     });
     expect(screen.getByRole('form', { name: 'Add New User' })).toBeInTheDocument();
     expect(field('Username')).toHaveValue('');
     expect(await within(row('staff')).findByRole('cell', { name: 'Inactive' })).toBeInTheDocument();
+  });
+
+  it('gives a new user a role; Admin on is the admin role and fixes the choice', async () => {
+    const { requests } = await openUsers();
+    const role = screen.getByRole('combobox', { name: 'Role' });
+    expect(role).toHaveValue('office');
+    expect(screen.getByText(/Everything except users, settings/)).toBeInTheDocument();
+    await userEvent.click(checkbox('Admin'));
+    expect(role).toHaveValue('admin');
+    expect(role).toBeDisabled();
+    await userEvent.click(checkbox('Admin'));
+    await userEvent.selectOptions(role, 'shop');
+    expect(screen.getByText(/never a price/)).toBeInTheDocument();
+    await userEvent.type(field('Username'), 'lead');
+    await userEvent.type(passwordField(), 'lead-pass-12');
+    await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.userCreated);
+    expect(sentTo(requests, 'users.create')).toMatchObject({ username: 'lead', is_admin: false, role: 'shop' });
+    expect(await within(row('lead')).findByRole('cell', { name: 'Shop' })).toBeInTheDocument();
   });
 
   it('Cancel leaves edit mode without saving', async () => {
