@@ -77,6 +77,8 @@ const CUSTOMER_LINK_REST = new Set([
   'GET /api/customer/invoices/{id}/pdf/',
   'GET /api/customer/statements/{id}/',
   'GET /api/customer/statements/{id}/pdf/',
+  // Whom a customer asks when a link does not work: the letterhead's name, phone and email, no link needed.
+  'GET /api/customer/seller/',
 ]);
 
 /** The routes a customer link's header authorises alone: no session read, no CSRF token (as Fastify writes their paths). */

@@ -1,12 +1,32 @@
 import { accountingSettingsSchema, companySchema } from '@icehouse/domain';
 import { defineOperation, operationSet } from '../../operations/define';
-import { companyInfoViewSchema } from './schemas';
+import { companyInfoViewSchema, sellerContactAnswer } from './schemas';
 import { getCompanyInfo, saveCompanyInfo } from './service';
 import { getAccountingSettings, saveAccountingSettings } from './accounting-settings';
 
 const TAG = 'Company';
 
 export const companyOperations = operationSet('company', {
+  /**
+   * The seller's name, phone and email for a customer-link page, whatever its link (a page whose link no longer
+   * works names whom to ask for a new one). Public, REST only: the letterhead of every document prints them anyway.
+   */
+  seller: defineOperation({
+    kind: 'query',
+    access: 'public',
+    output: sellerContactAnswer,
+    trpc: false,
+    run: async ({ deps }) => {
+      const company = await getCompanyInfo(deps);
+      return { name: company.name, phone: company.phone, email: company.email };
+    },
+    rest: {
+      method: 'GET',
+      path: '/api/customer/seller/',
+      summary: "How a customer reaches the seller, for the customer-link pages: Company Information's name, phone and email ('' when not set).",
+      tag: 'Customer links',
+    },
+  }),
   get: defineOperation({
     kind: 'query',
     access: 'signedIn',

@@ -38,11 +38,15 @@ export const companyInfoViewSchema = z.object({
 // ------------------------------------------------------------------------ each call's answer
 
 /** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
+/** How a customer reaches the seller: what every document's letterhead prints anyway, for the customer-link pages. */
+export const sellerContactAnswer = z.object({ name: z.string(), phone: z.string(), email: z.string() });
+
 export const companyAnswers = {
   'company.get': companyInfoViewSchema,
   'company.update': companyInfoViewSchema,
   'company.accounting': accountingSettingsSchema,
   'company.saveAccounting': accountingSettingsSchema,
+  'company.seller': sellerContactAnswer,
 };
 
 /** Each JSON REST route's answer: the call's, unless the route shapes its own. */
@@ -51,4 +55,5 @@ export const companyRestAnswers = {
   'POST /api/company-info/': companyAnswers['company.update'],
   'GET /api/company-info/accounting/': companyAnswers['company.accounting'],
   'POST /api/company-info/accounting/': companyAnswers['company.saveAccounting'],
+  'GET /api/customer/seller/': companyAnswers['company.seller'],
 };

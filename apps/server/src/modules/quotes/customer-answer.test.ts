@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { QUOTE_MESSAGES } from '@icehouse/domain';
-import { quotes } from '@icehouse/db/schema';
+import { companyInfo, quotes } from '@icehouse/db/schema';
 import { useOrdersTestApp } from '../../../tests/orders-test-support';
 import { linkHeaders, makeLink, makeQuote } from '../../../tests/quotes-support';
 
@@ -66,5 +66,13 @@ describe("a customer's answer through a link", () => {
     // Every other state change still needs it.
     const refused = await ctx.staff.post(`/api/quotes/${q.id}/links/`, {}, { noCsrf: true });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('whom to ask is answered without a link or a session: the seller named, with phone and email', async () => {
+    await ctx.database.db.update(companyInfo).set({ phone: '218-555-0100', email: 'sales@icehouse.example' }).where(eq(companyInfo.id, 1));
+    const res = await ctx.anonymous.get('/api/customer/seller/');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ name: 'Ice House Co', phone: '218-555-0100', email: 'sales@icehouse.example' });
+    expect(res.cookies.map((c) => c.name)).not.toContain('sessionid');
   });
 });

@@ -4,7 +4,8 @@ import type { InvoiceStatus } from '@icehouse/domain';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { formatDate, formatMoney } from '../../lib/format';
-import { customerLinkClient, downloadThroughLink, linkToken } from '../quotes/customerLink';
+import { customerLinkClient, downloadThroughLink, useLinkToken, useSeller } from '../quotes/customerLink';
+import { SellerContactLine } from '../quotes/SellerContactLine';
 import { PaymentStatusBadge } from './PaymentStatusBadge';
 
 /**
@@ -30,7 +31,8 @@ interface CustomerInvoice {
 
 export function CustomerInvoicePage() {
   const { id } = useParams();
-  const token = linkToken();
+  const token = useLinkToken();
+  const seller = useSeller();
   const [invoice, setInvoice] = useState<CustomerInvoice | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const base = `/api/customer/invoices/${id ?? '0'}/`;
@@ -39,8 +41,9 @@ export function CustomerInvoicePage() {
     void (async () => {
       const res = await customerLinkClient.fetch(base, { headers: { 'X-Customer-Link': token, Accept: 'application/json' } });
       const body = (await res.json().catch(() => ({}))) as CustomerInvoice & { detail?: string };
-      if (res.ok) setInvoice(body);
-      else setProblem(body.detail ?? 'This link does not work.');
+      // A link repaired in the same tab loads again, and what the broken one said goes.
+      setInvoice(res.ok ? body : null);
+      setProblem(res.ok ? null : (body.detail ?? 'This link does not work.'));
     })();
   }, [base, token]);
 
@@ -52,7 +55,12 @@ export function CustomerInvoicePage() {
   const remit = invoice?.remit_to;
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-4 p-4 sm:p-8">
-      {problem && <Notice tone="error">{problem}</Notice>}
+      {problem && (
+        <Notice tone="error">
+          <p>{problem}</p>
+          {seller && <SellerContactLine seller={seller} lead="Whom to ask:" />}
+        </Notice>
+      )}
       {invoice && remit && (
         <>
           <header className="flex flex-wrap items-baseline justify-between gap-2">

@@ -19,16 +19,27 @@ const QUOTE = {
   version: 2,
 };
 
-/** The customer routes as the server answers them; every POST is kept. */
+const SELLER = { name: 'Ice House Co', phone: '(218) 555-0100', email: 'sales@icehouse.example' };
+
+/** The customer routes as the server answers them (the link's token must be 'token-123'); every call is kept. */
+const calls: { path: string; credentials: RequestCredentials | undefined }[] = [];
+
 function customerServer() {
   const posts: { path: string; body: unknown }[] = [];
+  calls.length = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = new URL(String(input), 'http://localhost').pathname;
+      calls.push({ path, credentials: init?.credentials });
+      if (path === '/api/customer/seller/') return Response.json(SELLER);
+      if (new Headers(init?.headers).get('X-Customer-Link') !== 'token-123')
+        return Response.json({ detail: 'This link is not valid. Ask us for a new one.' }, { status: 404 });
       if (init?.method === 'POST') {
-        const body = JSON.parse(String(init.body)) as { comment?: string };
+        const body = JSON.parse(String(init.body)) as { comment?: string; name?: string };
         posts.push({ path, body });
+        if (path.endsWith('/accept/'))
+          return Response.json({ ...QUOTE, status: 'accepted', can_respond: false, accepted: { name: body.name, at: '2026-11-29T12:00:00.000Z' } });
         return Response.json({ ...QUOTE, status: 'declined', can_respond: false, declined: { at: '2026-11-29T12:00:00.000Z', comment: body.comment } });
       }
       return Response.json(QUOTE);
@@ -39,8 +50,8 @@ function customerServer() {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderLink() {
-  window.location.hash = '#token-123';
+function renderLink(token = 'token-123') {
+  window.location.hash = `#${token}`;
   const router = createMemoryRouter([{ path: '/customer/quote/:id', element: <CustomerQuotePage /> }], {
     initialEntries: ['/customer/quote/5'],
   });
@@ -66,5 +77,40 @@ describe('a quote through its customer link', () => {
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toEqual({ path: '/api/customer/quotes/5/decline/', body: { comment: 'Too expensive this year', version: 2 } });
     expect(await screen.findByText('Thank you: we have recorded that you declined this quote.')).toBeInTheDocument();
+  });
+
+  it('speaks only to the customer: no staff status badge, no discount line when there is none', async () => {
+    customerServer();
+    renderLink();
+    expect(await screen.findByRole('heading', { name: 'Quote Q-1005' })).toBeInTheDocument();
+    expect(screen.queryByText('Sent')).not.toBeInTheDocument();
+    expect(screen.queryByText('Discount')).not.toBeInTheDocument();
+    expect(screen.getByText('Subtotal')).toBeInTheDocument();
+  });
+
+  it('after accepting, says what happens next and how to reach the seller; no cookie or CSRF token is used', async () => {
+    customerServer();
+    renderLink();
+    await userEvent.type(await screen.findByLabelText(/^Your name/), 'Pat Doe');
+    await userEvent.click(screen.getByRole('button', { name: 'Accept Quote' }));
+    const next = await screen.findByRole('region', { name: 'What happens next' });
+    expect(next).toHaveTextContent('Ice House Co now makes your order from this quote and will contact you');
+    expect(within(next).getByRole('link', { name: '(218) 555-0100' })).toHaveAttribute('href', 'tel:2185550100');
+    expect(within(next).getByRole('link', { name: 'sales@icehouse.example' })).toHaveAttribute('href', 'mailto:sales@icehouse.example');
+    expect(calls.map((c) => c.path)).not.toContain('/api/auth/csrf/');
+    expect(calls.every((c) => c.credentials === 'omit')).toBe(true);
+  });
+
+  it('a broken link names whom to ask; repaired in the same tab, the quote shows without the refusal above it', async () => {
+    customerServer();
+    renderLink('token-12');
+    const refusal = await screen.findByRole('alert');
+    expect(refusal).toHaveTextContent('This link is not valid.');
+    await waitFor(() => expect(refusal).toHaveTextContent('Whom to ask: Ice House Co · (218) 555-0100 · sales@icehouse.example'));
+    window.location.hash = '#token-123';
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    expect(await screen.findByRole('heading', { name: 'Quote Q-1005' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/This link is not valid/)).not.toBeInTheDocument();
   });
 });

@@ -4,9 +4,9 @@ import { Button } from '../../components/Button';
 import { Field, TextInput, inputClassName } from '../../components/Field';
 import { Notice } from '../../components/Notice';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { customerLinkClient, downloadThroughLink, linkToken } from './customerLink';
+import { customerLinkClient, downloadThroughLink, useLinkToken, useSeller } from './customerLink';
 import { formatDate, formatMoney } from '../../lib/format';
-import { QuoteStatusBadge } from './QuoteStatusBadge';
+import { SellerContactLine } from './SellerContactLine';
 import type { QuoteStatus } from '@icehouse/domain';
 
 /**
@@ -34,7 +34,8 @@ const client = customerLinkClient;
 
 export function CustomerQuotePage() {
   const { id } = useParams();
-  const token = linkToken();
+  const token = useLinkToken();
+  const seller = useSeller();
   const [quote, setQuote] = useState<CustomerQuote | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [name, setName] = useState('');
@@ -50,8 +51,14 @@ export function CustomerQuotePage() {
   const load = useCallback(async () => {
     const res = await client.fetch(base, { headers });
     const body = (await res.json().catch(() => ({}))) as CustomerQuote & { detail?: string };
-    if (res.ok) setQuote(body);
-    else setProblem(body.detail ?? 'This link does not work.');
+    // A link repaired in the same tab loads again: what the broken one said goes, and so does the other way round.
+    if (res.ok) {
+      setQuote(body);
+      setProblem(null);
+    } else {
+      setQuote(null);
+      setProblem(body.detail ?? 'This link does not work.');
+    }
   }, [base, token]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
@@ -85,7 +92,12 @@ export function CustomerQuotePage() {
 
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-4 p-4 sm:p-8">
-      {problem && <Notice tone="error">{problem}</Notice>}
+      {problem && (
+        <Notice tone="error">
+          <p>{problem}</p>
+          {seller && <SellerContactLine seller={seller} lead="Whom to ask:" />}
+        </Notice>
+      )}
       {done && <Notice tone="success">{done}</Notice>}
       {quote && (
         <>
@@ -95,34 +107,43 @@ export function CustomerQuotePage() {
               <h1 className="text-2xl font-semibold text-slate-900">{`Quote ${quote.quote_number}`}</h1>
               <p className="text-sm text-slate-600">{`For ${quote.customer_name} · dated ${formatDate(quote.date)} · valid until ${formatDate(quote.valid_until)}`}</p>
             </div>
-            <QuoteStatusBadge status={quote.status} />
           </header>
-          <table className="w-full text-sm">
-            <caption className="sr-only">Quote lines</caption>
-            <thead>
-              <tr className="border-b text-left">
-                <th className="py-1">Description</th>
-                <th className="py-1 text-right">Qty</th>
-                <th className="py-1 text-right">Price Each</th>
-                <th className="py-1 text-right">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {quote.line_items.map((l, i) => (
-                <tr key={i} className="border-b border-slate-100">
-                  <td className="py-1">{l.description}</td>
-                  <td className="py-1 text-right tabular-nums">{l.quantity}</td>
-                  <td className="py-1 text-right tabular-nums">{formatMoney(l.price_each)}</td>
-                  <td className="py-1 text-right tabular-nums">{formatMoney(l.amount)}</td>
+          {/* The staff's words for a quote's state (draft, sent) are theirs: the customer reads only what concerns them. */}
+          {quote.status === 'expired' && <p className="text-sm font-medium text-slate-800">This quote has expired: ask us for a new one.</p>}
+          {/* On a phone the amounts keep a gap between them and never wrap; a long line scrolls inside its box. */}
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Quote lines</caption>
+              <thead>
+                <tr className="border-b text-left">
+                  <th className="py-1 pr-3">Description</th>
+                  <th className="py-1 pl-3 text-right whitespace-nowrap">Qty</th>
+                  <th className="py-1 pl-3 text-right whitespace-nowrap">Price Each</th>
+                  <th className="py-1 pl-3 text-right whitespace-nowrap">Amount</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <dl className="ml-auto grid w-64 grid-cols-2 gap-1 text-sm">
+              </thead>
+              <tbody>
+                {quote.line_items.map((l, i) => (
+                  <tr key={i} className="border-b border-slate-100">
+                    <td className="py-1 pr-3 break-words">{l.description}</td>
+                    <td className="py-1 pl-3 text-right tabular-nums whitespace-nowrap">{l.quantity}</td>
+                    <td className="py-1 pl-3 text-right tabular-nums whitespace-nowrap">{formatMoney(l.price_each)}</td>
+                    <td className="py-1 pl-3 text-right tabular-nums whitespace-nowrap">{formatMoney(l.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <dl className="ml-auto grid w-full max-w-64 grid-cols-2 gap-1 text-sm">
             <dt>Subtotal</dt>
             <dd className="text-right tabular-nums">{formatMoney(quote.totals.subtotal)}</dd>
-            <dt>Discount</dt>
-            <dd className="text-right tabular-nums">-{formatMoney(quote.totals.discount_amount)}</dd>
+            {/* No discount, no line: "Discount -$0.00" only makes the customer wonder. */}
+            {Number(quote.totals.discount_amount) !== 0 && (
+              <>
+                <dt>Discount</dt>
+                <dd className="text-right tabular-nums">-{formatMoney(quote.totals.discount_amount)}</dd>
+              </>
+            )}
             <dt>{`Sales Tax (${quote.totals.tax_rate}%)`}</dt>
             <dd className="text-right tabular-nums">{formatMoney(quote.totals.tax_amount)}</dd>
             <dt className="font-semibold">Total</dt>
@@ -132,6 +153,15 @@ export function CustomerQuotePage() {
             <Button onClick={() => void downloadPdf()}>Download PDF</Button>
           </div>
           {quote.accepted && <p className="text-sm">{`Accepted by ${quote.accepted.name} on ${formatDate(quote.accepted.at)}.`}</p>}
+          {quote.accepted && (
+            <section aria-label="What happens next" className="flex flex-col gap-1 rounded-lg border border-slate-200 p-4">
+              <h2 className="text-base font-semibold text-slate-900">What happens next</h2>
+              <p className="text-sm">
+                {`${quote.company_name} now makes your order from this quote and will contact you to confirm the details, the deposit and the delivery date.`}
+              </p>
+              {seller && <SellerContactLine seller={seller} lead="Questions? Reach us:" />}
+            </section>
+          )}
           {quote.declined && <p className="text-sm">{`Declined on ${formatDate(quote.declined.at)}.`}</p>}
           {quote.can_respond && (
             <div className="grid gap-4 sm:grid-cols-2">

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
-import { createHttpClient } from '../../lib/http';
 import { formatDate } from '../../lib/format';
 import { StatementFigures, type StatementShown } from './StatementFigures';
+import { customerLinkClient as client, downloadThroughLink, useLinkToken, useSeller } from '../quotes/customerLink';
+import { SellerContactLine } from '../quotes/SellerContactLine';
 
 /**
  * The page a statement's customer link opens (/customer/statement/:id#token; decisions 161, 202): the
@@ -17,11 +18,10 @@ interface CustomerStatement extends StatementShown {
   customer_name: string;
 }
 
-const client = createHttpClient({ onUnauthorized: () => undefined });
-
 export function CustomerStatementPage() {
   const { id } = useParams();
-  const token = typeof window === 'undefined' ? '' : window.location.hash.replace(/^#/, '');
+  const token = useLinkToken();
+  const seller = useSeller();
   const [statement, setStatement] = useState<CustomerStatement | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const base = `/api/customer/statements/${id ?? '0'}/`;
@@ -30,28 +30,25 @@ export function CustomerStatementPage() {
     void (async () => {
       const res = await client.fetch(base, { headers: { 'X-Customer-Link': token, Accept: 'application/json' } });
       const body = (await res.json().catch(() => ({}))) as CustomerStatement & { detail?: string };
-      if (res.ok) setStatement(body);
-      else setProblem(body.detail ?? 'This link does not work.');
+      // A link repaired in the same tab loads again, and what the broken one said goes.
+      setStatement(res.ok ? body : null);
+      setProblem(res.ok ? null : (body.detail ?? 'This link does not work.'));
     })();
   }, [base, token]);
 
   async function downloadPdf() {
-    const res = await client.fetch(`${base}pdf/`, { headers: { 'X-Customer-Link': token } });
-    if (!res.ok) {
+    if (!(await downloadThroughLink(`${base}pdf/`, token, `statement-${statement?.statement_number ?? ''}.pdf`)))
       setProblem('The PDF could not be opened. Please try again.');
-      return;
-    }
-    const url = URL.createObjectURL(await res.blob());
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `statement-${statement?.statement_number ?? ''}.pdf`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
 
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-4 p-4 sm:p-8">
-      {problem && <Notice tone="error">{problem}</Notice>}
+      {problem && (
+        <Notice tone="error">
+          <p>{problem}</p>
+          {seller && <SellerContactLine seller={seller} lead="Whom to ask:" />}
+        </Notice>
+      )}
       {statement && (
         <>
           <header className="flex flex-wrap items-baseline justify-between gap-2">

@@ -14,8 +14,19 @@ export interface StatementShown {
   aging: StatementAging;
   aging_total: string;
   unapplied_credit: string;
-  entries: { date: string; label: string; document: string; detail: string; amount: string; balance: string }[];
+  entries: {
+    date: string;
+    label: string;
+    document: string;
+    detail: string;
+    amount: string;
+    balance: string;
+  }[];
 }
+
+/** An amount's cell: a gap before it, never wrapped. A date's: a gap after it, never wrapped. */
+const CELL = 'pl-3 whitespace-nowrap';
+const DATE = 'pr-3 whitespace-nowrap';
 
 export function StatementFigures({ statement: s }: { statement: StatementShown }) {
   const figures: [string, string, string][] = [
@@ -37,65 +48,74 @@ export function StatementFigures({ statement: s }: { statement: StatementShown }
           </div>
         ))}
       </dl>
-      <table className="w-full text-sm">
-        <caption className="text-left text-sm font-medium text-slate-800">{T.agingTitle(formatDate(s.to))}</caption>
-        <thead>
-          <tr className="border-b text-right">
-            {AGING_BUCKETS.map((b) => (
-              <th key={b.key} className="py-1 font-medium">
-                {b.label}
-              </th>
-            ))}
-            <th className="py-1 font-medium">{T.agingTotal}</th>
-            <th className="py-1 font-medium">{T.unappliedCredit}</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr className="text-right tabular-nums">
-            {AGING_BUCKETS.map((b) => (
-              <td key={b.key} className="py-1">
-                {formatMoney(s.aging[b.key])}
-              </td>
-            ))}
-            <td className="py-1">{formatMoney(s.aging_total)}</td>
-            <td className="py-1">{formatMoney(s.unapplied_credit)}</td>
-          </tr>
-        </tbody>
-      </table>
-      <table className="w-full text-sm">
-        <caption className="text-left text-sm font-medium text-slate-800">{T.entriesCaption}</caption>
-        <thead>
-          <tr className="border-b text-left">
-            <th className="py-1 font-medium">{T.date}</th>
-            <th className="py-1 font-medium">{T.description}</th>
-            <th className="py-1 text-right font-medium">{T.amount}</th>
-            <th className="py-1 text-right font-medium">{T.balance}</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr className="border-b border-slate-100">
-            <td className="py-1">{formatDate(s.from)}</td>
-            <td className="py-1">{T.openingBalance}</td>
-            <td />
-            <td className="py-1 text-right tabular-nums">{formatMoney(s.opening_balance)}</td>
-          </tr>
-          {s.entries.length === 0 && (
-            <tr>
-              <td colSpan={4} className="py-1 text-slate-600">
-                {T.noEntries}
-              </td>
+      {/* On a phone the columns keep a gap and never wrap an amount; what does not fit scrolls inside its own box. */}
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="text-left text-sm font-medium text-slate-800">
+            {T.agingTitle(formatDate(s.to))}
+          </caption>
+          <thead>
+            <tr className="border-b text-right">
+              {AGING_BUCKETS.map((b) => (
+                <th key={b.key} className={`py-1 font-medium ${CELL}`}>
+                  {b.label}
+                </th>
+              ))}
+              <th className={`py-1 font-medium ${CELL}`}>{T.agingTotal}</th>
+              <th className={`py-1 font-medium ${CELL}`}>{T.unappliedCredit}</th>
             </tr>
-          )}
-          {s.entries.map((e, i) => (
-            <tr key={i} className="border-b border-slate-100">
-              <td className="py-1">{formatDate(e.date)}</td>
-              <td className="py-1">{[e.label, e.document, e.detail].filter(Boolean).join(' · ')}</td>
-              <td className="py-1 text-right tabular-nums">{formatMoney(e.amount)}</td>
-              <td className="py-1 text-right tabular-nums">{formatMoney(e.balance)}</td>
+          </thead>
+          <tbody>
+            <tr className="text-right tabular-nums">
+              {AGING_BUCKETS.map((b) => (
+                <td key={b.key} className={`py-1 ${CELL}`}>
+                  {formatMoney(s.aging[b.key])}
+                </td>
+              ))}
+              <td className={`py-1 ${CELL}`}>{formatMoney(s.aging_total)}</td>
+              <td className={`py-1 ${CELL}`}>{formatMoney(s.unapplied_credit)}</td>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </tbody>
+        </table>
+      </div>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="text-left text-sm font-medium text-slate-800">{T.entriesCaption}</caption>
+          <thead>
+            <tr className="border-b text-left">
+              <th className={`py-1 font-medium ${DATE}`}>{T.date}</th>
+              <th className="py-1 font-medium">{T.description}</th>
+              <th className={`py-1 text-right font-medium ${CELL}`}>{T.amount}</th>
+              <th className={`py-1 text-right font-medium ${CELL}`}>{T.balance}</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr className="border-b border-slate-100">
+              <td className={`py-1 ${DATE}`}>{formatDate(s.from)}</td>
+              <td className="py-1">{T.openingBalance}</td>
+              <td />
+              <td className={`py-1 text-right tabular-nums ${CELL}`}>{formatMoney(s.opening_balance)}</td>
+            </tr>
+            {s.entries.length === 0 && (
+              <tr>
+                <td colSpan={4} className="py-1 text-slate-600">
+                  {T.noEntries}
+                </td>
+              </tr>
+            )}
+            {s.entries.map((e, i) => (
+              <tr key={i} className="border-b border-slate-100">
+                <td className={`py-1 ${DATE}`}>{formatDate(e.date)}</td>
+                <td className="py-1 break-words">
+                  {[e.label, e.document, e.detail].filter(Boolean).join(' · ')}
+                </td>
+                <td className={`py-1 text-right tabular-nums ${CELL}`}>{formatMoney(e.amount)}</td>
+                <td className={`py-1 text-right tabular-nums ${CELL}`}>{formatMoney(e.balance)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
