@@ -43,6 +43,8 @@ export interface Database {
   ping(): Promise<void>;
   /** Closes connections and, for PGlite, releases the data-folder lock. Idempotent. */
   close(): Promise<void>;
+  /** PGlite only (postgres-js does not tell its pool's): the connection in use now, the statements queued behind it. */
+  connections?(): { inUse: number; waiting: number };
   /**
    * PostgreSQL only: runs `work` with the statements of queries built on `db` (the pool) sent on the
    * transaction open in this async context, so a query built once serves every transaction (decision
@@ -353,6 +355,10 @@ export function wrapPglite(
     db: db as Db,
     kind: 'pglite',
     client,
+    connections() {
+      const unanswered = client.unanswered;
+      return { inUse: Math.min(1, unanswered), waiting: Math.max(0, unanswered - 1) };
+    },
     async migrate() {
       await migratePglite(db, { migrationsFolder: opts.migrationsFolder });
     },

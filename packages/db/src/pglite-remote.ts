@@ -207,6 +207,11 @@ export class PgliteWorkerClient {
     return client;
   }
 
+  /** Statements and calls sent to the thread and not answered yet (the one running and those queued behind it). */
+  get unanswered(): number {
+    return this.#pending.size;
+  }
+
   /** The thread keeps the process alive only while an answer is awaited (as PGlite in process would). */
   #refresh(): void {
     if (this.#pending.size || this.#closing) this.#worker.ref();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { companyInfo } from '@icehouse/db/schema';
 import { createOrder, invoiceOrder } from '../../tests/invoices-test-support';
 import { useOrdersTestApp } from '../../tests/orders-test-support';
@@ -140,6 +141,20 @@ describe('GET /metrics (Prometheus text format)', () => {
       sampleOf(before, 'icehouse_webhook_delivery_lag_seconds_bucket', { le: '0.5' }),
     );
     expect(sampleOf(after, 'icehouse_webhook_oldest_pending_seconds')).toBe(0);
+  });
+
+  // postgres-js does not tell its pool's figures; the embedded database's one connection does.
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('shows the embedded database\'s connection in use and the statements waiting for it', async () => {
+    // The job workers' polls come and go: between them the connection is idle.
+    await waitFor(async () => sampleOf(await metrics(), 'icehouse_db_connections_in_use') === 0);
+    // drizzle sends a query when it is awaited: started here, one holding the connection and two behind it.
+    const send = (query: PromiseLike<unknown>) => new Promise((resolve, reject) => query.then(resolve, reject));
+    const sleeping = send(ctx.database.db.execute(sql`select pg_sleep(0.5)`));
+    const behind = [send(ctx.database.db.execute(sql`select 1`)), send(ctx.database.db.execute(sql`select 2`))];
+    const busy = await metrics();
+    await Promise.all([sleeping, ...behind]);
+    expect(sampleOf(busy, 'icehouse_db_connections_in_use')).toBe(1);
+    expect(sampleOf(busy, 'icehouse_db_queries_waiting')).toBeGreaterThanOrEqual(2);
   });
 
   it('counts the live subscriptions open on this instance, and the event loop delay', async () => {

@@ -99,6 +99,27 @@ export function createMetrics(sources: MetricsSources): Metrics {
   for (const outcome of ['delivered', 'failed']) webhookAttempts.inc({ outcome }, 0);
   for (const operation of ['put', 'open', 'has', 'delete']) blobErrors.inc({ operation }, 0);
 
+  // The database's connections where the driver tells (the embedded database); before the gauges below,
+  // which query the database, so a scrape does not count its own queries.
+  const connections = database.connections?.bind(database);
+  if (connections) {
+    new Gauge({
+      name: 'icehouse_db_connections_in_use',
+      help: 'Database connections running a statement now (the embedded database has one).',
+      registers,
+      collect() {
+        this.set(connections().inUse);
+      },
+    });
+    new Gauge({
+      name: 'icehouse_db_queries_waiting',
+      help: 'Statements waiting for a database connection.',
+      registers,
+      collect() {
+        this.set(connections().waiting);
+      },
+    });
+  }
   new Gauge({
     name: 'icehouse_live_subscriptions',
     help: 'Live-update streams open on this instance (one per open browser tab).',
