@@ -14,7 +14,7 @@ import { calculateInvoiceTotals, isFreightLine, lineAmount } from './invoice';
 import { Decimal, addMoney, percentOf, roundCents, toMoneyString } from './money';
 import { balanceDueOf, creditOf } from './payments';
 import { addDays } from './schedule';
-import { addSalesTax, salesTaxOfCreditNote, salesTaxOfInvoice } from './reports';
+import { addSalesTax, salesTaxOfCreditNote, salesTaxOfCreditNoteVoid, salesTaxOfInvoice } from './reports';
 import { money, percent } from './testing/arbitraries';
 
 const line = fc.record({
@@ -111,11 +111,18 @@ describe('credit notes in the sales tax report', () => {
             salesTaxOfInvoice({ ...invoice, taxExempt }),
             salesTaxOfCreditNote({ ...whole, taxExempt }),
           ]);
-          for (const v of Object.values(net)) expect(v).toBe('0.00');
+          // Every column nets to 0 but the two that say what happened: invoiced, and credited as much.
+          const { invoiced, credited, ...rest } = net;
+          for (const v of Object.values(rest)) expect(v).toBe('0.00');
+          expect([invoiced, credited]).toEqual([invoice.total, invoice.total]);
           const part = creditNoteTotals({ lines: all.slice(0, k), taxRate, taxExempt });
           const off = salesTaxOfCreditNote({ ...part, taxExempt });
           expect(off.tax).toBe(toMoneyString(roundCents(part.taxAmount).negated()));
           expect(off.total).toBe(toMoneyString(roundCents(part.total).negated()));
+          expect([off.invoiced, off.credited]).toEqual(['0.00', toMoneyString(part.total)]);
+          // Its void gives back every column: the note and its void net to 0.
+          const back = salesTaxOfCreditNoteVoid({ ...part, taxExempt });
+          for (const v of Object.values(addSalesTax([off, back]))) expect(v).toBe('0.00');
           expect(addMoney(off.taxable_sales, off.exempt_sales, off.freight, off.tax).toFixed(2)).toBe(
             off.total,
           );

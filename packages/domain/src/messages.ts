@@ -1,4 +1,5 @@
 import { formatMoney, type MoneyInput } from './money';
+import { formatUsDate } from './dates';
 
 /**
  * Every user-facing text the two spec documents give, written once so the web forms and the
@@ -269,6 +270,10 @@ export const MESSAGES = {
   creditNoteTooManyLines: 'A credit note has at most 200 lines',
   creditNoteZero: 'A credit note must credit more than 0',
   creditNoteNotFound: 'Credit note not found.',
+  creditNoteVoidReasonRequired: 'Give the reason for voiding the credit note',
+  creditNoteAlreadyVoided: 'This credit note is already voided.',
+  creditNoteVoidBelowZero:
+    "This credit note's amount has since been refunded or applied to another invoice: reverse that first, then void the note.",
   creditEntryNotReversible:
     'Deposits, credit notes and applied credit are not reversed here: issue a refund or a new document instead.',
   creditAmountPositive: 'The amount must be more than 0',
@@ -299,6 +304,7 @@ export const MESSAGE_TEMPLATES = {
   // Amounts in a message are written by formatMoney, as staff read them everywhere else ("$1,068.80").
   creditNoteAboveCreditable: (max: MoneyInput) =>
     `The credit note cannot be more than ${formatMoney(max)}, what remains to be credited on this invoice`,
+  creditNoteVoidBeforeNote: (date: string) => `A void cannot be dated before its credit note (${formatUsDate(date)})`,
   creditAboveAvailable: (max: MoneyInput) => `Only ${formatMoney(max)} of credit is available from there`,
   depositAboveLimit: (limit: MoneyInput) =>
     `The deposit cannot be more than ${formatMoney(limit)}, what this order still needs`,

@@ -180,6 +180,8 @@ describe('payments', () => {
       freight: '150.00',
       discounts: '100.00',
       tax: '74.25',
+      invoiced: '1124.25',
+      credited: '0.00',
       total: '1124.25',
     });
     expect(

@@ -25,7 +25,8 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
  * (its negation), an adjustment recorded by a PATCH of payments_credits (the difference), or the
  * opening entry that carried an invoice's Payments/Credits into the ledger (migration 0012); a
  * deposit taken on the order before it was invoiced, a credit note's total, and customer credit
- * applied (+ on the invoice it pays, − on the invoice whose overpayment it was).
+ * applied (+ on the invoice it pays, − on the invoice whose overpayment it was); and the void of a credit
+ * note (the negation of its entry, `reverses_id` naming it: the note stays in the ledger, decision 249).
  */
 export const PAYMENT_KINDS = [
   'payment',
@@ -36,6 +37,7 @@ export const PAYMENT_KINDS = [
   'deposit',
   'credit_note',
   'credit',
+  'credit_note_void',
 ] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {
@@ -47,14 +49,15 @@ export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {
   deposit: 'Deposit',
   credit_note: 'Credit note',
   credit: 'Credit applied',
+  credit_note_void: 'Credit note voided',
 };
 
 /**
  * Entries the ledger writes for another record and that are never reversed on their own: a deposit
- * moved onto the invoice (decision 171), a credit note (decision 172), and customer credit applied
- * (one side of a pair, decision 174).
+ * moved onto the invoice (decision 171), a credit note (decision 172; voiding the note reverses it),
+ * customer credit applied (one side of a pair, decision 174), and a credit note's void (decision 249).
  */
-export const LINKED_PAYMENT_KINDS: readonly PaymentKind[] = ['deposit', 'credit_note', 'credit'];
+export const LINKED_PAYMENT_KINDS: readonly PaymentKind[] = ['deposit', 'credit_note', 'credit', 'credit_note_void'];
 
 /** Notes the server writes on the entries it records itself. */
 export const PAYMENT_NOTES = {

@@ -10,7 +10,8 @@ import { Decimal, roundCents, toMoneyString, type MoneyInput } from './money';
  *   non-freight lines less the discount, not below 0); exempt sales: the same amount on a tax
  *   exempt invoice;
  * - discounts: the discount given (already taken off the taxable or exempt sales);
- * - tax: the tax charged; total: the invoice total.
+ * - tax: the tax charged; invoiced: the invoice total; credited: 0 (a credit note's own column);
+ * - total: what the period nets to, invoiced − credited.
  */
 export interface SalesTaxInvoice {
   subtotal: MoneyInput;
@@ -27,6 +28,11 @@ export interface SalesTaxAmounts {
   freight: string;
   discounts: string;
   tax: string;
+  /** The invoices' totals, as issued: what reconciles to the invoices of the period. */
+  invoiced: string;
+  /** The credit notes' totals, less those of notes voided in the period (decision 249). */
+  credited: string;
+  /** invoiced − credited. */
   total: string;
 }
 
@@ -36,6 +42,8 @@ export const SALES_TAX_COLUMNS = [
   'freight',
   'discounts',
   'tax',
+  'invoiced',
+  'credited',
   'total',
 ] as const;
 
@@ -51,6 +59,8 @@ function salesTaxParts(i: SalesTaxInvoice): Record<keyof SalesTaxAmounts, Decima
     freight: roundCents(i.subtotal).minus(taxable),
     discounts: discount,
     tax: roundCents(i.taxAmount),
+    invoiced: roundCents(i.total),
+    credited: zero,
     total: roundCents(i.total),
   };
 }
@@ -98,9 +108,25 @@ export interface SalesTaxCreditNote {
  * lines comes off the tax column to the cent, and a note crediting a whole invoice nets it to 0.
  */
 export function salesTaxOfCreditNote(n: SalesTaxCreditNote): SalesTaxAmounts {
+  return formatAmounts(creditNoteParts(n, 1));
+}
+
+/**
+ * What voiding a credit note gives back to the period the void is dated in (decision 249): the note's
+ * contribution the other way, so a note and its void net to 0 across the periods and the period that
+ * reported the note is not rewritten.
+ */
+export function salesTaxOfCreditNoteVoid(n: SalesTaxCreditNote): SalesTaxAmounts {
+  return formatAmounts(creditNoteParts(n, -1));
+}
+
+/** A credit note's lines as an invoice's contribution, taken off (sign 1) or given back (sign −1); its total in `credited`. */
+function creditNoteParts(n: SalesTaxCreditNote, sign: 1 | -1): Record<keyof SalesTaxAmounts, Decimal> {
   const parts = salesTaxParts({ ...n, discountAmount: 0 });
-  for (const c of SALES_TAX_COLUMNS) parts[c] = parts[c].negated();
-  return formatAmounts(parts);
+  for (const c of SALES_TAX_COLUMNS) parts[c] = parts[c].times(-sign);
+  parts.invoiced = new Decimal(0);
+  parts.credited = roundCents(n.total).times(sign);
+  return parts;
 }
 
 /** Column-wise sum of contributions. */

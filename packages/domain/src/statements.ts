@@ -106,6 +106,8 @@ const LEDGER_TYPES: Record<PaymentKind, StatementEntryType> = {
   deposit: 'payment',
   credit_note: 'credit',
   credit: 'credit',
+  // Gives back what the note credited: a − credit, so `credited` is what stands credited.
+  credit_note_void: 'credit',
 };
 
 /** What an entry counts as: invoices; money (payments, refunds, deposits); credit (credit notes, customer credit). */

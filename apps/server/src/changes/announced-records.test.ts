@@ -275,6 +275,18 @@ const cases: Record<EventType, () => Promise<Made>> = {
     const id = (res.json() as { credit_note: { id: number } }).credit_note.id;
     return { id, rest: get(`/api/credit-notes/${id}/`) };
   },
+  'credit_note.voided': async () => {
+    const invoice = await newInvoice();
+    const res = await ctx.admin.post(`/api/invoices/${invoice.id}/credit-notes/`, {
+      date: '2024-06-03',
+      reason: 'Returned door',
+      line_items: [{ quantity: 1, description: 'Returned door', price_each: '100.00' }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as { credit_note: { id: number } }).credit_note.id;
+    await ok(ctx.admin.post(`/api/credit-notes/${id}/void/`, { date: '2024-06-04', reason: 'Door kept' }), 200);
+    return { id, rest: get(`/api/credit-notes/${id}/`) };
+  },
   'customer.deleted': async () => {
     const { id } = await newCustomer();
     await ok(ctx.admin.delete(`/api/customers/${id}/`), 204);

@@ -14,7 +14,7 @@ import {
   type Cents,
   type Ledger,
   type Period,
-  type SalesTaxRow,
+  emptySalesTaxRow,
 } from './model';
 
 /**
@@ -189,7 +189,7 @@ export async function compareAll(
   {
     const report = salesTaxAnswer.parse(await getJson(ctx, salesTaxUrl(d)));
     const want = model.salesTax(d.range.from, d.range.to, d.taxPeriod);
-    const zero: SalesTaxRow = { taxable_sales: 0, exempt_sales: 0, freight: 0, discounts: 0, tax: 0, total: 0, invoices: 0, credit_notes: 0 };
+    const zero = emptySalesTaxRow();
     const total = { ...zero };
     for (const row of report.rows) {
       const base = baseline.salesTax.rows.find((r) => r.period === row.period);
@@ -198,7 +198,7 @@ export async function compareAll(
         total[col] += m[col];
         differ('sales-tax.cell', `${row.period} ${col}`, m[col], toCents(row[col]) - (base ? toCents(base[col]) : 0));
       }
-      for (const col of ['invoices', 'credit_notes'] as const) {
+      for (const col of ['invoices', 'credit_notes', 'voided_credit_notes'] as const) {
         total[col] += m[col];
         const got = row[col] - (base?.[col] ?? 0);
         if (got !== m[col]) out.push({ area: 'sales-tax.count', where: `${row.period} ${col}`, expected: String(m[col]), actual: String(got) });
@@ -305,9 +305,11 @@ async function compareExports(ctx: InvoicesTestContext, model: Ledger, d: CheckD
     if (names.has(r.Name!)) addAccount(journal, r.Name!, r.AccountName!, (r.Debits ? toCents(r.Debits) : 0) - (r.Credits ? toCents(r.Credits) : 0));
   compareAccounts(out, 'export.qbo-journal', names, facts.journal, journal);
 
-  // Xero: invoices and credit notes, quantity × unit amount + tax per line.
+  // Xero: invoices (and the voids of credit notes, charged again) and credit notes, quantity × unit amount + tax per line.
+  const invoicesAndVoids = new Map(facts.invoices);
+  for (const [name, v] of facts.voids) add(invoicesAndVoids, name, v);
   for (const [format, want, number] of [
-    ['xero-invoices', facts.invoices, '*InvoiceNumber'],
+    ['xero-invoices', invoicesAndVoids, '*InvoiceNumber'],
     ['xero-credit-notes', facts.creditNotes, '*CreditNoteNumber'],
   ] as const) {
     const got = new Map<string, Cents>();

@@ -48,6 +48,7 @@ export type Op =
   | { t: 'reverse'; i: number; e: number }
   | { t: 'adjust'; i: number; delta: number }
   | { t: 'creditNote'; i: number; pct: number; freight: boolean }
+  | { t: 'voidCreditNote'; i: number; n: number }
   | { t: 'apply'; src: number; fromOrder: boolean; target: number; pct: number; foreign: boolean }
   | { t: 'creditRefund'; src: number; fromOrder: boolean; pct: number }
   | { t: 'void'; o: number; key?: number }
@@ -137,6 +138,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ t: fc.constant('reverse' as const), i: idx, e: idx }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('adjust' as const), i: idx, delta: fc.integer({ min: -30_000, max: 30_000 }).filter((d) => d !== 0) }) },
   { weight: 5, arbitrary: fc.record({ t: fc.constant('creditNote' as const), i: idx, pct: pct(1, 110), freight: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('voidCreditNote' as const), i: idx, n: idx }) },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -299,6 +301,10 @@ async function playStep(ctx: InvoicesTestContext, model: Ledger, intended: Op, d
   } else if (op.t === 'reverse' && !model.liveInvoices().some((i) => i.ledger.length > 0)) {
     op = { t: 'pay', i: op.i, mode: 'part', pct: 50 };
     prefix = '(reverse: no entry yet) ';
+  } else if (op.t === 'voidCreditNote' && !model.liveInvoices().some((i) => i.notes.some((n) => !n.voided))) {
+    // Nothing to void yet: a credit note first (on an invoice made first when there is none).
+    op = model.liveInvoices().length === 0 ? { t: 'invoice', o: op.i, any: false, shape: fallbackShape(op.i) } : { t: 'creditNote', i: op.i, pct: 40, freight: false };
+    prefix = '(void credit note: none yet) ';
   }
   return prefix + (await playOp(ctx, model, op, date, mismatches, where));
 }
@@ -562,7 +568,7 @@ async function playOp(ctx: InvoicesTestContext, model: Ledger, op: Op, date: str
       const prediction =
         e.kind === 'reversal'
           ? refuse(409, 'a reversal')
-          : e.kind === 'deposit' || e.kind === 'credit_note' || e.kind === 'credit'
+          : e.kind === 'deposit' || e.kind === 'credit_note' || e.kind === 'credit' || e.kind === 'credit_note_void'
             ? refuse(409, `linked kind ${e.kind}`)
             : e.reversedBy !== undefined
               ? refuse(409, 'already reversed')
@@ -617,13 +623,37 @@ async function playOp(ctx: InvoicesTestContext, model: Ledger, op: Op, date: str
         }),
       );
       if (r.accepted) {
-        const note = r.res.json().credit_note as { credit_note_number: string; total: string; payment_id: number | null };
-        inv.notes.push({ seq: model.nextSeq(), number: note.credit_note_number, date, lines, exempt: inv.exempt, ...totals });
-        model.addLedger(inv, { id: note.payment_id, date, kind: 'credit_note', amount: totals.total });
+        const note = r.res.json().credit_note as { id: number; credit_note_number: string; total: string; payment_id: number | null };
+        const seq = model.nextSeq();
+        inv.notes.push({ seq, id: note.id, number: note.credit_note_number, date, lines, exempt: inv.exempt, ...totals });
+        model.addLedger(inv, { id: note.payment_id, date, kind: 'credit_note', amount: totals.total, note: seq });
         if (toCents(note.total) !== totals.total)
           mismatches.push({ area: 'step.credit-note-total', where, expected: fmt(totals.total), actual: note.total });
       }
       return `credit note ${fmt(totals.total)} (tax ${fmt(totals.tax)}) on ${invoiceLabel(model, inv)} (creditable ${fmt(creditable)}, due ${fmt(model.balanceDue(inv))})${r.note}`;
+    }
+
+    case 'voidCreditNote': {
+      const inv = pick(liveInvoices.filter((i) => i.notes.some((n) => !n.voided)), op.i);
+      if (!inv) return 'void credit note: none (skipped)';
+      const n = pick(inv.notes.filter((x) => !x.voided), op.n)!;
+      const entry = inv.ledger.find((e) => e.kind === 'credit_note' && e.note === n.seq)!;
+      // My reading: the void is the note's entry negated, dated as asked (not before the note), and refused
+      // when the invoice's payments would fall below 0 (its credit refunded or applied elsewhere since).
+      const prediction =
+        date < n.date ? refuse(400, `dated before the note (${n.date})`) : model.paid(inv) - n.total < 0 ? refuse(409, 'paid sum below 0') : OK;
+      const r = await send(
+        `void ${n.number} on ${invoiceLabel(model, inv)}`,
+        prediction,
+        () => staff.post(`/api/credit-notes/${n.id}/void/`, { date, reason: 'Kept after all' }),
+        200,
+      );
+      if (r.accepted) {
+        const voided = r.res.json().credit_note as { void_payment_id: number | null };
+        model.addLedger(inv, { id: voided.void_payment_id, date, kind: 'credit_note_void', amount: -n.total, reverses: entry.seq });
+        n.voided = date;
+      }
+      return `void credit note ${n.number} ${fmt(n.total)} of ${invoiceLabel(model, inv)} (paid ${fmt(model.paid(inv))})${r.note}`;
     }
 
     // ---------------------------------------------------------------------------------- customer credit

@@ -126,7 +126,7 @@ export interface Line {
   description: string;
 }
 
-export type LedgerKind = 'payment' | 'refund' | 'reversal' | 'adjustment' | 'deposit' | 'credit_note' | 'credit';
+export type LedgerKind = 'payment' | 'refund' | 'reversal' | 'adjustment' | 'deposit' | 'credit_note' | 'credit' | 'credit_note_void';
 export interface LedgerEntry {
   seq: number;
   /** The product's id (null until known). */
@@ -143,11 +143,17 @@ export interface LedgerEntry {
   creditFromInvoice?: number | null;
   /** kind deposit: the order whose deposits moved. */
   fromOrder?: number;
+  /** kind credit_note: the note (its seq); kind credit_note_void reverses that entry (`reverses`). */
+  note?: number;
 }
 
 export interface CreditNote {
   seq: number;
+  /** The product's id. */
+  id: number;
   number: string;
+  /** Voided on this day: the note stays, its entry is reversed (my reading of a void: a reversing entry). */
+  voided?: string;
   date: string;
   lines: Line[];
   exempt: boolean;
@@ -220,9 +226,22 @@ export interface AgingLine {
   bucket: Bucket;
 }
 
-export type SalesTaxColumns = 'taxable_sales' | 'exempt_sales' | 'freight' | 'discounts' | 'tax' | 'total';
-export const SALES_TAX_COLUMNS: SalesTaxColumns[] = ['taxable_sales', 'exempt_sales', 'freight', 'discounts', 'tax', 'total'];
-export type SalesTaxRow = Record<SalesTaxColumns, Cents> & { invoices: number; credit_notes: number };
+export type SalesTaxColumns = 'taxable_sales' | 'exempt_sales' | 'freight' | 'discounts' | 'tax' | 'invoiced' | 'credited' | 'total';
+export const SALES_TAX_COLUMNS: SalesTaxColumns[] = ['taxable_sales', 'exempt_sales', 'freight', 'discounts', 'tax', 'invoiced', 'credited', 'total'];
+export type SalesTaxRow = Record<SalesTaxColumns, Cents> & { invoices: number; credit_notes: number; voided_credit_notes: number };
+export const emptySalesTaxRow = (): SalesTaxRow => ({
+  taxable_sales: 0,
+  exempt_sales: 0,
+  freight: 0,
+  discounts: 0,
+  tax: 0,
+  invoiced: 0,
+  credited: 0,
+  total: 0,
+  invoices: 0,
+  credit_notes: 0,
+  voided_credit_notes: 0,
+});
 
 /** Account names of the export (Company Information's defaults, decision 206). */
 export const ACCOUNTS = {
@@ -247,6 +266,8 @@ const LEDGER_TYPE: Record<LedgerKind, 'payment' | 'credit'> = {
   deposit: 'payment',
   credit_note: 'credit',
   credit: 'credit',
+  // A void gives back what its note credited: credit, the other way.
+  credit_note_void: 'credit',
 };
 
 const lineAmount = (l: Line): Cents => l.qty * l.price;
@@ -316,12 +337,13 @@ export class Ledger {
     return Math.max(0, this.paid(inv) - this.totals(inv).total);
   }
   creditable(inv: Invoice): Cents {
-    return Math.max(0, this.totals(inv).total - inv.notes.reduce((s, n) => s + n.total, 0));
+    // A voided note credits nothing: what it credited may be credited again.
+    return Math.max(0, this.totals(inv).total - inv.notes.filter((n) => !n.voided).reduce((s, n) => s + n.total, 0));
   }
   held(o: Order): Cents {
     return o.deposits.reduce((s, d) => s + d.amount, 0);
   }
-  creditNoteTotals(lines: Line[], exempt: boolean): Omit<CreditNote, 'seq' | 'number' | 'date' | 'lines' | 'exempt'> {
+  creditNoteTotals(lines: Line[], exempt: boolean): Omit<CreditNote, 'seq' | 'id' | 'number' | 'date' | 'lines' | 'exempt' | 'voided'> {
     const t = linesTotals(lines, 0, exempt, this.rate);
     return { subtotal: t.subtotal, taxable: t.taxable, tax: t.tax, total: t.total };
   }
@@ -425,7 +447,7 @@ export class Ledger {
     const row = (date: string) => {
       const k = periodKey(date, period);
       let r = rows.get(k);
-      if (!r) rows.set(k, (r = { taxable_sales: 0, exempt_sales: 0, freight: 0, discounts: 0, tax: 0, total: 0, invoices: 0, credit_notes: 0 }));
+      if (!r) rows.set(k, (r = emptySalesTaxRow()));
       return r;
     };
     for (const inv of this.liveInvoices()) {
@@ -438,16 +460,28 @@ export class Ledger {
         r.freight += t.subtotal - t.taxable;
         r.discounts += t.discount;
         r.tax += t.tax;
+        r.invoiced += t.total;
         r.total += t.total;
       }
+      // A note comes off the period it is dated in; its void gives it back in the void's period.
+      const noteIn = (n: CreditNote, r: SalesTaxRow, sign: 1 | -1) => {
+        r[n.exempt ? 'exempt_sales' : 'taxable_sales'] -= sign * n.taxable;
+        r.freight -= sign * (n.subtotal - n.taxable);
+        r.tax -= sign * n.tax;
+        r.credited += sign * n.total;
+        r.total -= sign * n.total;
+      };
       for (const n of inv.notes) {
-        if (n.date < from || n.date > to) continue;
-        const r = row(n.date);
-        r.credit_notes += 1;
-        r[n.exempt ? 'exempt_sales' : 'taxable_sales'] -= n.taxable;
-        r.freight -= n.subtotal - n.taxable;
-        r.tax -= n.tax;
-        r.total -= n.total;
+        if (n.date >= from && n.date <= to) {
+          const r = row(n.date);
+          r.credit_notes += 1;
+          noteIn(n, r, 1);
+        }
+        if (n.voided && n.voided >= from && n.voided <= to) {
+          const r = row(n.voided);
+          r.voided_credit_notes += 1;
+          noteIn(n, r, -1);
+        }
       }
     }
     return rows;
@@ -465,7 +499,7 @@ export class Ledger {
    * credits −), and the documents' totals: what the IIF file, the QuickBooks Online and Xero files must hold.
    */
   exportFacts(from: string, to: string): ExportFacts {
-    const facts: ExportFacts = { postings: new Map(), journal: new Map(), invoices: new Map(), creditNotes: new Map(), payments: new Map() };
+    const facts: ExportFacts = { postings: new Map(), journal: new Map(), invoices: new Map(), creditNotes: new Map(), voids: new Map(), payments: new Map() };
     const post = (name: string, account: string, amount: Cents, journal: boolean) => {
       if (amount === 0) return;
       for (const m of journal ? [facts.postings, facts.journal] : [facts.postings]) {
@@ -495,8 +529,17 @@ export class Ledger {
         post(name, ACCOUNTS.freight, n.subtotal - n.taxable, true);
         post(name, ACCOUNTS.salesTax, n.tax, true);
       }
+      // A void: the credit memo's postings the other way, on the void's day.
+      for (const n of inv.notes) {
+        if (!n.voided || !inRange(n.voided)) continue;
+        add(facts.voids, name, n.total);
+        post(name, ACCOUNTS.receivable, n.total, true);
+        post(name, ACCOUNTS.sales, -n.taxable, true);
+        post(name, ACCOUNTS.freight, -(n.subtotal - n.taxable), true);
+        post(name, ACCOUNTS.salesTax, -n.tax, true);
+      }
       for (const e of inv.ledger) {
-        if (!inRange(e.date) || e.kind === 'credit_note') continue;
+        if (!inRange(e.date) || e.kind === 'credit_note' || e.kind === 'credit_note_void') continue;
         if (e.kind === 'payment') add(facts.payments, name, e.amount);
         // The − side of a credit pair travels with its + side (same date, same customer): both post to receivables.
         post(name, ACCOUNTS.receivable, -e.amount, true);
@@ -623,6 +666,8 @@ export interface ExportFacts {
   invoices: Map<string, Cents>;
   /** name -> the credit notes' totals dated in the range. */
   creditNotes: Map<string, Cents>;
+  /** name -> the totals of the credit notes voided in the range (by the void's day). */
+  voids: Map<string, Cents>;
   /** name -> the ledger's payments (kind payment) dated in the range. */
   payments: Map<string, Cents>;
 }

@@ -190,7 +190,8 @@ export const invoicePayments = pgTable(
     /** Copied: the record outlives the user. */
     recordedByUsername: text('recorded_by_username').notNull().default(''),
     recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
-    /** kind credit_note: the credit note whose total this entry is (one entry per note; decision 172). */
+    /** kind credit_note: the credit note whose total this entry is (one entry per note; decision 172). A
+     * credit_note_void entry names its note through `reverses_id` (the note's entry), not here. */
     creditNoteId: integer('credit_note_id').references((): AnyPgColumn => creditNotes.id, {
       onDelete: 'restrict',
     }),
@@ -235,11 +236,23 @@ export const creditNotes = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdByUsername: text('created_by_username').notNull().default(''),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /**
+     * Voided (decision 249): the day it takes effect, why, by whom and when. The note and its entry stay; a
+     * ledger entry of kind credit_note_void reverses the entry, so every reader of the ledger sees both.
+     */
+    voidDate: date('void_date', { mode: 'string' }),
+    voidReason: text('void_reason').notNull().default(''),
+    voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    voidedByUsername: text('voided_by_username').notNull().default(''),
+    voidedAt: timestamptz('voided_at'),
   },
   (t) => [
     index('credit_notes_invoice_id_idx').on(t.invoiceId, t.id),
     index('credit_notes_date_idx').on(t.date, t.id),
+    index('credit_notes_void_date_idx').on(t.voidDate, t.id),
     check('credit_notes_total_positive', sql`${t.totalAmount} > 0`),
+    check('credit_notes_void_whole', sql`(${t.voidDate} IS NULL) = (${t.voidedAt} IS NULL)`),
+    check('credit_notes_void_not_before_note', sql`${t.voidDate} IS NULL OR ${t.voidDate} >= ${t.date}`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { lineAmount } from '../invoice';
 import { Decimal, roundCents, toMoneyString, type MoneyInput } from '../money';
 import { usDate } from './iif';
+import { voidNumberOf } from './transactions';
 import type {
   AccountNames,
   AccountingTransaction,
@@ -241,15 +242,23 @@ function xeroColumns(
   ];
 }
 
-/** Xero's sales invoice import (Business > Invoices > Import), tax exclusive amounts. */
+/**
+ * Xero's sales invoice import (Business > Invoices > Import), tax exclusive amounts. A credit note voided in
+ * the range (decision 249) is an invoice of its lines numbered "CN-1001-VOID": Xero imports no void of a
+ * credit note, and charging the lines again is what the void does to the customer's account.
+ */
 export function xeroInvoicesLayout(
   invoices: readonly ExportInvoice[],
   xero: XeroSettings,
+  voids: readonly ExportCreditNote[] = [],
 ): CsvLayout<DocumentRow> {
   return {
     columns: xeroColumns('*InvoiceNumber', '*InvoiceDate', xero),
-    // The number has its own column: Reference is the customer's PO/job name, what their payment will quote.
-    rows: invoices.flatMap((i) => documentRows({ ...i, reference: i.poJobName?.trim() ?? '' }, i.discountAmount)),
+    rows: [
+      // The number has its own column: Reference is the customer's PO/job name, what their payment will quote.
+      ...invoices.flatMap((i) => documentRows({ ...i, reference: i.poJobName?.trim() ?? '' }, i.discountAmount)),
+      ...voids.flatMap((n) => documentRows({ ...n, number: voidNumberOf(n.number), reference: n.number }, 0)),
+    ],
   };
 }
 

@@ -101,6 +101,11 @@ export interface ExportDepositEntry {
 export interface AccountingExportInput {
   invoices: readonly ExportInvoice[];
   creditNotes: readonly ExportCreditNote[];
+  /**
+   * Credit notes voided in the range (decision 249), each as the note it voids but dated the day of the void
+   * and with the void's reason: the credit memo's postings reversed.
+   */
+  creditNoteVoids?: readonly ExportCreditNote[];
   ledger: readonly ExportLedgerEntry[];
   deposits: readonly ExportDepositEntry[];
 }
@@ -132,6 +137,9 @@ export interface AccountingTransaction {
 }
 
 const money = (v: Decimal) => toMoneyString(v);
+
+/** The document number a credit note's void is exported under: "CN-1001-VOID". */
+export const voidNumberOf = (creditNoteNumber: string) => `${creditNoteNumber}-VOID`;
 
 /** The postings' sum (0 for every transaction this module builds). */
 export function postingsSum(postings: readonly Pick<Posting, 'amount'>[]): string {
@@ -210,9 +218,10 @@ const LEDGER_MEMO: Partial<Record<PaymentKind, string>> = {
 
 function ledgerTransaction(e: ExportLedgerEntry, accounts: AccountNames): AccountingTransaction | null {
   const amount = roundCents(e.amount);
-  // A credit note's entry is the CREDIT MEMO's own posting to receivables; the − side of a credit pair
-  // travels with its + side (one transaction moving the credit from one invoice to the other).
-  if (e.kind === 'credit_note' || (e.kind === 'credit' && amount.isNegative())) return null;
+  // A credit note's entry is the CREDIT MEMO's own posting to receivables, and its void's entry the void's
+  // reversing journal; the − side of a credit pair travels with its + side (one transaction moving the
+  // credit from one invoice to the other).
+  if (e.kind === 'credit_note' || e.kind === 'credit_note_void' || (e.kind === 'credit' && amount.isNegative())) return null;
   let counter: string;
   let type: TransactionType = 'GENERAL JOURNAL';
   let memo = `${LEDGER_MEMO[e.kind] ?? e.kind} on invoice ${e.invoiceNumber}`;
@@ -289,6 +298,17 @@ export function accountingTransactions(
       name: n.customer,
       memo: `Credit note ${n.number} on invoice ${n.invoiceNumber}: ${n.reason}`,
       postings: documentPostings(n, new Decimal(0), -1, accounts),
+    });
+  for (const n of input.creditNoteVoids ?? [])
+    out.push({
+      id: voidNumberOf(n.number),
+      type: 'GENERAL JOURNAL',
+      date: n.date,
+      docNumber: voidNumberOf(n.number),
+      name: n.customer,
+      memo: `Void of credit note ${n.number} on invoice ${n.invoiceNumber}: ${n.reason}`,
+      // The credit memo's postings, each the other way: receivables, sales and tax as before the note.
+      postings: documentPostings(n, new Decimal(0), 1, accounts),
     });
   for (const e of input.ledger) {
     const t = ledgerTransaction(e, accounts);

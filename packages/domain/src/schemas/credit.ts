@@ -71,6 +71,18 @@ export const creditNoteFormSchema = z
     notTooLate(data, ctx);
     if (data.line_items.length === 0) addIssue(ctx, MESSAGES.creditNoteLinesRequired, ['line_items']);
   });
+/**
+ * Voiding a credit note (decision 249): the day it takes effect (not after the latest payment date; the
+ * server refuses one before the note's own date) and why. The note stays; its entry is reversed.
+ */
+export const creditNoteVoidSchema = z
+  .object({
+    date: requiredDate(MESSAGES.dateRequired),
+    reason: requiredText(MESSAGES.creditNoteVoidReasonRequired, TEXT_LIMITS.line),
+  })
+  .superRefine(notTooLate);
+export type CreditNoteVoidInput = z.input<typeof creditNoteVoidSchema>;
+export type CreditNoteVoidData = z.output<typeof creditNoteVoidSchema>;
 export type CreditNoteFormInput = z.input<typeof creditNoteFormSchema>;
 export type CreditNoteFormData = z.output<typeof creditNoteFormSchema>;
 

@@ -1,4 +1,5 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   MESSAGE_TEMPLATES,
@@ -35,12 +36,16 @@ export type CreditNoteView = z.output<typeof creditNoteAnswer>;
 const INVOICE_NOT_FOUND = 'Invoice not found.';
 export const CREDIT_NOTE_SEQUENCE = 'credit_note_number';
 
+const voidEntries = alias(invoicePayments, 'void_entry');
+const voiders = alias(users, 'voider');
 const noteColumns = {
   note: creditNotes,
   invoiceNumber: invoices.invoiceNumber,
   billTo: invoices.billTo,
   username: users.username,
   paymentId: invoicePayments.id,
+  voidPaymentId: voidEntries.id,
+  voidedBy: voiders.username,
 };
 
 async function noteViews(db: Db, where: ReturnType<typeof eq>): Promise<CreditNoteView[]> {
@@ -50,6 +55,8 @@ async function noteViews(db: Db, where: ReturnType<typeof eq>): Promise<CreditNo
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
     .leftJoin(users, eq(users.id, creditNotes.createdBy))
     .leftJoin(invoicePayments, eq(invoicePayments.creditNoteId, creditNotes.id))
+    .leftJoin(voidEntries, eq(voidEntries.reversesId, invoicePayments.id))
+    .leftJoin(voiders, eq(voiders.id, creditNotes.voidedBy))
     .where(where)
     .orderBy(asc(creditNotes.date), asc(creditNotes.id));
   if (rows.length === 0) return [];
@@ -63,7 +70,7 @@ async function noteViews(db: Db, where: ReturnType<typeof eq>): Promise<CreditNo
       )})`,
     )
     .orderBy(asc(creditNoteLines.position), asc(creditNoteLines.id));
-  return rows.map(({ note: n, invoiceNumber, billTo, username, paymentId }) => ({
+  return rows.map(({ note: n, invoiceNumber, billTo, username, paymentId, voidPaymentId, voidedBy }) => ({
     id: n.id,
     credit_note_number: n.creditNoteNumber,
     invoice_id: n.invoiceId,
@@ -90,6 +97,12 @@ async function noteViews(db: Db, where: ReturnType<typeof eq>): Promise<CreditNo
     payment_id: paymentId,
     created_by: username ?? (n.createdByUsername || null),
     created_at: n.createdAt.toISOString(),
+    voided: n.voidedAt !== null,
+    void_date: n.voidDate,
+    void_reason: n.voidReason,
+    void_payment_id: voidPaymentId,
+    voided_by: n.voidedAt === null ? null : (voidedBy ?? (n.voidedByUsername || null)),
+    voided_at: n.voidedAt?.toISOString() ?? null,
   }));
 }
 
@@ -100,12 +113,12 @@ export async function getCreditNote(deps: DbDeps, id: number): Promise<CreditNot
   return note;
 }
 
-/** The credit notes' total on an invoice so far. */
+/** The credit notes' total on an invoice so far; a voided note credits nothing. */
 async function creditedOn(db: Db, invoiceId: number): Promise<string> {
   const [row] = await db
     .select({ sum: sql<string>`coalesce(sum(${creditNotes.totalAmount}), 0)::text` })
     .from(creditNotes)
-    .where(eq(creditNotes.invoiceId, invoiceId));
+    .where(and(eq(creditNotes.invoiceId, invoiceId), isNull(creditNotes.voidedAt)));
   return toMoneyString(row?.sum ?? 0);
 }
 
@@ -116,7 +129,13 @@ export async function listInvoiceCreditNotes(
 ): Promise<z.output<typeof invoiceCreditNotesAnswer>> {
   const db = deps.database.db;
   const [invoice] = await db
-    .select({ id: invoices.id, number: invoices.invoiceNumber, total: invoices.totalAmount })
+    .select({
+      id: invoices.id,
+      number: invoices.invoiceNumber,
+      total: invoices.totalAmount,
+      taxRate: invoices.taxRate,
+      taxExempt: invoices.taxExempt,
+    })
     .from(invoices)
     .where(eq(invoices.id, invoiceId));
   if (!invoice) throw AppError.notFound(INVOICE_NOT_FOUND);
@@ -127,6 +146,8 @@ export async function listInvoiceCreditNotes(
     total: toMoneyString(invoice.total),
     credited,
     creditable: creditableOf(invoice.total, credited),
+    tax_rate: toDecimal(invoice.taxRate).toFixed(2),
+    tax_exempt: invoice.taxExempt,
     results: await noteViews(db, eq(creditNotes.invoiceId, invoiceId)),
   };
 }

@@ -14,9 +14,11 @@ import {
   issueCreditNoteInput,
   recordIdInput,
   refundCreditInput,
+  voidCreditNoteInput,
 } from './schemas';
 import { getCreditNote, issueCreditNote, listInvoiceCreditNotes } from './credit-notes';
 import { creditNotePdf } from './credit-note-pdf';
+import { voidCreditNote } from './credit-note-void';
 import { applyCredit, getCustomerCredit, refundCredit } from './customer-credit';
 
 import { CREDIT_TAG as TAG } from '../deposits/operations';
@@ -57,6 +59,25 @@ export const creditOperations = operationSet('credit', {
       params: { id: 'invoiceId' },
       body: 'data',
       successStatus: 201,
+    },
+  }),
+  voidCreditNote: defineOperation({
+    kind: 'mutation',
+    access: 'books',
+    input: voidCreditNoteInput,
+    output: creditNoteIssuedAnswer,
+    run: ({ deps, user, input }) => voidCreditNote(deps, user, input.id, input.data),
+    rest: {
+      method: 'POST',
+      path: '/api/credit-notes/{id}/void/',
+      summary:
+        'Void a credit note: date (the day it takes effect, not before the note), reason (required). Never a delete: the note ' +
+        "stays, marked voided, and an entry of kind credit_note_void (− its total, reverses_id its entry) is added to the invoice's " +
+        'payments, so the balance, statements, aging, credit and the exports read the void; what it credited may be credited again. ' +
+        '200 {credit_note, invoice}. 400 {date} before the note, {reason} missing; 409 when already voided, or when its credit was ' +
+        'since refunded or applied elsewhere (reverse that first); nothing written then.',
+      tag: TAG,
+      body: 'data',
     },
   }),
   creditNote: defineOperation({

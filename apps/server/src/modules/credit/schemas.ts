@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   creditApplySchema,
   creditNoteFormSchema,
+  creditNoteVoidSchema,
   creditRefundSchema,
 } from '@icehouse/domain';
 import { idField } from '../../operations/input';
@@ -19,6 +20,7 @@ const date = z.string().describe('YYYY-MM-DD');
 export const invoiceIdInput = z.object({ invoiceId: idField });
 export const recordIdInput = z.object({ id: idField });
 export const issueCreditNoteInput = z.object({ invoiceId: idField, data: creditNoteFormSchema });
+export const voidCreditNoteInput = z.object({ id: idField, data: creditNoteVoidSchema });
 export const applyCreditInput = z.object({ id: idField, data: creditApplySchema });
 export const refundCreditInput = z.object({ id: idField, data: creditRefundSchema });
 
@@ -50,6 +52,16 @@ export const creditNoteAnswer = z.object({
   payment_id: z.number().int().nullable().describe("Its entry in the invoice's payments ledger"),
   created_by: z.string().nullable(),
   created_at: z.string(),
+  voided: z.boolean().describe('Voided: its entry reversed in the ledger; the note stays'),
+  void_date: date.nullable().describe('The day the void takes effect (null unless voided)'),
+  void_reason: z.string(),
+  void_payment_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The void's entry in the invoice's payments ledger (kind credit_note_void, − the note's total)"),
+  voided_by: z.string().nullable(),
+  voided_at: z.string().nullable(),
 });
 
 /** An invoice's credit notes, with what may still be credited. */
@@ -57,8 +69,10 @@ export const invoiceCreditNotesAnswer = z.object({
   invoice_id: z.number().int(),
   invoice_number: z.string(),
   total: money.describe("The invoice's total as issued (credit notes never change it)"),
-  credited: money.describe("The credit notes' totals"),
+  credited: money.describe("The credit notes' totals, voided ones left out"),
   creditable: money.describe('What may still be credited: total − credited'),
+  tax_rate: z.string().describe("The invoice's tax rate (percent): a new note's tax is reversed at it"),
+  tax_exempt: z.boolean(),
   results: z.array(creditNoteAnswer),
 });
 
@@ -117,6 +131,7 @@ export const creditRefundedAnswer = z.object({
 export const creditAnswers = {
   'credit.invoiceCreditNotes': invoiceCreditNotesAnswer,
   'credit.issueCreditNote': creditNoteIssuedAnswer,
+  'credit.voidCreditNote': creditNoteIssuedAnswer,
   'credit.creditNote': creditNoteAnswer,
   'credit.creditNoteDocuments': documentList,
   'credit.customerCredit': customerCreditAnswer,
@@ -129,6 +144,7 @@ export const creditRestAnswers = {
   'GET /api/invoices/{id}/credit-notes/': creditAnswers['credit.invoiceCreditNotes'],
   'POST /api/invoices/{id}/credit-notes/': creditAnswers['credit.issueCreditNote'],
   'GET /api/credit-notes/{id}/': creditAnswers['credit.creditNote'],
+  'POST /api/credit-notes/{id}/void/': creditAnswers['credit.voidCreditNote'],
   'GET /api/customers/{id}/credit/': creditAnswers['credit.customerCredit'],
   'POST /api/customers/{id}/credit/apply/': creditAnswers['credit.applyCredit'],
   'POST /api/customers/{id}/credit/refund/': creditAnswers['credit.refundCredit'],

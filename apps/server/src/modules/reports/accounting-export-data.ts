@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   isFreightLine,
@@ -21,7 +21,7 @@ import { invoiceCustomerName } from '../ledger/invoice-owner';
 
 /**
  * What the accountant export reads for from..to (decision 205): the invoices and credit notes dated in
- * the range with their lines, the invoice ledger entries and the order deposit entries dated in it,
+ * the range with their lines, the credit notes voided in it (decision 249), the invoice ledger entries and the order deposit entries dated in it,
  * as the domain's plain records. Reads only.
  */
 
@@ -109,8 +109,26 @@ export async function accountingExportInput(deps: DbDeps, r: Range): Promise<Acc
     })
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
-    .where(and(gte(creditNotes.date, r.from), lte(creditNotes.date, r.to)))
+    // Issued in the range, or voided in it (decision 249): the void is exported on its own day.
+    .where(
+      or(
+        and(gte(creditNotes.date, r.from), lte(creditNotes.date, r.to)),
+        and(gte(creditNotes.voidDate, r.from), lte(creditNotes.voidDate, r.to)),
+      ),
+    )
     .orderBy(asc(creditNotes.date), asc(creditNotes.id));
+  const inRange = (d: string) => d >= r.from && d <= r.to;
+  const exportNote = ({ note, invoiceNumber, ...inv }: (typeof noteRows)[number], date: string, reason: string) => ({
+    number: note.creditNoteNumber,
+    date,
+    invoiceNumber,
+    customer: invoiceCustomerName(inv),
+    reason,
+    taxExempt: note.taxExempt,
+    lines: noteLines.get(note.id) ?? [],
+    taxAmount: note.taxAmount,
+    total: note.totalAmount,
+  });
   const noteLines = noteRows.length
     ? groupLines(
         await db
@@ -184,17 +202,11 @@ export async function accountingExportInput(deps: DbDeps, r: Range): Promise<Acc
       taxAmount: i.taxAmount,
       total: i.totalAmount,
     })),
-    creditNotes: noteRows.map(({ note, invoiceNumber, ...inv }) => ({
-      number: note.creditNoteNumber,
-      date: note.date,
-      invoiceNumber,
-      customer: invoiceCustomerName(inv),
-      reason: note.reason,
-      taxExempt: note.taxExempt,
-      lines: noteLines.get(note.id) ?? [],
-      taxAmount: note.taxAmount,
-      total: note.totalAmount,
-    })),
+    creditNotes: noteRows.filter(({ note }) => inRange(note.date)).map((n) => exportNote(n, n.note.date, n.note.reason)),
+    creditNoteVoids: noteRows
+      .filter(({ note }) => note.voidDate !== null && inRange(note.voidDate))
+      .sort((a, b) => (a.note.voidDate! < b.note.voidDate! ? -1 : a.note.voidDate! > b.note.voidDate! ? 1 : a.note.id - b.note.id))
+      .map((n) => exportNote(n, n.note.voidDate!, n.note.voidReason)),
     ledger: ledgerRows.map(({ entry, invoiceNumber, reversesKind, creditFromInvoice, ...inv }) => ({
       id: entry.id,
       date: entry.date,

@@ -95,7 +95,7 @@ export async function accountingExportFile(
     case 'qbo-journal':
       return csv(qboJournalLayout(accountingTransactions(data, accounts)) as CsvLayout<never>);
     case 'xero-invoices':
-      return csv(xeroInvoicesLayout(data.invoices, xero) as CsvLayout<never>);
+      return csv(xeroInvoicesLayout(data.invoices, xero, data.creditNoteVoids) as CsvLayout<never>);
     case 'xero-credit-notes':
       return csv(xeroCreditNotesLayout(data.creditNotes, xero) as CsvLayout<never>);
   }

@@ -11,7 +11,9 @@ const HEADERS: Record<(typeof SALES_TAX_COLUMNS)[number], string> = {
   freight: 'Freight',
   discounts: 'Discounts',
   tax: 'Tax collected',
-  total: 'Total invoiced',
+  invoiced: 'Invoiced',
+  credited: 'Credit notes',
+  total: 'Net total',
 };
 
 type SalesTaxLine = SalesTaxReport['rows'][number];
@@ -22,6 +24,8 @@ export function salesTaxCsv(report: SalesTaxReport) {
     { header: 'From', kind: 'date', value: (r) => r.start },
     { header: 'To', kind: 'date', value: (r) => r.end },
     { header: 'Invoices', kind: 'integer', value: (r) => r.invoices },
+    { header: 'Credit notes issued', kind: 'integer', value: (r) => r.credit_notes },
+    { header: 'Credit notes voided', kind: 'integer', value: (r) => r.voided_credit_notes },
     ...SALES_TAX_COLUMNS.map((c): CsvColumn<SalesTaxLine> => ({
       header: HEADERS[c],
       kind: 'decimal',

@@ -85,6 +85,7 @@ describe('sales tax report', () => {
     expect(report.total).toEqual({
       invoices: expected.length,
       credit_notes: 0,
+      voided_credit_notes: 0,
       ...addSalesTax(expected.map((e) => e.amounts)),
     });
     // The tax collected is the invoices' own tax, summed.
@@ -104,6 +105,8 @@ describe('sales tax report', () => {
           freight: '0',
           discounts: '0',
           tax,
+          invoiced: '0',
+          credited: '0',
           total: '0',
         })),
       ).tax,
@@ -142,23 +145,31 @@ describe('sales tax report', () => {
       'From',
       'To',
       'Invoices',
+      'Credit notes issued',
+      'Credit notes voided',
       'Taxable sales',
       'Exempt sales',
       'Freight',
       'Discounts',
       'Tax collected',
-      'Total invoiced',
+      'Invoiced',
+      'Credit notes',
+      'Net total',
     ]);
     expect(rows[1]).toEqual([
       '2025',
       '2025-01-01',
       '2025-12-31',
       '1',
+      '0',
+      '0',
       '100.00',
       '0.00',
       '0.00',
       '0.00',
       '10.00',
+      '110.00',
+      '0.00',
       '110.00',
     ]);
     expect(rows[2]?.[0]).toBe('Total');

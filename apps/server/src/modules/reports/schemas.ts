@@ -60,6 +60,10 @@ const amounts = {
     .describe(
       'Credit notes dated in the period: their credited lines, reversed tax and totals come off the amounts',
     ),
+  voided_credit_notes: z
+    .number()
+    .int()
+    .describe('Credit notes voided in the period (by the void\'s date): what they took off is given back here'),
   taxable_sales: money.describe(
     'What tax was charged on: non-freight lines less the discount, on invoices not tax exempt',
   ),
@@ -67,7 +71,9 @@ const amounts = {
   freight: money.describe('Freight lines (never taxed)'),
   discounts: money.describe('Discounts given (already taken off taxable/exempt sales)'),
   tax: money.describe('Tax collected (charged on the invoices, less the tax reversed by credit notes)'),
-  total: money.describe('Invoice totals less credit note totals'),
+  invoiced: money.describe("The invoices' totals as issued: what ties to the invoices of the period"),
+  credited: money.describe("The credit notes' totals, less those of credit notes voided in the period"),
+  total: money.describe('invoiced − credited'),
 };
 
 export const salesTaxAnswer = z.object({
