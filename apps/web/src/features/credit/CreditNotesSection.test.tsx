@@ -24,6 +24,12 @@ const NOTE = {
   payment_id: 31,
   created_by: 'staff',
   created_at: '2026-11-20T10:00:00.000Z',
+  voided: false,
+  void_date: null,
+  void_reason: '',
+  void_payment_id: null,
+  voided_by: null,
+  voided_at: null,
 };
 
 describe('Credit notes on the invoice editor', () => {
@@ -36,6 +42,8 @@ describe('Credit notes on the invoice editor', () => {
         total: '1000.00',
         credited: '108.00',
         creditable: '892.00',
+        tax_rate: '8.00',
+        tax_exempt: false,
         results: [NOTE],
       }),
       'email.compose': (input: unknown) => {
@@ -85,6 +93,8 @@ describe('Credit notes on the invoice editor', () => {
         total: '1000.00',
         credited: '108.00',
         creditable: '892.00',
+        tax_rate: '8.00',
+        tax_exempt: false,
         results: [NOTE],
       }),
       'email.compose': () => ({ to: 'buyer@example.com', cc: '', subject: 'Credit note CN-1004', body: 'Attached.', smtp_configured: true }),

@@ -1,5 +1,13 @@
 import { useState } from 'react';
-import { formatMoney, formatUsDate, todayIso, type CreditNoteFormInput } from '@icehouse/domain';
+import {
+  creditNoteFormSchema,
+  formatMoney,
+  formatUsDate,
+  todayIso,
+  zodIssuesToFieldErrors,
+  type CreditNoteFormData,
+  type CreditNoteFormInput,
+} from '@icehouse/domain';
 import { Button } from '../../components/Button';
 import { Field, TextInput } from '../../components/Field';
 import { MoneyInput } from '../../components/MoneyInput';
@@ -8,6 +16,8 @@ import { serverFieldErrors } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { EmailDialog } from '../email/EmailDialog';
 import { CREDIT_TEXT } from './texts';
+import { CreditNoteIssueConfirm } from './CreditNoteIssueConfirm';
+import { VoidCreditNoteDialog } from './VoidCreditNoteDialog';
 
 type Issued = Awaited<ReturnType<ReturnType<typeof trpc.credit.issueCreditNote.useMutation>['mutateAsync']>>;
 interface Line {
@@ -27,15 +37,17 @@ function firstMessage(value: unknown): string | undefined {
 }
 
 /**
- * The invoice editor's credit notes (decision 172): the notes issued (number, date, reason, tax reversed,
- * total, PDF), what may still be credited, and the form that issues one (date, reason, lines). The
- * server computes its totals with the domain's creditNoteTotals and refuses one above what remains.
+ * The invoice editor's credit notes (decisions 172, 249): the notes issued (number, date, reason, tax
+ * reversed, total, PDF, Void or when and why voided), what may still be credited, and the form that issues
+ * one (date, reason, lines), checked with the domain's schema and confirmed with its total with tax before
+ * it is sent. The server computes its totals with the same creditNoteTotals and refuses one above what remains.
  */
 export function CreditNotesSection({
   invoiceId,
   onIssued,
 }: {
   invoiceId: number;
+  /** A note issued or voided: the invoice's payments summary changed. */
   onIssued: (answer: Issued) => void;
 }) {
   const notes = trpc.credit.invoiceCreditNotes.useQuery({ invoiceId });
@@ -48,27 +60,48 @@ export function CreditNotesSection({
   const [failed, setFailed] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [emailing, setEmailing] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState<CreditNoteFormData | null>(null);
+  const [voiding, setVoiding] = useState<number | null>(null);
+  const voidingNote = notes.data?.results.find((n) => n.id === voiding);
 
   const setLine = (i: number, patch: Partial<Line>) =>
     setLines((all) => all.map((l, j) => (j === i ? { ...l, ...patch } : l)));
 
-  async function submit() {
+  const refresh = () => {
+    void utils.credit.invoiceCreditNotes.invalidate({ invoiceId });
+    void utils.payments.forInvoice.invalidate({ invoiceId });
+    void utils.invoices.list.invalidate();
+  };
+
+  /** Checked here with the domain's schema (messages on their fields), then confirmed with its total with tax. */
+  function review() {
     setFailed(false);
     setDone(null);
-    const data: CreditNoteFormInput = { date, reason, line_items: lines };
+    const input: CreditNoteFormInput = { date, reason, line_items: lines };
+    const parsed = creditNoteFormSchema.safeParse(input);
+    if (!parsed.success) {
+      const fields = zodIssuesToFieldErrors(parsed.error) as Record<string, unknown>;
+      setErrors({ date: firstMessage(fields.date), reason: firstMessage(fields.reason), line_items: firstMessage(fields.line_items) });
+      return;
+    }
+    setErrors({});
+    setConfirming(parsed.data);
+  }
+
+  async function submit(data: CreditNoteFormData) {
     try {
       const answer = await issue.mutateAsync({ invoiceId, data: data as never });
+      setConfirming(null);
       setErrors({});
       setReason('');
       setLines([blankLine()]);
       setDone(
         CREDIT_TEXT.issued(answer.credit_note.credit_note_number, formatMoney(answer.credit_note.total)),
       );
-      void utils.credit.invoiceCreditNotes.invalidate({ invoiceId });
-      void utils.payments.forInvoice.invalidate({ invoiceId });
-      void utils.invoices.list.invalidate();
+      refresh();
       onIssued(answer);
     } catch (error) {
+      setConfirming(null);
       const fields = serverFieldErrors(error) as Record<string, unknown> | null;
       if (fields && Object.keys(fields).length > 0) {
         setErrors({
@@ -124,7 +157,14 @@ export function CreditNotesSection({
               <tr key={n.id} className="border-t border-slate-100">
                 <td className="py-1 pr-3">{n.credit_note_number}</td>
                 <td className="py-1 pr-3 tabular-nums">{formatUsDate(n.date)}</td>
-                <td className="py-1 pr-3">{n.reason}</td>
+                <td className="py-1 pr-3">
+                  {n.reason}
+                  {n.voided && (
+                    <span className="mt-0.5 block text-xs font-medium text-red-700">
+                      {CREDIT_TEXT.voidedOn(formatUsDate(n.void_date), n.void_reason)}
+                    </span>
+                  )}
+                </td>
                 <td className="py-1 pr-3 text-right tabular-nums">{formatMoney(n.tax_amount)}</td>
                 <td className="py-1 pr-3 text-right tabular-nums">{formatMoney(n.total)}</td>
                 <td className="py-1">
@@ -143,6 +183,15 @@ export function CreditNotesSection({
                   >
                     {CREDIT_TEXT.email}
                   </Button>
+                  {!n.voided && (
+                    <Button
+                      className="ml-2"
+                      aria-label={`${CREDIT_TEXT.void} ${n.credit_note_number}`}
+                      onClick={() => setVoiding(n.id)}
+                    >
+                      {CREDIT_TEXT.void}
+                    </Button>
+                  )}
                 </td>
               </tr>
             ))}
@@ -161,6 +210,28 @@ export function CreditNotesSection({
           }}
         />
       )}
+      {voidingNote && (
+        <VoidCreditNoteDialog
+          note={voidingNote}
+          onClose={() => setVoiding(null)}
+          onVoided={(answer) => {
+            setVoiding(null);
+            setDone(CREDIT_TEXT.voidedNotice(answer.credit_note.credit_note_number, formatMoney(answer.credit_note.total)));
+            refresh();
+            onIssued(answer);
+          }}
+        />
+      )}
+      {confirming && notes.data && (
+        <CreditNoteIssueConfirm
+          data={confirming}
+          taxRate={notes.data.tax_rate}
+          taxExempt={notes.data.tax_exempt}
+          busy={issue.isPending}
+          onConfirm={() => void submit(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
       {notes.data && (
         <p className="text-sm text-slate-700">{CREDIT_TEXT.creditable(formatMoney(notes.data.creditable))}</p>
       )}
@@ -175,7 +246,7 @@ export function CreditNotesSection({
         className="flex flex-col gap-3"
         onSubmit={(event) => {
           event.preventDefault();
-          void submit();
+          review();
         }}
       >
         <div className="grid gap-3 sm:grid-cols-2">
