@@ -21,22 +21,28 @@ const salesTax = {
       end: '2026-03-31',
       invoices: 2,
       credit_notes: 0,
+      voided_credit_notes: 0,
       taxable_sales: money('1000.00'),
       exempt_sales: '0.00',
       freight: '150.00',
       discounts: '0.00',
       tax: '82.50',
+      invoiced: '1232.50',
+      credited: '0.00',
       total: '1232.50',
     },
   ],
   total: {
     invoices: 2,
     credit_notes: 0,
+    voided_credit_notes: 0,
     taxable_sales: '1000.00',
     exempt_sales: '0.00',
     freight: '150.00',
     discounts: '0.00',
     tax: '82.50',
+    invoiced: '1232.50',
+    credited: '0.00',
     total: '1232.50',
   },
 };
@@ -76,6 +82,10 @@ describe('ReportsPage', () => {
     const table = await screen.findByRole('table', { name: 'Sales tax by period' }, { timeout: 10_000 });
     expect(within(table).getByRole('rowheader', { name: '2026-Q1' })).toBeInTheDocument();
     expect(within(table).getAllByText('$82.50')).toHaveLength(2);
+    // Credit notes have a column of their own beside what was invoiced, and the total nets them.
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(
+      expect.arrayContaining(['Invoiced', 'Credit notes', 'Net total']),
+    );
     expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
       'href',
       expect.stringContaining('/api/reports/sales-tax/csv/?from='),

@@ -13,7 +13,10 @@ const AMOUNTS = [
   ['freight', REPORT_TEXT.freight],
   ['discounts', REPORT_TEXT.discounts],
   ['tax', REPORT_TEXT.tax],
-  ['total', REPORT_TEXT.totalInvoiced],
+  // What was invoiced and what was credited each in its own column, so each ties to its documents.
+  ['invoiced', REPORT_TEXT.invoiced],
+  ['credited', REPORT_TEXT.credited],
+  ['total', REPORT_TEXT.netTotal],
 ] as const;
 
 const PERIOD_OPTIONS = [

@@ -21,7 +21,9 @@ export const REPORT_TEXT = {
   discounts: 'Discounts',
   tax: 'Tax collected',
   total: 'Total',
-  totalInvoiced: 'Total invoiced',
+  invoiced: 'Invoiced',
+  credited: 'Credit notes',
+  netTotal: 'Net total',
   customer: 'Customer',
   downloadCsv: 'Download CSV',
   paymentsCsv: 'Payments CSV',
@@ -48,5 +50,6 @@ export const REPORT_TEXT = {
   exportHolds: (s: { invoices: number; credit_notes: number; transactions: number }) =>
     `${countOf(s.invoices, 'invoice')}, ${countOf(s.credit_notes, 'credit note')}, ${countOf(s.transactions, 'transaction')} in all (payments, refunds, deposits included).`,
   exportEmpty: 'Nothing to export: no invoices, credit notes, payments or deposits are dated in this range.',
-  salesTaxHint: 'Taxable and exempt sales are after discounts; freight is never taxed.',
+  salesTaxHint:
+    'Taxable and exempt sales are after discounts; freight is never taxed. Credit notes come off in the period they are dated in (a voided one comes back in the period of its void); Net total is Invoiced less Credit notes.',
 } as const;
