@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
-import { formatMoney, todayIso } from '@icehouse/domain';
+import { formatMoney } from '@icehouse/domain';
 import { inputClassName } from '../../components/Field';
 import { ExportCsvLink } from '../../components/ExportCsvLink';
 import { Notice } from '../../components/Notice';
 import { trpc } from '../../lib/trpc';
 import { ReportDateField } from '../reports/ReportDateField';
+import { useReportFilters } from '../reports/ReportPeriodFields';
 import { REPORT_TEXT } from '../reports/texts';
 import { PRODUCTION_TEXT as T } from './texts';
 
@@ -18,9 +19,8 @@ const num = 'px-3 py-1.5 text-right tabular-nums';
 
 /** Margin by month or by product (superusers): orders dated from..to, cost as kept at each save; CSV alike. */
 export function MarginReport() {
-  const year = todayIso().slice(0, 4);
-  const [from, setFrom] = useState(`${year}-01-01`);
-  const [to, setTo] = useState(`${year}-12-31`);
+  // The reports' shared period, in the URL (decision 250).
+  const { from, to, setParam } = useReportFilters();
   const [group, setGroup] = useState<Group>('month');
   const groupId = useId();
   const report = trpc.production.marginReport.useQuery({ from, to, group });
@@ -28,8 +28,8 @@ export function MarginReport() {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-        <ReportDateField label={REPORT_TEXT.from} value={from} onChange={setFrom} />
-        <ReportDateField label={REPORT_TEXT.to} value={to} onChange={setTo} />
+        <ReportDateField label={REPORT_TEXT.from} value={from} onChange={(v) => setParam('from', v)} />
+        <ReportDateField label={REPORT_TEXT.to} value={to} onChange={(v) => setParam('to', v)} />
         <div className="flex flex-col gap-1">
           <label htmlFor={groupId} className="text-sm font-medium text-slate-800">
             {REPORT_TEXT.groupBy}

@@ -12,6 +12,9 @@ export interface ReportFilters<Key extends string = never> {
   setParam: (key: 'from' | 'to' | Key, value: string) => void;
 }
 
+/** The URL's keys of the period every report with a range reads, kept from one report tab to the next. */
+export const SHARED_PERIOD = ['from', 'to'] as const;
+
 /**
  * A report's filters as they live in the URL (`?from=&to=&…`), so a report can be reloaded,
  * bookmarked and shared as it is shown: the period (default this year, 1 January to 31 December)

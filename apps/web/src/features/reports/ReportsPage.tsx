@@ -11,6 +11,7 @@ import { MarginReport } from '../production/MarginReport';
 import { MaterialsReport } from '../production/MaterialsReport';
 import { PRODUCTION_TEXT } from '../production/texts';
 import { useAuth } from '../../lib/auth';
+import { SHARED_PERIOD } from './ReportPeriodFields';
 
 /** The reports, one tab each (add a report: one entry here). */
 export const REPORT_TABS: readonly {
@@ -26,7 +27,20 @@ export const REPORT_TABS: readonly {
   { key: 'margin', label: PRODUCTION_TEXT.marginReport, render: () => <MarginReport />, superuser: true },
 ];
 
-/** /reports (all signed-in staff): the tab is in `?report=`. */
+/**
+ * A tab's URL: its key, and the period every report with a range reads (`from`, `to`; decision 250), so the
+ * period chosen on one tab is the next tab's. A tab's own filters (group, format) stay behind.
+ */
+function withSharedPeriod(params: URLSearchParams, report: string): URLSearchParams {
+  const next = new URLSearchParams({ report });
+  for (const key of SHARED_PERIOD) {
+    const value = params.get(key);
+    if (value) next.set(key, value);
+  }
+  return next;
+}
+
+/** /reports (all signed-in staff): the tab is in `?report=`, the shared period in `?from=&to=`. */
 export function ReportsPage() {
   const [params, setParams] = useSearchParams();
   const { user } = useAuth();
@@ -41,7 +55,7 @@ export function ReportsPage() {
             key={tab.key}
             type="button"
             aria-current={tab.key === current.key ? 'page' : undefined}
-            onClick={() => setParams({ report: tab.key })}
+            onClick={() => setParams(withSharedPeriod(params, tab.key))}
             className={cn(
               '-mb-px border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-sky-600',
               tab.key === current.key
