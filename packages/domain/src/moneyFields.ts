@@ -70,7 +70,15 @@ export const MONEY_FIELDS: ReadonlySet<string> = new Set([
   'unit_cost',
 ]);
 
-export const isMoneyField = (name: string): boolean => MONEY_FIELDS.has(name);
+/**
+ * Whether `name` names money: a money field itself, or a path ending in one, as an order's history names
+ * what changed ('building_info.price', 'building_info.additional_items[0].price').
+ */
+export function isMoneyField(name: string): boolean {
+  if (MONEY_FIELDS.has(name)) return true;
+  const last = name.slice(name.lastIndexOf('.') + 1).replace(/\[\d+\]$/, '');
+  return last !== name && MONEY_FIELDS.has(last);
+}
 
 /** `value` without any money field, at any depth (a copy; the value itself is left as it was). */
 export function withoutMoney<T>(value: T): T {
@@ -78,7 +86,7 @@ export function withoutMoney<T>(value: T): T {
   if (value === null || typeof value !== 'object' || value instanceof Date) return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    if (!MONEY_FIELDS.has(key)) out[key] = withoutMoney(item);
+    if (!isMoneyField(key)) out[key] = withoutMoney(item);
   }
   return out as T;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AREAS, ROLES, rolesOf, roleMay, roleOfUserInput, seesMoney } from './index';
+import { AREAS, ROLES, isMoneyField, rolesOf, roleMay, roleOfUserInput, seesMoney, withoutMoney } from './index';
 
 describe('roles and areas', () => {
   it('office keeps everything staff had; only admin has the admin area', () => {
@@ -29,5 +29,17 @@ describe('roles and areas', () => {
     expect(roleOfUserInput({ is_admin: false })).toBe('office');
     expect(roleOfUserInput({ is_admin: false }, 'accounting')).toBe('accounting');
     expect(roleOfUserInput({ is_admin: false }, 'admin')).toBe('office');
+  });
+});
+
+describe('money fields', () => {
+  it('are found at any depth and under the paths an order history names', () => {
+    expect(isMoneyField('building_info.price')).toBe(true);
+    expect(isMoneyField('building_info.additional_items[0].price')).toBe(true);
+    expect(isMoneyField('building_info.door_placement')).toBe(false);
+    expect(isMoneyField('total_orders')).toBe(false);
+    const answer = { id: 1, totals: { total: '1.00' }, items: [{ name: 'a', price: '2.00' }], changes: { 'building_info.price': { old: '1', new: '2' }, status: { old: 'a', new: 'b' } } };
+    expect(withoutMoney(answer)).toEqual({ id: 1, items: [{ name: 'a' }], changes: { status: { old: 'a', new: 'b' } } });
+    expect(answer.items[0]).toHaveProperty('price');
   });
 });
