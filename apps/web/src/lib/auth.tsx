@@ -58,7 +58,8 @@ export interface AuthProviderProps {
 }
 
 export function AuthProvider({ children }: AuthProviderProps) {
-  const client = trpc.useUtils().client;
+  const utils = trpc.useUtils();
+  const client = utils.client;
   const httpClient = useHttpClient();
   const queryClient = useQueryClient();
   const [state, setState] = useState<SessionState>({ status: 'loading', user: null, signedOut: false });
@@ -71,6 +72,8 @@ export function AuthProvider({ children }: AuthProviderProps) {
     check.current.then(
       (answer) => {
         if (!active) return;
+        // The answer seeds the session query below, which is then read again only when invalidated.
+        utils.auth.check.setData(undefined, answer);
         setState((current) =>
           current.status !== 'loading'
             ? current
@@ -92,7 +95,26 @@ export function AuthProvider({ children }: AuthProviderProps) {
     return () => {
       active = false;
     };
-  }, [client]);
+  }, [client, utils]);
+
+  // The session as the live feed keeps it: a 'refetch' event (sent when this user's role changes)
+  // invalidates every query, this one included, so the new role reaches the navigation, the guards and
+  // the open screen without a reload.
+  const session = trpc.auth.check.useQuery(undefined, {
+    enabled: state.status === 'authenticated',
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  const fresh = session.data;
+  useEffect(() => {
+    if (!fresh) return;
+    setState((current) => {
+      if (current.status !== 'authenticated') return current;
+      if (!fresh.isAuthenticated || !fresh.user) return { status: 'unauthenticated', user: null, signedOut: false };
+      return sameUser(current.user, fresh.user) ? current : { ...current, user: fresh.user };
+    });
+  }, [fresh]);
 
   const login = useCallback(
     async (credentials: LoginInput): Promise<SessionUser> => {
@@ -100,10 +122,11 @@ export function AuthProvider({ children }: AuthProviderProps) {
       httpClient.clearCsrfToken();
       // Nothing another user's session loaded may show through; no data screen is mounted on /login.
       queryClient.clear();
+      utils.auth.check.setData(undefined, { isAuthenticated: true, user: answer.user });
       setState({ status: 'authenticated', user: answer.user, signedOut: false });
       return answer.user;
     },
-    [client, httpClient, queryClient],
+    [client, httpClient, queryClient, utils],
   );
 
   const logout = useCallback(async (): Promise<void> => {
@@ -121,10 +144,20 @@ export function AuthProvider({ children }: AuthProviderProps) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
+/** The same user with the same role, name and flags: nothing on screen needs to change. */
+function sameUser(a: SessionUser | null, b: SessionUser): boolean {
+  return a !== null && (Object.keys(b) as (keyof SessionUser)[]).every((key) => a[key] === b[key]);
+}
+
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth() needs an <AuthProvider> above it');
   return value;
+}
+
+/** The session, or null outside an AuthProvider (a screen rendered on its own, as in its tests). */
+export function useOptionalAuth(): AuthContextValue | null {
+  return useContext(AuthContext);
 }
 
 /** The signed-in user, or null (also outside an AuthProvider: a piece that only adapts to the user). */

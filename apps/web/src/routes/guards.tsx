@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { roleMay, type Area } from '@icehouse/domain';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { homeOf } from '../lib/access';
 import { AuthProvider, useAuth } from '../lib/auth';
 import { loginUrl, returnToFromSearch } from '../lib/http';
 
@@ -28,11 +30,20 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Superuser screens; anyone else goes to /dashboard. Sits inside RequireAuth. */
-export function RequireSuperuser() {
+/**
+ * The screens of one area (the domain's areas, as the server's operations declare them): a role without
+ * it goes to its home, also when its role changes while the screen is open. Sits inside RequireAuth.
+ */
+export function RequireArea({ area }: { area: Area }) {
   const { user } = useAuth();
-  if (!user?.is_superuser) return <Navigate to="/dashboard" replace />;
+  if (!user || !roleMay(user.role, area)) return <Navigate to={homeOf(user?.role)} replace />;
   return <Outlet />;
+}
+
+/** / : the signed-in user's home (the board for the shop, the dashboard for everyone else). */
+export function HomeRedirect() {
+  const { user } = useAuth();
+  return <Navigate to={homeOf(user?.role)} replace />;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { Suspense, lazy, type ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { HeaderLayout } from './HeaderLayout';
 import { NotFoundRoute } from './NotFoundRoute';
 import { RouteError } from './RouteError';
-import { AuthRoot, PublicOnly, RequireAuth, RequireSuperuser } from './guards';
+import { AuthRoot, HomeRedirect, PublicOnly, RequireArea, RequireAuth } from './guards';
 import { InvoiceEditorRoute, InvoiceViewerRoute } from '../features/invoices/routes';
 
 /**
@@ -47,6 +47,7 @@ const ApiTokensPage = lazyPage(() => import('../features/tokens/ApiTokensPage'),
 const CompanyInfoPage = lazyPage(() => import('../features/company/CompanyInfoPage'), 'CompanyInfoPage');
 const ShipSchedulePage = lazyPage(() => import('../features/schedule/ShipSchedulePage'), 'ShipSchedulePage');
 const ShopBoard = lazyPage(() => import('../features/production/ShopBoard'), 'ShopBoard');
+const MaterialsPage = lazyPage(() => import('../features/production/MaterialsPage'), 'MaterialsPage');
 const WebhooksPage = lazyPage(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage');
 const FailedJobsPage = lazyPage(() => import('../features/jobs/FailedJobsPage'), 'FailedJobsPage');
 
@@ -55,8 +56,9 @@ const FailedJobsPage = lazyPage(() => import('../features/jobs/FailedJobsPage'),
  *
  * - /login is public; a signed-in visitor goes on to /dashboard (or the remembered location).
  * - Everything else needs a session: signed out, the guard goes to /login?next=<here>.
- * - /components, /products, /settings, /users, /company-info, /failed-jobs and /webhooks are for superusers; others go to
- *   /dashboard.
+ * - Each screen sits under the area of the server operations it needs (RequireArea, the domain's
+ *   `roleMay`): a role without it goes to its home (`homeOf`: the board for the shop, else /dashboard).
+ *   /components, /products, /settings, /users, /company-info, /failed-jobs and /webhooks are the admin's.
  * - The invoice viewer (/invoices/{id}/view) sits under RequireAuth but outside HeaderLayout (no
  *   header).
  * - Every screen is loaded when first opened (see `lazyPage`); the session guards, the header
@@ -115,22 +117,39 @@ export const routes: RouteObject[] = [
             element: <HeaderLayout />,
             errorElement: <RouteError />,
             children: [
-              { index: true, element: <Navigate to="/dashboard" replace /> },
-              { path: 'dashboard', element: <DashboardPage /> },
+              { index: true, element: <HomeRedirect /> },
               { path: 'status', element: <SystemStatusPage /> },
+              { path: 'api-tokens', element: <ApiTokensPage /> },
               { path: 'orders', element: <OrdersPage /> },
-              { path: 'invoices', element: <InvoicesPage /> },
-              { path: 'invoices/:id/edit', element: <InvoiceEditorRoute /> },
               { path: 'reports/ship-schedule', element: <ShipSchedulePage /> },
               { path: 'board', element: <ShopBoard /> },
-              { path: 'api-tokens', element: <ApiTokensPage /> },
-              { path: 'reports', element: <ReportsPage /> },
-              { path: 'customers', element: <CustomersPage /> },
-              { path: 'customers/:id', element: <CustomerPage /> },
-              { path: 'quotes', element: <QuotesPage /> },
-              { path: 'quotes/:id', element: <QuoteEditorPage /> },
+              { path: 'materials', element: <MaterialsPage /> },
               {
-                element: <RequireSuperuser />,
+                // The dashboard's figures are money (revenue per month): the shop starts on its board.
+                element: <RequireArea area="prices" />,
+                children: [
+                  { path: 'dashboard', element: <DashboardPage /> },
+                  { path: 'customers', element: <CustomersPage /> },
+                  { path: 'customers/:id', element: <CustomerPage /> },
+                ],
+              },
+              {
+                element: <RequireArea area="sales" />,
+                children: [
+                  { path: 'quotes', element: <QuotesPage /> },
+                  { path: 'quotes/:id', element: <QuoteEditorPage /> },
+                ],
+              },
+              {
+                element: <RequireArea area="books" />,
+                children: [
+                  { path: 'invoices', element: <InvoicesPage /> },
+                  { path: 'invoices/:id/edit', element: <InvoiceEditorRoute /> },
+                  { path: 'reports', element: <ReportsPage /> },
+                ],
+              },
+              {
+                element: <RequireArea area="admin" />,
                 children: [
                   { path: 'components', element: <ComponentsPage /> },
                   { path: 'products', element: <ProductsPage /> },
@@ -144,7 +163,10 @@ export const routes: RouteObject[] = [
               { path: '*', element: <NotFoundRoute /> },
             ],
           },
-          { path: 'invoices/:id/view', element: <InvoiceViewerRoute />, errorElement: <RouteError /> },
+          {
+            element: <RequireArea area="books" />,
+            children: [{ path: 'invoices/:id/view', element: <InvoiceViewerRoute />, errorElement: <RouteError /> }],
+          },
         ],
       },
     ],
