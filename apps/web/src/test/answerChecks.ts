@@ -1,4 +1,5 @@
 import { answerSchemas, restAnswerSchemas } from '@icehouse/server/answer-schemas';
+import { isMoneyField } from '@icehouse/domain';
 
 /**
  * The fakes answer for the server: each answer is parsed by the schema the server declares for it
@@ -15,8 +16,17 @@ interface Schema {
     value: unknown,
   ):
     | { success: true; data: unknown }
-    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+    | { success: false; error: { issues: { path: PropertyKey[]; message: string; input?: unknown }[] } };
 }
+
+/**
+ * A money field left out of the answer: what the server answers a role that sees no money (the shop),
+ * absent rather than zero, so a fake answering as the server does to the shop leaves them out too.
+ */
+const absentMoney = (issue: { path: PropertyKey[]; input?: unknown; message: string }) => {
+  const field = issue.path.at(-1);
+  return typeof field === 'string' && isMoneyField(field) && issue.input === undefined && /received undefined/.test(issue.message);
+};
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -42,7 +52,9 @@ function check(what: string, schema: Schema, answer: unknown) {
       mismatches.push(`The fake's answer to ${what} has fields the server does not answer: ${extra.join(', ')}`);
     return;
   }
-  const issues = result.error.issues.map(
+  const wrong = result.error.issues.filter((issue) => !absentMoney(issue));
+  if (wrong.length === 0) return;
+  const issues = wrong.map(
     (i) => `${i.path.map(String).join('.') || '(answer)'}: ${i.message}`,
   );
   mismatches.push(
