@@ -21,6 +21,7 @@ export * from './changes';
 export * from './email';
 export * from './payments';
 export * from './reports';
+export * from './dashboard';
 export * from './billOfMaterials';
 export * from './materials';
 export * from './quotes';

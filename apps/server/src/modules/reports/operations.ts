@@ -5,6 +5,7 @@ import {
   accountingSummaryAnswer,
   accountingSummaryInput,
   agingAnswer,
+  dashboardAnswer,
   agingInput,
   agingInvoicesAnswer,
   agingInvoicesInput,
@@ -12,6 +13,7 @@ import {
   salesTaxInput,
 } from './schemas';
 import { salesTaxReport } from './sales-tax';
+import { dashboardFigures } from './dashboard';
 import { agingInvoices, agingReport } from './aging';
 import { agingCsv, salesTaxCsv } from './csv';
 import { accountingExportFile, accountingExportSummary, sendAccountingFile } from './accounting-export';
@@ -34,6 +36,20 @@ export const reportsOperations = operationSet('reports', {
         'exempt sales, freight, discounts, tax collected and total, per period and in total (the invoice totals rule, to the cent).',
       tag: TAG,
       query: true,
+    },
+  }),
+  dashboard: defineOperation({
+    kind: 'query',
+    access: 'books',
+    output: dashboardAnswer,
+    run: ({ deps }) => dashboardFigures(deps),
+    rest: {
+      method: 'GET',
+      path: '/api/reports/dashboard/',
+      summary:
+        "The dashboard's money figures: open quotes (sent and still valid: count and value) and receivables today from the " +
+        "ledger as the aging report reads it (owed: what the open invoices ask for; overdue: the part past its due date).",
+      tag: TAG,
     },
   }),
   salesTaxCsv: defineBinaryOperation({

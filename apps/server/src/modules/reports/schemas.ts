@@ -149,6 +149,25 @@ export const agingInvoicesInput = z
     customer_name: v?.customer_name,
   }));
 
+/** The dashboard's money figures (decision 251). */
+export const dashboardAnswer = z.object({
+  open_quotes: z
+    .object({
+      count: z.number().int().describe('Quotes sent and still valid: waiting for the customer\'s answer'),
+      value: money.describe('Their totals'),
+    })
+    .describe('The offers out'),
+  receivables: z
+    .object({
+      as_of: z.string().describe('Today (the server\'s calendar date)'),
+      owed: money.describe('What the open invoices ask for today: the aging report\'s total'),
+      overdue: money.describe('The part of it past its due date: every aging bucket but current'),
+      open_invoices: z.number().int(),
+      overdue_invoices: z.number().int(),
+    })
+    .describe("From the one ledger, as the aging report reads it"),
+});
+
 export const agingInvoicesAnswer = z.object({
   as_of: z.string(),
   results: z.array(
@@ -222,6 +241,7 @@ export const accountingSummaryAnswer = z.object({
 /** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
 export const reportsAnswers = {
   'reports.salesTax': salesTaxAnswer,
+  'reports.dashboard': dashboardAnswer,
   'reports.aging': agingAnswer,
   'reports.agingInvoices': agingInvoicesAnswer,
   'reports.accountingExportSummary': accountingSummaryAnswer,
@@ -230,6 +250,7 @@ export const reportsAnswers = {
 /** Each JSON REST route's answer: the call's, unless the route shapes its own. */
 export const reportsRestAnswers = {
   'GET /api/reports/sales-tax/': reportsAnswers['reports.salesTax'],
+  'GET /api/reports/dashboard/': reportsAnswers['reports.dashboard'],
   'GET /api/reports/aging/': reportsAnswers['reports.aging'],
   'GET /api/reports/aging/invoices/': reportsAnswers['reports.agingInvoices'],
   'GET /api/reports/accounting-export/summary/': reportsAnswers['reports.accountingExportSummary'],
