@@ -12,6 +12,7 @@ import type { FromDashboardState } from '../orders/OrdersPage';
 import { ordersPath } from '../orders/filters';
 import { ORDERS_TEXT } from '../orders/texts';
 import { MonthlyFiguresPanel } from '../schedule/MonthlyFiguresPanel';
+import { DashboardFigures } from './DashboardFigures';
 import { useOrderForm } from '../order-form/OrderFormProvider';
 import { QUOTE_TEXT } from '../quotes/texts';
 import type { MonthSummaryRow } from '../orders/types';
@@ -28,7 +29,7 @@ const columns: DataTableColumn<MonthSummaryRow>[] = [
  * The dashboard (orders spec §2): All Orders, an order search (status, customer, serial number)
  * that opens /orders with those parameters, and the orders per month; a month opens
  * /orders?year=YYYY&month=MM. Beside the table, the chart of orders and invoiced revenue per month
- * (loaded lazily: see MonthlyFiguresPanel).
+ * (loaded lazily: see MonthlyFiguresPanel). Above them, the open quotes and the receivables (DashboardFigures).
  */
 export function DashboardPage() {
   const navigate = useNavigate();
@@ -69,6 +70,8 @@ export function DashboardPage() {
           </>
         }
       />
+
+      <DashboardFigures />
 
       <FilterBar label={ORDERS_TEXT.searchOrders} onSubmit={search} className="items-end lg:grid-cols-4">
         <OrderSearchFilters

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { renderApp } from '../../test/render';
+import { TrpcTestError } from '../../test/fakeFetch';
+import { createOrdersServer } from '../orders/testing';
+
+const FIGURES = {
+  open_quotes: { count: 2, value: '18450.00' },
+  receivables: { as_of: '2026-11-29', owed: '850.00', overdue: '600.00', open_invoices: 2, overdue_invoices: 1 },
+};
+
+async function openDashboard(procedures: Record<string, () => unknown>) {
+  const server = createOrdersServer([], { procedures });
+  renderApp('/dashboard', server.handler);
+  await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+}
+
+describe('the dashboard figures', () => {
+  it('shows the open quotes (count, value, a link to them) and what is owed and overdue, with a link to the aging', async () => {
+    await openDashboard({ 'reports.dashboard': () => FIGURES });
+    const quotes = await screen.findByRole('region', { name: 'Open quotes' });
+    expect(quotes).toHaveTextContent('2 quotes waiting for an answer');
+    expect(quotes).toHaveTextContent('$18,450.00');
+    expect(within(quotes).getByRole('link', { name: 'See the open quotes' })).toHaveAttribute('href', '/quotes?status=sent');
+    const receivables = screen.getByRole('region', { name: 'Receivables' });
+    expect(within(receivables).getByTestId('dashboard-owed')).toHaveTextContent('$850.00');
+    expect(within(receivables).getByTestId('dashboard-overdue')).toHaveTextContent('$600.00');
+    expect(receivables).toHaveTextContent('2 open invoices, 1 overdue');
+    expect(within(receivables).getByRole('link', { name: 'See the aging report' })).toHaveAttribute('href', '/reports?report=aging');
+  });
+
+  it('leaves the figures out for a role that may not read them', async () => {
+    await openDashboard({
+      'reports.dashboard': () => {
+        throw new TrpcTestError({ message: 'You do not have permission to perform this action.', code: 'FORBIDDEN', appCode: 'FORBIDDEN' });
+      },
+    });
+    await screen.findByRole('table', { name: 'Orders by month' });
+    expect(screen.queryByRole('region', { name: 'Receivables' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
