@@ -29,4 +29,26 @@ describe('POST /api/quotes/{id}/email/', () => {
     expect(doc.paths['/api/quotes/{id}/email/']!.post!.tags).toEqual(['Quotes']);
     expect(Object.keys(doc.paths['/api/quotes/{id}/email/']!.post!.responses)).toContain('201');
   });
+
+  it("saves the typed address on the quote's customer when asked (one address, only when asked), as the dialog offers", async () => {
+    const customer = await ctx.staff.post('/api/customers/', { name: 'Gull Point Ice', email: 'old@gull.example' });
+    expect(customer.statusCode, customer.body).toBe(201);
+    const customerId = customer.json().id as number;
+    const quote = await makeQuote(ctx.staff, ctx.cat, { customer_id: customerId });
+    const compose = (await ctx.staff.trpcQuery('email.compose', { kind: 'quote', id: quote.id })).json().result.data;
+    expect(compose.customer).toEqual({ id: customerId, name: 'Gull Point Ice', email: 'old@gull.example' });
+    const emailOf = async () => (await ctx.staff.get(`/api/customers/${customerId}/`)).json().email as string;
+
+    const notAsked = await ctx.staff.post(`/api/quotes/${quote.id}/email/`, { to: 'ap@gull.example', subject: 'Quote', body: '' });
+    expect(notAsked.statusCode, notAsked.body).toBe(201);
+    expect(await emailOf()).toBe('old@gull.example');
+    const two = await ctx.staff.post(`/api/quotes/${quote.id}/email/`, { to: 'a@gull.example, b@gull.example', subject: 'Quote', body: '', save_to_customer: true });
+    expect(two.statusCode, two.body).toBe(201);
+    expect(await emailOf()).toBe('old@gull.example');
+    const saved = await ctx.staff.post(`/api/quotes/${quote.id}/email/`, { to: 'ap@gull.example', subject: 'Quote', body: '', save_to_customer: true });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(await emailOf()).toBe('ap@gull.example');
+    // Its statements go there now: the customer's page and the next dialog read it.
+    expect((await ctx.staff.trpcQuery('email.compose', { kind: 'quote', id: quote.id })).json().result.data.customer.email).toBe('ap@gull.example');
+  });
 });

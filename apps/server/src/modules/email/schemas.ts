@@ -21,6 +21,12 @@ export const composeAnswer = z.object({
   subject: z.string(),
   body: z.string(),
   smtp_configured: z.boolean(),
+  /**
+   * The customer a quote's or an invoice's email is for, with the address saved on them ('' when none): the dialog
+   * offers to save a To typed otherwise on the customer (`save_to_customer`), since statements go only there. Null for
+   * other kinds, and when the record has no customer.
+   */
+  customer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
 });
 
 // ------------------------------------------------------------------------ each call's answer

@@ -34,7 +34,7 @@ import { getOrder } from '../orders/order-read';
 import { getQuote } from '../quotes/quote-read';
 import { createLinkInTx } from '../links/links';
 import { markQuoteSent } from '../quotes/quote-write';
-import { changeTransaction } from '../../changes';
+import { announceChange, changeTransaction } from '../../changes';
 import { getCreditNote } from '../credit/credit-notes';
 import { queueEmailInTx } from '../outbox/queue';
 import { getStatement } from '../statements/statement-read';
@@ -152,6 +152,19 @@ async function placeholders(deps: Pick<AppDeps, 'database'>, kind: EmailKind, re
   };
 }
 
+/** Kinds whose email may save its To on the customer: statements go to the customer's saved address only. */
+const SAVES_ADDRESS: readonly EmailKind[] = ['quote', 'invoice'];
+
+/** The customer an email of this record is for (its first), with their saved address; null when it has none. */
+async function emailCustomer(deps: Pick<AppDeps, 'database'>, kind: EmailKind, ids: number[]) {
+  if (!SAVES_ADDRESS.includes(kind) || ids.length === 0) return null;
+  const [row] = await deps.database.db
+    .select({ id: customers.id, name: customers.name, email: customers.email })
+    .from(customers)
+    .where(eq(customers.id, ids[0]!));
+  return row ?? null;
+}
+
 /** The email address of the first of these customers that has one ('' when none has). */
 async function customerEmail(deps: Pick<AppDeps, 'database'>, ids: number[]): Promise<string> {
   if (ids.length === 0) return '';
@@ -209,6 +222,7 @@ export async function composeEmail(
     getEmailSettings(deps),
     placeholders(deps, kind, recordId),
   ]);
+  const customer = await emailCustomer(deps, kind, customerIds);
   const [last] = await deps.database.db
     .select({ to: emailMessages.toAddresses, cc: emailMessages.ccAddresses })
     .from(emailMessages)
@@ -225,6 +239,7 @@ export async function composeEmail(
     subject: fixed ? fixed.subject : fillEmailTemplate(subject, values),
     body: fixed ? fixed.body : fillEmailTemplate(body, values),
     smtp_configured: deps.mailer !== null,
+    customer,
   };
 }
 
@@ -241,7 +256,13 @@ export async function sendEmail(
 ) {
   const parsed = emailFormSchema.safeParse(form);
   if (!parsed.success) throw AppError.validation(zodIssuesToFieldErrors(parsed.error));
-  await placeholders(deps, kind, recordId); // 404 for a missing record, 400 for an order without a BOL
+  const { customerIds } = await placeholders(deps, kind, recordId); // 404 for a missing record, 400 for an order without a BOL
+  // "Save this address on the customer": one address, for a quote's or an invoice's customer (else ignored).
+  const to = splitAddresses(parsed.data.to);
+  const saveFor =
+    typeof form === 'object' && form !== null && (form as Record<string, unknown>).save_to_customer === true && to.length === 1
+      ? await emailCustomer(deps, kind, customerIds)
+      : null;
   const configured = deps.mailer !== null;
   if (configured && !(await fromAddress(deps)))
     throw new AppError('VALIDATION', MESSAGES.emailNoFromAddress);
@@ -267,6 +288,14 @@ export async function sendEmail(
     if (kind === 'statement' && configured) {
       const link = await createLinkInTx(tx, deps.publicBaseUrl, 'statement', recordId, userId);
       body = withStatementLink(body, link.url);
+    }
+    if (saveFor && saveFor.email.toLowerCase() !== to[0]!.toLowerCase()) {
+      const [saved] = await tx
+        .update(customers)
+        .set({ email: to[0]!, version: sql`${customers.version} + 1`, updatedAt: new Date() })
+        .where(eq(customers.id, saveFor.id))
+        .returning({ version: customers.version });
+      if (saved) announceChange(tx, { entity: 'customer', id: saveFor.id, version: saved.version, action: 'updated', by: userId });
     }
     const id = await queueEmailInTx(tx, deps, {
       kind,

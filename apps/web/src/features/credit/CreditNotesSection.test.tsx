@@ -48,7 +48,7 @@ describe('Credit notes on the invoice editor', () => {
       }),
       'email.compose': (input: unknown) => {
         expect(input).toEqual({ kind: 'credit_note', id: 4 });
-        return { to: 'buyer@example.com', cc: '', subject: 'Credit note CN-1004', body: 'Attached.', smtp_configured: true };
+        return { to: 'buyer@example.com', cc: '', subject: 'Credit note CN-1004', body: 'Attached.', smtp_configured: true, customer: null };
       },
       'email.send': (input: unknown) => {
         sent.push(input);
@@ -97,7 +97,7 @@ describe('Credit notes on the invoice editor', () => {
         tax_exempt: false,
         results: [NOTE],
       }),
-      'email.compose': () => ({ to: 'buyer@example.com', cc: '', subject: 'Credit note CN-1004', body: 'Attached.', smtp_configured: true }),
+      'email.compose': () => ({ to: 'buyer@example.com', cc: '', subject: 'Credit note CN-1004', body: 'Attached.', smtp_configured: true, customer: null }),
       'email.send': () => {
         // As the server answers a refusal about no field: its message, no field errors.
         throw new TrpcTestError({ message: MESSAGES.emailNoFromAddress, code: 'BAD_REQUEST', appCode: 'VALIDATION' });

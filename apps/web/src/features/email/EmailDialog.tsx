@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { emailFormSchema, zodIssuesToFieldErrors } from '@icehouse/domain';
+import { emailFormSchema, splitAddresses, zodIssuesToFieldErrors } from '@icehouse/domain';
+import { Checkbox } from '../../components/Checkbox';
 import { Button } from '../../components/Button';
 import { Field, TextInput, inputClassName } from '../../components/Field';
 import { Modal } from '../../components/Modal';
@@ -39,6 +40,8 @@ export function EmailDialog({
   const [values, setValues] = useState({ to: '', cc: '', subject: '', body: '' });
   const [errors, setErrors] = useState<FormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [saveOnCustomer, setSaveOnCustomer] = useState(false);
+  const [saveOnCustomer, setSaveOnCustomer] = useState(false);
 
   // Keyed on the draft's content: a refetch answering the same draft keeps what was typed.
   const draft = compose.data;
@@ -51,6 +54,16 @@ export function EmailDialog({
   const toRef = useRef<HTMLInputElement>(null);
   const focusedTo = useRef(false);
   const loaded = Boolean(compose.data);
+  // One address typed that is not the customer's saved one (a quote's or an invoice's): offered to be saved there,
+  // since statements go only to the saved address.
+  const customer = compose.data?.customer ?? null;
+  const typed = splitAddresses(values.to);
+  const offerSave = customer !== null && typed.length === 1 && typed[0]!.toLowerCase() !== customer.email.trim().toLowerCase();
+  // One address typed that is not the customer's saved one (a quote's or an invoice's): offered to be saved there,
+  // since statements go only to the saved address.
+  const customer = compose.data?.customer ?? null;
+  const typed = splitAddresses(values.to);
+  const offerSave = customer !== null && typed.length === 1 && typed[0]!.toLowerCase() !== customer.email.trim().toLowerCase();
   useEffect(() => {
     if (!open) {
       focusedTo.current = false;
@@ -79,7 +92,9 @@ export function EmailDialog({
     }
     setErrors({});
     try {
-      const entry = await send.mutateAsync({ kind, id, data: values });
+      const saving = offerSave && saveOnCustomer;
+      const entry = await send.mutateAsync({ kind, id, data: saving ? { ...values, save_to_customer: true } : values });
+      if (saving) void utils.customers.invalidate();
       await utils.email.log.invalidate({ kind, id });
       onQueued(entry.status === 'not_sent' ? EMAIL_TEXT.keptNotSent : EMAIL_TEXT.queued);
       onClose();
@@ -142,6 +157,22 @@ export function EmailDialog({
               />
             )}
           </Field>
+          {offerSave && customer && (
+            <Checkbox
+              label={EMAIL_TEXT.saveOnCustomer}
+              hint={EMAIL_TEXT.saveOnCustomerHint(customer.name, customer.email)}
+              checked={saveOnCustomer}
+              onChange={setSaveOnCustomer}
+            />
+          )}
+          {offerSave && customer && (
+            <Checkbox
+              label={EMAIL_TEXT.saveOnCustomer}
+              hint={EMAIL_TEXT.saveOnCustomerHint(customer.name, customer.email)}
+              checked={saveOnCustomer}
+              onChange={setSaveOnCustomer}
+            />
+          )}
           <Field label={EMAIL_TEXT.cc} error={errors.cc}>
             {(control) => <TextInput {...control} type="text" value={values.cc} onChange={set('cc')} />}
           </Field>

@@ -7,6 +7,12 @@ export const EMAIL_TEXT = {
   dialogTitle: (what: string) => `Email ${what}`,
   to: 'To',
   toHint: 'Several addresses: separate them with commas.',
+  saveOnCustomer: 'Save this address on the customer',
+  saveOnCustomerHint: (name: string, saved: string) =>
+    saved ? `${name}'s saved address is ${saved}. Statements go only to the saved address.` : `${name} has no saved address. Statements go only to the saved address.`,
+  saveOnCustomer: 'Save this address on the customer',
+  saveOnCustomerHint: (name: string, saved: string) =>
+    saved ? `${name}'s saved address is ${saved}. Statements go only to the saved address.` : `${name} has no saved address. Statements go only to the saved address.`,
   cc: 'Cc',
   subject: 'Subject',
   message: 'Message',

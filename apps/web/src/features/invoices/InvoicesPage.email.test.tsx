@@ -26,6 +26,7 @@ function emailProcedures(invoices: ReturnType<typeof sampleInvoices>) {
         subject: `Invoice ${invoice.invoice_number} from Ice House`,
         body: `Dear ${invoice.customer_name}, please find invoice ${invoice.invoice_number} attached.`,
         smtp_configured: false,
+        customer: null,
       };
     },
     'email.send': (input: unknown) => {
