@@ -10,6 +10,7 @@ import { ExportCsvLink } from '../../components/ExportCsvLink';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDate, formatListTotal, formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { useCan, useSeesMoney } from '../../lib/access';
 import { orderHref, useOrderForm } from '../order-form/OrderFormProvider';
 import { CombinedInvoiceModal } from './CombinedInvoiceModal';
 import { FilterBar, OrderSearchFilters, SelectFilter } from './FilterFields';
@@ -93,6 +94,12 @@ export function OrdersPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { openOrder, newOrder } = useOrderForm();
+  // What the role may do from the list (the areas of the server's calls behind each control).
+  const canInvoice = useCan('books');
+  const canCreate = useCan('sales');
+  const canExport = useCan('prices');
+  const hasDashboard = useCan('prices');
+  const seesMoney = useSeesMoney();
   const utils = trpc.useUtils();
 
   const filters = readOrderFilters(searchParams);
@@ -149,8 +156,9 @@ export function OrdersPage() {
   }
   const dropdownsLoading = orders.searching && orders.years.length === 0;
 
-  const columns: DataTableColumn<OrderListRow>[] = [
-    {
+  const allColumns: (DataTableColumn<OrderListRow> | false)[] = [
+    // Choosing orders is for a combined invoice: the books' only.
+    canInvoice && {
       key: 'select',
       header: ORDERS_TEXT.select,
       srOnlyHeader: true,
@@ -200,7 +208,8 @@ export function OrdersPage() {
       ),
     },
     // What each order's deposit account holds (decision 212), the order form's figure; blank when none.
-    {
+    // A role that sees no money receives no deposits_held at all: no column.
+    seesMoney && {
       key: 'deposits_held',
       header: ORDERS_TEXT.depositsHeld,
       align: 'right',
@@ -220,6 +229,7 @@ export function OrdersPage() {
       cell: (order) => <StatusActions order={order} />,
     },
   ];
+  const columns = allColumns.filter((column): column is DataTableColumn<OrderListRow> => column !== false);
 
   const title = ordersListTitle({ year: filters.year, month: filters.month });
 
@@ -229,20 +239,26 @@ export function OrdersPage() {
         title={title}
         actions={
           <>
-            <Button onClick={backToDashboard}>{ORDERS_TEXT.backToDashboard}</Button>
-            <ExportCsvLink path="/api/orders/export.csv" params={{ year: filters.year, month: filters.month, status: filters.status, customer: filters.customer.trim(), serial: filters.serial.trim() }} label={ORDERS_TEXT.exportCsv} />
-            <Button
-              disabled={chosen.length < LIMITS.combinedInvoiceMinOrders}
-              onClick={() => {
-                setNotice(null);
-                setCombining(true);
-              }}
-            >
-              {ORDERS_TEXT.combinedInvoiceButton(chosen.length)}
-            </Button>
-            <Button variant="primary" onClick={() => newOrder()}>
-              {ORDERS_TEXT.createNewOrder}
-            </Button>
+            {hasDashboard && <Button onClick={backToDashboard}>{ORDERS_TEXT.backToDashboard}</Button>}
+            {canExport && (
+              <ExportCsvLink path="/api/orders/export.csv" params={{ year: filters.year, month: filters.month, status: filters.status, customer: filters.customer.trim(), serial: filters.serial.trim() }} label={ORDERS_TEXT.exportCsv} />
+            )}
+            {canInvoice && (
+              <Button
+                disabled={chosen.length < LIMITS.combinedInvoiceMinOrders}
+                onClick={() => {
+                  setNotice(null);
+                  setCombining(true);
+                }}
+              >
+                {ORDERS_TEXT.combinedInvoiceButton(chosen.length)}
+              </Button>
+            )}
+            {canCreate && (
+              <Button variant="primary" onClick={() => newOrder()}>
+                {ORDERS_TEXT.createNewOrder}
+              </Button>
+            )}
           </>
         }
       />

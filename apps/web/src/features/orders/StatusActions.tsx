@@ -4,6 +4,7 @@ import { Button } from '../../components/Button';
 import { cn } from '../../lib/cn';
 import { serverErrorDetail, serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useCan } from '../../lib/access';
 import { Tooltip } from './Tooltip';
 import { ORDERS_TEXT } from './texts';
 import type { OrderListRow } from './types';
@@ -55,7 +56,9 @@ export function StatusActions({ order }: { order: OrderListRow }) {
     // The button stays busy until the list shows the new status, so it cannot be pressed twice.
     onSuccess: () => utils.orders.invalidate(),
   });
-  const next = order.next_possible_status;
+  // Moving an order is sales' and the shop's (orders.changeStatus); the others see the badges only.
+  const mayMove = useCan(['sales', 'production']);
+  const next = mayMove ? order.next_possible_status : null;
 
   function advance() {
     if (!next || change.isPending) return;
