@@ -104,4 +104,13 @@ describe('the shop board', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?week=2026-12-06'));
     await waitFor(() => expect(server.weeks).toContain('2026-12-06'));
   });
+
+  it("each card opens its build sheet in one tap (a finger's size) and its order over the board", async () => {
+    renderBoard(boardServer([card(1, '1001', '2026-12-01', 'pending')]), '/board?week=2026-12-01');
+    const item = await screen.findByRole('listitem', { name: 'Order 1001' });
+    const sheet = within(item).getByRole('link', { name: 'Build sheet 1001' });
+    expect(sheet).toHaveAttribute('href', '/api/production/orders/1/build-sheet/');
+    expect(sheet).toHaveClass('min-h-11');
+    expect(within(item).getByRole('link', { name: 'Door # 1001' })).toHaveAttribute('href', '/board?week=2026-12-01&order=1');
+  });
 });

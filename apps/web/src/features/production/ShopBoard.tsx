@@ -1,11 +1,12 @@
 import { useEffect, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { BOARD_STATUSES, addDays, formatUsDate, isIsoDate, statusLabel, todayIso } from '@icehouse/domain';
 import { PageHeader } from '../../components/PageHeader';
 import { Notice } from '../../components/Notice';
 import { serverMessage } from '../../lib/errors';
 import { useLiveChanges } from '../../lib/live';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { orderHref } from '../order-form/OrderFormProvider';
 import { PRODUCTION_TEXT as T } from './texts';
 
 type Status = (typeof BOARD_STATUSES)[number];
@@ -91,12 +92,19 @@ export function ShopBoard() {
       onKeyDown={(e) => onKeyDown(e, card)}
       className="rounded-md border border-slate-200 bg-white p-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-sky-600"
     >
-      <div className="flex items-baseline justify-between gap-2">
-        <a href={`/dashboard?order=${card.id}`} className="font-semibold text-sky-800 underline">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {/* The order opens over the board itself (every role may read it; the dashboard is not the shop's). */}
+        <Link to={orderHref(params.toString(), card.id)} className="inline-flex min-h-11 items-center font-semibold text-sky-800 underline">
           {T.door(card.door_number)}
-        </a>
+        </Link>
         <span className="text-xs text-slate-600">{formatUsDate(card.ship_date)}</span>
-        <a href={`/api/production/orders/${card.id}/build-sheet/`} target="_blank" rel="noopener" className="text-xs text-sky-800 underline">
+        {/* What the shop works from: one tap on a tablet, a finger's size (44 px). */}
+        <a
+          href={`/api/production/orders/${card.id}/build-sheet/`}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-sky-800 underline ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+        >
           {T.buildSheetOf(card.door_number)}
         </a>
       </div>
