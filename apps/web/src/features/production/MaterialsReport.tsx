@@ -1,8 +1,11 @@
 import { Fragment, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { MATERIALS_DEFAULT_STATUSES, MATERIALS_STATUSES, formatMoney, nextShipWeek, statusLabel, todayIso } from '@icehouse/domain';
 import { ExportCsvLink } from '../../components/ExportCsvLink';
 import { Notice } from '../../components/Notice';
 import { trpc } from '../../lib/trpc';
+import { useSeesMoney } from '../../lib/access';
+import { orderHref } from '../order-form/OrderFormProvider';
 import { ReportDateField } from '../reports/ReportDateField';
 import { REPORT_TEXT } from '../reports/texts';
 import { PRODUCTION_TEXT as T } from './texts';
@@ -12,7 +15,8 @@ const num = 'px-3 py-1.5 text-right tabular-nums';
 
 /**
  * Materials per ship week (everyone): ship dates from..to (default next week), the statuses that
- * count, each component's needed, cost, on hand and to buy; a row opens to the orders behind it.
+ * count, each component's needed, cost, on hand and to buy; a row opens to the orders behind it. A role
+ * that sees no money (the shop) receives no costs: the cost columns and the totals row are left out.
  */
 export function MaterialsReport() {
   const week = nextShipWeek(todayIso());
@@ -20,6 +24,9 @@ export function MaterialsReport() {
   const [to, setTo] = useState(week.to);
   const [statuses, setStatuses] = useState<Status[]>([...MATERIALS_DEFAULT_STATUSES]);
   const [open, setOpen] = useState<Set<number>>(new Set());
+  const money = useSeesMoney();
+  const { search } = useLocation();
+  const columnCount = money ? 7 : 4;
   const report = trpc.production.materials.useQuery({ from, to, statuses }, { enabled: statuses.length > 0 });
   const toggle = (s: Status) => setStatuses((list) => (list.includes(s) ? list.filter((x) => x !== s) : MATERIALS_STATUSES.filter((x) => x === s || list.includes(x))));
   const expand = (id: number) => setOpen((set) => new Set(set.has(id) ? [...set].filter((x) => x !== id) : [...set, id]));
@@ -63,17 +70,17 @@ export function MaterialsReport() {
               <tr>
                 <th scope="col" className="px-3 py-2 font-medium">{T.component}</th>
                 <th scope="col" className={num}>{T.needed}</th>
-                <th scope="col" className={num}>{T.unitCost}</th>
-                <th scope="col" className={num}>{T.totalCost}</th>
+                {money && <th scope="col" className={num}>{T.unitCost}</th>}
+                {money && <th scope="col" className={num}>{T.totalCost}</th>}
                 <th scope="col" className={num}>{T.onHand}</th>
                 <th scope="col" className={num}>{T.toBuy}</th>
-                <th scope="col" className={num}>{T.toBuyCost}</th>
+                {money && <th scope="col" className={num}>{T.toBuyCost}</th>}
               </tr>
             </thead>
             <tbody>
               {report.data.rows.length === 0 && (
                 <tr>
-                  <td colSpan={7} className="px-3 py-4 text-center text-slate-500">{T.noMaterials}</td>
+                  <td colSpan={columnCount} className="px-3 py-4 text-center text-slate-500">{T.noMaterials}</td>
                 </tr>
               )}
               {report.data.rows.map((row) => (
@@ -92,21 +99,21 @@ export function MaterialsReport() {
                       {row.name}
                     </th>
                     <td className={num}>{row.needed}</td>
-                    <td className={num}>{formatMoney(row.unit_cost)}</td>
-                    <td className={num}>{formatMoney(row.total_cost)}</td>
+                    {money && <td className={num}>{formatMoney(row.unit_cost)}</td>}
+                    {money && <td className={num}>{formatMoney(row.total_cost)}</td>}
                     <td className={num}>{row.on_hand}</td>
                     <td className={`${num} font-semibold`}>{row.to_buy}</td>
-                    <td className={num}>{formatMoney(row.to_buy_cost)}</td>
+                    {money && <td className={num}>{formatMoney(row.to_buy_cost)}</td>}
                   </tr>
                   {open.has(row.component_id) && (
                     <tr className="bg-slate-50">
-                      <td colSpan={7} className="px-8 py-1.5">
+                      <td colSpan={columnCount} className="px-8 py-1.5">
                         <ul aria-label={T.ordersOf(row.name)} className="flex flex-wrap gap-x-4 text-xs text-slate-700">
                           {row.orders.map((o) => (
                             <li key={o.order_id}>
-                              <a className="text-sky-800 underline" href={`/dashboard?order=${o.order_id}`}>
+                              <Link className="text-sky-800 underline" to={orderHref(search, o.order_id)}>
                                 {o.door_number}
-                              </a>{' '}
+                              </Link>{' '}
                               × {o.quantity}
                             </li>
                           ))}
@@ -117,13 +124,15 @@ export function MaterialsReport() {
                 </Fragment>
               ))}
             </tbody>
-            <tfoot>
-              <tr className="border-t-2 border-slate-300 font-semibold">
-                <th scope="row" className="px-3 py-2 text-left">{REPORT_TEXT.total}</th>
-                <td className={num} colSpan={3}>{formatMoney(report.data.total_cost)}</td>
-                <td className={num} colSpan={3}>{formatMoney(report.data.to_buy_cost)}</td>
-              </tr>
-            </tfoot>
+            {money && (
+              <tfoot>
+                <tr className="border-t-2 border-slate-300 font-semibold">
+                  <th scope="row" className="px-3 py-2 text-left">{REPORT_TEXT.total}</th>
+                  <td className={num} colSpan={3}>{formatMoney(report.data.total_cost)}</td>
+                  <td className={num} colSpan={3}>{formatMoney(report.data.to_buy_cost)}</td>
+                </tr>
+              </tfoot>
+            )}
           </table>
         </div>
       )}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { withoutMoney, type Role } from '@icehouse/domain';
+import { renderApp } from '../../test/render';
+import { STAFF, createFakeServer, type FakeUser } from '../../test/fakeServer';
+
+const as = (role: Role): FakeUser => ({ ...STAFF, id: 7, username: role, role, is_superuser: role === 'admin' });
+
+const MATERIALS = {
+  from: '2026-12-06',
+  to: '2026-12-12',
+  statuses: ['pending', 'processed'],
+  orders: 1,
+  rows: [
+    {
+      component_id: 4,
+      name: 'Wall panel 4x8',
+      needed: 12,
+      unit_cost: '85.00',
+      total_cost: '1020.00',
+      on_hand: 5,
+      to_buy: 7,
+      to_buy_cost: '595.00',
+      orders: [{ order_id: 9, door_number: '1009', quantity: 12 }],
+    },
+  ],
+  total_cost: '1020.00',
+  to_buy_cost: '595.00',
+  orders_without_materials: [],
+};
+
+/** /materials as `role` signs in to it: the server leaves the costs out for a role that sees no money. */
+function openMaterials(role: Role) {
+  const answer = role === 'shop' ? withoutMoney(MATERIALS) : MATERIALS;
+  const server = createFakeServer({ session: as(role), users: [as(role)], procedures: { 'production.materials': () => answer } });
+  return renderApp('/materials', server.handler);
+}
+
+describe('the materials screen', () => {
+  it('shows the shop what to build and buy, without a cost column, a total or a dollar sign', async () => {
+    openMaterials('shop');
+    const table = await screen.findByRole('table', { name: /Components the orders/ });
+    const row = within(table).getByRole('row', { name: /Wall panel 4x8/ });
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['12', '5', '7']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Component', 'Needed', 'On hand', 'To buy']);
+    expect(table.textContent).not.toMatch(/\$|NaN/);
+  });
+
+  it('shows the office the costs as before', async () => {
+    openMaterials('office');
+    const table = await screen.findByRole('table', { name: /Components the orders/ });
+    expect(within(table).getByRole('columnheader', { name: 'Unit cost' })).toBeInTheDocument();
+    expect(table.textContent).toContain('$1,020.00');
+  });
+});
