@@ -4,6 +4,7 @@ import { DepositsSection } from '../credit/DepositsSection';
 import { BolEmailSection } from '../email/BolEmailSection';
 import { OrderMaterialsSection } from '../production/OrderMaterialsSection';
 import { Section, TextAreaField } from './fields/controls';
+import { useCan, useSeesMoney } from '../../lib/access';
 import type { OrderLookups } from './lookups';
 import { AddressBlock } from './sections/AddressBlock';
 import { CustomerPicker } from './sections/CustomerPicker';
@@ -39,6 +40,11 @@ export function OrderFormFields({
   onNavigate,
 }: OrderFormFieldsProps) {
   const form = useFormContext<OrderFormValues>();
+  // Sections whose calls the role may not make are left out (the server would refuse them), and a role
+  // that sees no money receives none: no totals.
+  const seesMoney = useSeesMoney();
+  const linksCustomers = useCan('sales');
+  const keepsDeposits = useCan(['sales', 'books']);
 
   const uploader = (kind: FileKind, label: string) =>
     invoiceMode ? null : (
@@ -65,7 +71,7 @@ export function OrderFormFields({
     >
       <OrderHeader order={order} lookups={lookups} onNavigate={onNavigate} />
       <MainFields lookups={lookups} blueprint={uploader('blueprint', 'Blueprint')} />
-      <CustomerPicker />
+      {linksCustomers && <CustomerPicker />}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <AddressBlock prefix="billing_address" title="Billing Address" lookups={lookups} />
         <AddressBlock
@@ -82,11 +88,11 @@ export function OrderFormFields({
       </Section>
       <BuildingSection lookups={lookups} doorDrawing={uploader('door_placement', 'Door Drawing')} />
       <ItemsEditor lookups={lookups} />
-      <TotalsPanel taxRate={lookups.taxRate} />
+      {seesMoney && <TotalsPanel taxRate={lookups.taxRate} />}
       {order && !invoiceMode && <OrderMaterialsSection orderId={order.id} version={order.version} />}
-      {order && <DepositsSection orderId={order.id} invoiced={order.has_invoice} />}
+      {order && keepsDeposits && <DepositsSection orderId={order.id} invoiced={order.has_invoice} />}
       {order && <DocumentsSection of="order" id={order.id} />}
-      {order?.bol_number && <BolEmailSection orderId={order.id} />}
+      {order?.bol_number && keepsDeposits && <BolEmailSection orderId={order.id} />}
       {order && <HistorySection orderId={order.id} />}
     </form>
   );

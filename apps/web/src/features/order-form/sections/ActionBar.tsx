@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { canUnvoid, canVoid } from '@icehouse/domain';
 import { Button } from '../../../components';
+import { useCan } from '../../../lib/access';
 
 export type BusyAction = 'save' | 'duplicate' | 'void' | 'unvoid' | 'delete' | 'invoice' | 'print' | 'reload';
 
@@ -48,11 +49,18 @@ export function ActionBar({
   onPrint,
 }: ActionBarProps) {
   const working = busy !== null;
+  // Each action shows to the roles whose area has its server call: editing, voiding, deleting and
+  // duplicating are sales'; the bill of lading production's; the invoice the books'; the print (with
+  // prices) for roles that read prices. CLOSE is everyone's.
+  const sells = useCan('sales');
+  const ships = useCan('production');
+  const invoices = useCan('books');
+  const prints = useCan('prices');
   return (
     <>
       {notices && <div className="flex w-full flex-col gap-2">{notices}</div>}
       <div className="flex w-full flex-wrap items-center justify-end gap-2">
-        {!isNew && (
+        {sells && !isNew && (
           <Button
             variant="danger"
             busy={busy === 'delete'}
@@ -63,7 +71,7 @@ export function ActionBar({
             DELETE
           </Button>
         )}
-        {!isNew && canVoid(savedStatus) && (
+        {sells && !isNew && canVoid(savedStatus) && (
           <Button
             variant="danger"
             busy={busy === 'void'}
@@ -74,12 +82,12 @@ export function ActionBar({
             VOID ORDER
           </Button>
         )}
-        {!isNew && canUnvoid(savedStatus) && (
+        {sells && !isNew && canUnvoid(savedStatus) && (
           <Button busy={busy === 'unvoid'} busyLabel="Unvoiding..." disabled={working} onClick={onUnvoid}>
             UNVOID ORDER
           </Button>
         )}
-        {!isNew && (
+        {sells && !isNew && (
           <Button
             busy={busy === 'duplicate'}
             busyLabel="Duplicating..."
@@ -89,10 +97,12 @@ export function ActionBar({
             DUPLICATE ORDER
           </Button>
         )}
-        <Button disabled={working} onClick={onBol}>
-          {hasBol ? 'VIEW/UPDATE BOL' : 'CREATE BOL'}
-        </Button>
-        {invoiceMode && hasInvoice && onRecreateInvoice ? (
+        {ships && (
+          <Button disabled={working} onClick={onBol}>
+            {hasBol ? 'VIEW/UPDATE BOL' : 'CREATE BOL'}
+          </Button>
+        )}
+        {!invoices ? null : invoiceMode && hasInvoice && onRecreateInvoice ? (
           <Button
             busy={busy === 'invoice'}
             busyLabel="Recreating invoice..."
@@ -111,22 +121,26 @@ export function ActionBar({
             {hasInvoice ? 'EDIT INVOICE' : 'CREATE INVOICE'}
           </Button>
         )}
-        <Button busy={busy === 'print'} busyLabel="Printing..." disabled={working} onClick={onPrint}>
-          PRINT
-        </Button>
+        {prints && (
+          <Button busy={busy === 'print'} busyLabel="Printing..." disabled={working} onClick={onPrint}>
+            PRINT
+          </Button>
+        )}
         <Button onClick={onClose} disabled={working && busy !== 'reload'}>
           CLOSE
         </Button>
-        <Button
-          variant="primary"
-          busy={busy === 'save'}
-          busyLabel="Saving..."
-          disabled={working}
-          onClick={onSave}
-          data-shortcut="save"
-        >
-          {isNew ? 'SAVE' : 'UPDATE'}
-        </Button>
+        {sells && (
+          <Button
+            variant="primary"
+            busy={busy === 'save'}
+            busyLabel="Saving..."
+            disabled={working}
+            onClick={onSave}
+            data-shortcut="save"
+          >
+            {isNew ? 'SAVE' : 'UPDATE'}
+          </Button>
+        )}
       </div>
     </>
   );

@@ -16,6 +16,7 @@ import {
 import { cn } from '../../../lib/cn';
 import { MoneyField, SelectControl, Section, TextAreaField, type OrderPath } from '../fields/controls';
 import { CUSTOM_OPTION_LABEL, productPrice, type OrderLookups } from '../lookups';
+import { useSeesMoney } from '../../../lib/access';
 import type { Option, OrderFormValues, ProductValue } from '../types';
 
 type PricePath = 'building_info.door_type_price' | 'building_info.door_cladding_price';
@@ -122,6 +123,8 @@ export function BuildingSection({ lookups, doorDrawing }: BuildingSectionProps) 
   });
   const isCustom = product === CUSTOM_PRODUCT;
   const settings = lookups.settings;
+  // A role that sees no money receives no prices or freight cost: those fields are left out.
+  const money = useSeesMoney();
 
   const set = (path: OrderPath, value: unknown) =>
     setValue(path, value as never, { shouldDirty: true, shouldValidate: isSubmitted });
@@ -215,7 +218,7 @@ export function BuildingSection({ lookups, doorDrawing }: BuildingSectionProps) 
           onSelect={(value) => onProduct(value as ProductValue)}
           className="sm:col-span-2"
         />
-        {showsBuildingPrice(isCustom, buildingType) && (
+        {money && showsBuildingPrice(isCustom, buildingType) && (
           <MoneyField name="building_info.price" label="Price" />
         )}
 
@@ -269,7 +272,7 @@ export function BuildingSection({ lookups, doorDrawing }: BuildingSectionProps) 
           options={settings.door_type}
           onSelect={(value) => onDoorOption('door_type', value, settings.door_type)}
         />
-        {keepsDoorTypePrice(buildingType) && (
+        {money && keepsDoorTypePrice(buildingType) && (
           <DoorPriceField
             label="Door Type Price"
             name="building_info.door_type_price"
@@ -289,7 +292,7 @@ export function BuildingSection({ lookups, doorDrawing }: BuildingSectionProps) 
           options={settings.door_cladding}
           onSelect={(value) => onDoorOption('door_cladding', value, settings.door_cladding)}
         />
-        {doorCladding !== null && (
+        {money && doorCladding !== null && (
           <DoorPriceField
             label="Door Cladding Price"
             name="building_info.door_cladding_price"
@@ -320,7 +323,7 @@ export function BuildingSection({ lookups, doorDrawing }: BuildingSectionProps) 
         <TextAreaField name="building_info.door_placement" label="Door Information" rows={5} />
         <TextAreaField name="notes" label="Order Notes" rows={3} />
         <TextAreaField name="special_delivery_info" label="Special Delivery Information" rows={3} />
-        <MoneyField name="freight_cost" label="Freight Cost" />
+        {money && <MoneyField name="freight_cost" label="Freight Cost" />}
       </div>
     </Section>
   );

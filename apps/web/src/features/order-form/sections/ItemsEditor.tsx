@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Controller, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { MESSAGES, additionalItemsTotal, formatMoney, formatTwoDecimals } from '@icehouse/domain';
 import { Button, Field, MoneyInput, TextInput } from '../../../components';
+import { useSeesMoney } from '../../../lib/access';
 import { SelectField } from '../fields/SelectField';
 import { Section, useFieldError } from '../fields/controls';
 import { emptyItemValues } from '../formValues';
@@ -46,6 +47,8 @@ function ItemRow({ index, options, allLabels, onRemove }: ItemRowProps) {
   const itemError = useFieldError(`${base}.item`);
   const quantityError = useFieldError(`${base}.quantity`);
   const priceError = useFieldError(`${base}.price`);
+  // A role that sees no money receives no prices: the item's name and quantity only.
+  const money = useSeesMoney();
   const amountId = useId();
   const n = index + 1;
   const set = (path: `${typeof base}.${keyof ItemValues}`, value: string | number | null) =>
@@ -107,36 +110,40 @@ function ItemRow({ index, options, allLabels, onRemove }: ItemRowProps) {
           />
         )}
       </Field>
-      <Field label="Price" error={priceError}>
-        {(aria) => (
-          <Controller
-            control={control}
-            name={`${base}.price`}
-            render={({ field }) => (
-              <MoneyInput
-                {...aria}
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-              />
-            )}
-          />
-        )}
-      </Field>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={amountId} className="text-sm font-medium text-slate-800">
-          Amount
-        </label>
-        <output
-          id={amountId}
-          aria-live="off"
-          className="py-2 text-right text-sm font-medium text-slate-900 tabular-nums"
-        >
-          {formatMoney(additionalItemsTotal(row ? [row] : []))}
-        </output>
-      </div>
+      {money && (
+        <Field label="Price" error={priceError}>
+          {(aria) => (
+            <Controller
+              control={control}
+              name={`${base}.price`}
+              render={({ field }) => (
+                <MoneyInput
+                  {...aria}
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
+          )}
+        </Field>
+      )}
+      {money && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={amountId} className="text-sm font-medium text-slate-800">
+            Amount
+          </label>
+          <output
+            id={amountId}
+            aria-live="off"
+            className="py-2 text-right text-sm font-medium text-slate-900 tabular-nums"
+          >
+            {formatMoney(additionalItemsTotal(row ? [row] : []))}
+          </output>
+        </div>
+      )}
       <div className="flex items-end sm:pt-6">
         <Button size="sm" variant="secondary" aria-label={`Remove item ${n}`} onClick={onRemove}>
           Remove
@@ -153,6 +160,7 @@ export function ItemsEditor({ lookups }: { lookups: OrderLookups }) {
   const all = lookups.settings.additional_item;
   const allLabels = all.map((option) => option.label.toLowerCase());
   const total = additionalItemsTotal(rows);
+  const money = useSeesMoney();
 
   return (
     <Section
@@ -176,10 +184,12 @@ export function ItemsEditor({ lookups }: { lookups: OrderLookups }) {
               onRemove={() => remove(index)}
             />
           ))}
-          <p className="pt-2 text-right text-sm text-slate-700">
-            Additional items total:{' '}
-            <span className="font-semibold text-slate-900 tabular-nums">{formatMoney(total)}</span>
-          </p>
+          {money && (
+            <p className="pt-2 text-right text-sm text-slate-700">
+              Additional items total:{' '}
+              <span className="font-semibold text-slate-900 tabular-nums">{formatMoney(total)}</span>
+            </p>
+          )}
         </div>
       )}
     </Section>
