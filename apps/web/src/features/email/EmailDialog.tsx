@@ -41,7 +41,6 @@ export function EmailDialog({
   const [errors, setErrors] = useState<FormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saveOnCustomer, setSaveOnCustomer] = useState(false);
-  const [saveOnCustomer, setSaveOnCustomer] = useState(false);
 
   // Keyed on the draft's content: a refetch answering the same draft keeps what was typed.
   const draft = compose.data;
@@ -54,11 +53,6 @@ export function EmailDialog({
   const toRef = useRef<HTMLInputElement>(null);
   const focusedTo = useRef(false);
   const loaded = Boolean(compose.data);
-  // One address typed that is not the customer's saved one (a quote's or an invoice's): offered to be saved there,
-  // since statements go only to the saved address.
-  const customer = compose.data?.customer ?? null;
-  const typed = splitAddresses(values.to);
-  const offerSave = customer !== null && typed.length === 1 && typed[0]!.toLowerCase() !== customer.email.trim().toLowerCase();
   // One address typed that is not the customer's saved one (a quote's or an invoice's): offered to be saved there,
   // since statements go only to the saved address.
   const customer = compose.data?.customer ?? null;
@@ -157,14 +151,6 @@ export function EmailDialog({
               />
             )}
           </Field>
-          {offerSave && customer && (
-            <Checkbox
-              label={EMAIL_TEXT.saveOnCustomer}
-              hint={EMAIL_TEXT.saveOnCustomerHint(customer.name, customer.email)}
-              checked={saveOnCustomer}
-              onChange={setSaveOnCustomer}
-            />
-          )}
           {offerSave && customer && (
             <Checkbox
               label={EMAIL_TEXT.saveOnCustomer}

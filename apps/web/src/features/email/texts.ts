@@ -10,9 +10,6 @@ export const EMAIL_TEXT = {
   saveOnCustomer: 'Save this address on the customer',
   saveOnCustomerHint: (name: string, saved: string) =>
     saved ? `${name}'s saved address is ${saved}. Statements go only to the saved address.` : `${name} has no saved address. Statements go only to the saved address.`,
-  saveOnCustomer: 'Save this address on the customer',
-  saveOnCustomerHint: (name: string, saved: string) =>
-    saved ? `${name}'s saved address is ${saved}. Statements go only to the saved address.` : `${name} has no saved address. Statements go only to the saved address.`,
   cc: 'Cc',
   subject: 'Subject',
   message: 'Message',
