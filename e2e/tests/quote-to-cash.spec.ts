@@ -175,6 +175,10 @@ test('quote to cash: a quote accepted from the emailed link, the order, a deposi
   await credit.getByRole('textbox', { name: 'Description 1' }).fill('Concession on the cooler');
   await credit.getByLabel('Price each 1').fill('250');
   await credit.getByRole('button', { name: 'Issue credit note' }).click();
+  // It is issued only once its total with tax has been seen and confirmed.
+  const confirmNote = page.getByRole('dialog', { name: 'Issue this credit note?' });
+  await expect(confirmNote.getByTestId('credit-note-preview-subtotal')).toHaveText('$250.00');
+  await confirmNote.getByRole('button', { name: /^Issue for \$/ }).click();
   await expect(page.getByText(/Credit note CN-\d+ issued for/)).toBeVisible();
   const notes = page.getByRole('table', { name: 'Credit notes issued against this invoice' });
   await expect(notes).toContainText('Price concession');
@@ -187,6 +191,7 @@ test('quote to cash: a quote accepted from the emailed link, the order, a deposi
   await credit.getByRole('textbox', { name: 'Description 1' }).fill('Everything');
   await credit.getByLabel('Price each 1').fill('999999');
   await credit.getByRole('button', { name: 'Issue credit note' }).click();
+  await confirmNote.getByRole('button', { name: /^Issue for \$/ }).click();
   await expect(credit.getByRole('alert')).toContainText('The credit note cannot be more than');
   await expect(notes.getByRole('row')).toHaveCount(2);
 
