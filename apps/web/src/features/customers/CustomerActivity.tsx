@@ -10,6 +10,7 @@ import { CUSTOMER_TEXT as T } from './texts';
 import { CREDIT_TEXT } from '../credit/texts';
 import { CustomerCreditPanel } from '../credit/CustomerCreditPanel';
 import type { CustomerDetail } from './types';
+import { useCan } from '../../lib/access';
 
 const HEAD = 'py-1';
 
@@ -48,14 +49,19 @@ function ActivityTable({
  */
 export function CustomerActivity({ customer }: { customer: CustomerDetail }) {
   const { newOrder } = useOrderForm();
+  // Invoices and the customer's credit are the books'; sales sees the invoice numbers without a link.
+  const books = useCan('books');
+  const sells = useCan('sales');
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <CustomerSection
         title={T.ordersTitle}
         actions={
-          <Button size="sm" onClick={() => newOrder({ customer: newOrderCustomerOf(customer) })}>
-            {T.newOrderForCustomer}
-          </Button>
+          sells && (
+            <Button size="sm" onClick={() => newOrder({ customer: newOrderCustomerOf(customer) })}>
+              {T.newOrderForCustomer}
+            </Button>
+          )
         }
       >
         {customer.orders.length === 0 ? (
@@ -78,7 +84,9 @@ export function CustomerActivity({ customer }: { customer: CustomerDetail }) {
                   <StatusBadge status={o.status} />
                 </td>
                 <td className="py-1 tabular-nums">
-                  {o.invoice_id !== null && o.invoice_number !== null ? (
+                  {o.invoice_id !== null && o.invoice_number !== null && !books ? (
+                    o.invoice_number
+                  ) : o.invoice_id !== null && o.invoice_number !== null ? (
                     <Link to={`/invoices/${o.invoice_id}/edit`} className="text-sky-700 hover:underline">
                       {o.invoice_number}
                     </Link>
@@ -123,9 +131,13 @@ export function CustomerActivity({ customer }: { customer: CustomerDetail }) {
             {customer.invoices.map((i) => (
               <tr key={i.id} className="border-t border-slate-100">
                 <td className="py-1">
-                  <Link to={`/invoices/${i.id}/edit`} className="text-sky-700 hover:underline">
-                    {i.invoice_number}
-                  </Link>
+                  {books ? (
+                    <Link to={`/invoices/${i.id}/edit`} className="text-sky-700 hover:underline">
+                      {i.invoice_number}
+                    </Link>
+                  ) : (
+                    i.invoice_number
+                  )}
                 </td>
                 <td className="py-1 tabular-nums">{formatDate(i.date)}</td>
                 <td className="py-1 text-right tabular-nums">{formatMoney(i.total_amount)}</td>
@@ -135,7 +147,7 @@ export function CustomerActivity({ customer }: { customer: CustomerDetail }) {
           </ActivityTable>
         )}
       </CustomerSection>
-      <CustomerCreditPanel customerId={customer.id} />
+      {books && <CustomerCreditPanel customerId={customer.id} />}
     </div>
   );
 }

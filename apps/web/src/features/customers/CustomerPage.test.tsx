@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STAFF } from '../../test/fakeServer';
+import { STAFF, type FakeUser } from '../../test/fakeServer';
 import { currentPath, renderApp } from '../../test/render';
 import { button, choose, combobox, sentTo } from '../order-form/testing/renderOrderForm';
 import { createOrderServer } from '../order-form/testing/fakeOrderServer';
@@ -109,13 +109,13 @@ function listRow(c: CustomerDetail): CustomerListRow {
 }
 
 /** The order form's fake server, signed in, with one customer's procedures. */
-function server() {
+function server(user: FakeUser = STAFF) {
   const customer = lakeside();
   const updates: unknown[] = [];
   const orders = createOrderServer({
     orders: [sampleOrder(7)],
     procedures: {
-      'auth.check': () => ({ isAuthenticated: true, user: STAFF }),
+      'auth.check': () => ({ isAuthenticated: true, user }),
       'customers.list': () => ({ count: 1, next: null, previous: null, results: [listRow(customer)] }),
       'customers.get': () => customer,
       'customers.update': (input) => {
@@ -248,5 +248,27 @@ describe('CustomerPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Customer' }));
     await screen.findByText('Customer saved.');
     expect(fake.updates[0]).toMatchObject({ phone: '(218) 555-0999', version: 3 });
+  });
+});
+
+describe('Customers for sales', () => {
+  const SALES: FakeUser = { ...STAFF, role: 'sales' };
+  const called = (requests: { path: string }[], name: string) => requests.some((r) => r.path.includes(name));
+
+  it('keeps the customers without the books: no statements to email', async () => {
+    renderApp('/customers', server(SALES).handler);
+    expect(await screen.findByRole('link', { name: 'Lakeside Resort' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Email statements' })).toBeNull();
+  });
+
+  it("shows a customer's orders and invoices without the statement, the credit or a link into the books", async () => {
+    const { requests } = renderApp('/customers/29', server(SALES).handler);
+    const invoices = await screen.findByRole('table', { name: /invoices/i });
+    expect(within(invoices).getByText('2042')).toBeInTheDocument();
+    expect(within(invoices).queryByRole('link', { name: '2042' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Statement' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Credit' })).toBeNull();
+    expect(called(requests, 'statements.forCustomer')).toBe(false);
+    expect(called(requests, 'credit.customerCredit')).toBe(false);
   });
 });

@@ -20,6 +20,7 @@ import {
 } from './customerFormValues';
 import { ShipToEditor } from './ShipToEditor';
 import { StatementSection } from '../statements/StatementSection';
+import { useCan } from '../../lib/access';
 import { CUSTOMER_TEXT as T } from './texts';
 
 /**
@@ -31,6 +32,7 @@ import { CUSTOMER_TEXT as T } from './texts';
  * invoice: they keep their own copies of the addresses.
  */
 export function CustomerPage() {
+  const books = useCan('books');
   const { id: idParam } = useParams();
   const isNew = idParam === 'new';
   const id = Number(idParam);
@@ -203,7 +205,8 @@ export function CustomerPage() {
       </div>
       <ShipToEditor shipTo={values.ship_to} errors={errors} onChange={(shipTo) => set({ ship_to: shipTo })} />
       {loaded && <CustomerActivity customer={loaded} />}
-      {loaded && <StatementSection customer={loaded} />}
+      {/* Statements are the books' (sales keeps the customer, not their account). */}
+      {loaded && books && <StatementSection customer={loaded} />}
     </section>
   );
 }

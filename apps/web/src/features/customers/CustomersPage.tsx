@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { EmailStatementsButton } from '../statements/EmailStatementsButton';
 import { formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { useCan } from '../../lib/access';
 import { useDebouncedText } from '../../lib/useDebouncedText';
 import { CUSTOMER_TEXT } from './texts';
 import type { CustomerListRow } from './types';
@@ -21,6 +22,8 @@ import type { CustomerListRow } from './types';
  * customer's page shows (invoiced − paid).
  */
 export function CustomersPage() {
+  // Emailing statements is the books' (sales keeps customers, not their accounts).
+  const books = useCan('books');
   const [searchParams, setSearchParams] = useSearchParams();
   const search = (searchParams.get('search') ?? '').trim();
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
@@ -89,7 +92,7 @@ export function CustomersPage() {
         title={CUSTOMER_TEXT.title}
         actions={
           <>
-            <EmailStatementsButton />
+            {books && <EmailStatementsButton />}
             <ExportCsvLink
               path="/api/customers/export.csv"
               params={{ search }}
