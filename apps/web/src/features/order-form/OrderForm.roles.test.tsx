@@ -46,13 +46,16 @@ describe('the order form for each role', () => {
     expect(within(form).queryByRole('group', { name: /Freight Cost|Price/ })).toBeNull();
     expect(within(form).queryByLabelText(/Price|Freight Cost/)).toBeNull();
     expect(actions()).toEqual(expect.arrayContaining(['CLOSE']));
+    // The invoice badge says whether there is one, without a way into the books.
+    expect(form.querySelector('a[href^="/invoices"]')).toBeNull();
     for (const refused of ['UPDATE', 'DELETE', 'VOID ORDER', 'DUPLICATE ORDER', 'CREATE INVOICE', 'PRINT'])
       expect(actions()).not.toContain(refused);
   });
 
   it('gives accounting the invoice but not the order editing or the bill of lading', async () => {
-    await openAs('accounting');
+    const { form } = await openAs('accounting');
     expect(await screen.findByRole('button', { name: 'CREATE INVOICE' })).toBeInTheDocument();
+    expect(form.querySelector('a[href^="/invoices"]')).not.toBeNull();
     expect(screen.getByRole('button', { name: 'PRINT' })).toBeInTheDocument();
     for (const refused of ['UPDATE', 'DELETE', 'VOID ORDER', 'DUPLICATE ORDER', 'CREATE BOL'])
       expect(actions()).not.toContain(refused);

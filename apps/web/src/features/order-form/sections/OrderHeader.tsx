@@ -6,6 +6,7 @@ import { cn } from '../../../lib/cn';
 import { SelectControl } from '../fields/controls';
 import type { OrderLookups } from '../lookups';
 import type { Option, OrderFormValues, OrderView } from '../types';
+import { useCan } from '../../../lib/access';
 
 export interface OrderHeaderProps {
   order: OrderView | null;
@@ -64,6 +65,15 @@ export function OrderHeader({ order, lookups, onNavigate }: OrderHeaderProps) {
   const bol = order?.bill_of_lading_details ?? null;
   const invoice = order?.invoice_details ?? null;
   const invoicesPath = invoicesListPath(order?.customer_name);
+  // The invoices are the books': for other roles the badge says whether there is one, without a way in.
+  const books = useCan('books');
+  const invoiceBadge = (
+    <DocumentBadge
+      label="Invoice"
+      generated={hasInvoice}
+      detail={invoice ? `#${invoice.invoice_number} on ${formatDate(invoice.date)}` : undefined}
+    />
+  );
 
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-end sm:justify-between">
@@ -86,21 +96,21 @@ export function OrderHeader({ order, lookups, onNavigate }: OrderHeaderProps) {
           generated={hasBol}
           detail={bol ? `#${bol.bill_of_lading_number} on ${formatDate(bol.date)}` : undefined}
         />
-        <a
-          href={invoicesPath}
-          title="Open the invoices"
-          className="rounded-full focus-visible:outline-2 focus-visible:outline-sky-600"
-          onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-            event.preventDefault();
-            onNavigate(invoicesPath);
-          }}
-        >
-          <DocumentBadge
-            label="Invoice"
-            generated={hasInvoice}
-            detail={invoice ? `#${invoice.invoice_number} on ${formatDate(invoice.date)}` : undefined}
-          />
-        </a>
+        {books ? (
+          <a
+            href={invoicesPath}
+            title="Open the invoices"
+            className="rounded-full focus-visible:outline-2 focus-visible:outline-sky-600"
+            onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+              event.preventDefault();
+              onNavigate(invoicesPath);
+            }}
+          >
+            {invoiceBadge}
+          </a>
+        ) : (
+          invoiceBadge
+        )}
       </div>
     </div>
   );
