@@ -80,6 +80,42 @@ describe('the screens each role may open', () => {
     expect(currentPath(router)).toBe('/dashboard');
   });
 
+  it.each<[Role, boolean]>([
+    ['shop', true],
+    ['accounting', false],
+  ])('the board offers %s a move: %s', async (role, moves) => {
+    const card = {
+      id: 1,
+      version: 1,
+      door_number: '1001',
+      customer_name: 'Acme Foods',
+      building: 'Walk-in Cooler 8x10',
+      ship_date: '2026-12-01',
+      status: 'pending',
+      next_possible_status: 'processed',
+      missing_requirements: [],
+    };
+    const server = createFakeServer({
+      session: as(role),
+      users: [as(role)],
+      procedures: {
+        'production.board': () => ({ ...EMPTY_BOARD['production.board'](), units: 1, cards: [card] }),
+      },
+    });
+    renderApp('/board', server.handler);
+    const item = await screen.findByRole('listitem', { name: 'Order 1001' });
+    expect(within(item).queryByRole('button', { name: /^Move 1001/ }) !== null).toBe(moves);
+  });
+
+  it("the new-order key does nothing for accounting, which makes no orders", async () => {
+    open('/invoices', 'accounting');
+    expect(await heading('Invoices')).toBeInTheDocument();
+    await userEvent.keyboard('n');
+    // The order form opens as a dialog named New Order (its loading state first) when the key is taken.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('dialog', { name: 'New Order' })).toBeNull();
+  });
+
   it('lets the shop open the materials', async () => {
     open('/materials', 'shop');
     expect(await heading('Materials')).toBeInTheDocument();

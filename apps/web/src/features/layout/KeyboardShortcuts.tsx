@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { Button, Modal } from '../../components';
 import { SHORTCUTS, useShortcuts } from '../../lib/useShortcuts';
 import { useOrderForm } from '../order-form/OrderFormProvider';
+import { useCan } from '../../lib/access';
 
 /** Where `n` opens a new order: the dashboard and the lists. Screens that list things add theirs. */
 export const NEW_ORDER_PATHS: readonly string[] = ['/dashboard', '/orders', '/invoices'];
@@ -23,6 +24,8 @@ export function KeyboardShortcuts() {
   const [helpOpen, setHelpOpen] = useState(false);
   const { pathname } = useLocation();
   const orderForm = useOrderForm();
+  // A new order is sales' (orders.create): the key does nothing for other roles.
+  const sells = useCan('sales');
 
   useShortcuts({
     search: () => {
@@ -33,7 +36,7 @@ export function KeyboardShortcuts() {
       search.select();
     },
     newOrder: () => {
-      if (topDialog() || !NEW_ORDER_PATHS.includes(pathname)) return false;
+      if (!sells || topDialog() || !NEW_ORDER_PATHS.includes(pathname)) return false;
       orderForm.newOrder();
     },
     save: () => {

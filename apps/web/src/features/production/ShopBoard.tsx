@@ -7,6 +7,7 @@ import { serverMessage } from '../../lib/errors';
 import { useLiveChanges } from '../../lib/live';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { orderHref } from '../order-form/OrderFormProvider';
+import { useCan } from '../../lib/access';
 import { PRODUCTION_TEXT as T } from './texts';
 
 type Status = (typeof BOARD_STATUSES)[number];
@@ -28,6 +29,8 @@ export function ShopBoard() {
   const setWeek = (day: string) => setParams({ week: day }, { replace: true });
   const board = trpc.production.board.useQuery({ week });
   const change = trpc.orders.changeStatus.useMutation();
+  // Moving the work is sales' and the shop's (orders.changeStatus); accounting reads the board.
+  const mayMove = useCan(['sales', 'production']);
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [moving, setMoving] = useState<number | null>(null);
   const [announced, setAnnounced] = useState('');
@@ -54,7 +57,7 @@ export function ShopBoard() {
 
   /** The column a card can move to: its next status (an order never moves back), when that is on the board. */
   const forward = (card: Card): Status | null =>
-    (BOARD_STATUSES as readonly string[]).includes(card.next_possible_status ?? '') ? (card.next_possible_status as Status) : null;
+    mayMove && (BOARD_STATUSES as readonly string[]).includes(card.next_possible_status ?? '') ? (card.next_possible_status as Status) : null;
 
   function onKeyDown(event: KeyboardEvent, card: Card) {
     if (event.target !== event.currentTarget || event.key !== 'ArrowRight') return;
