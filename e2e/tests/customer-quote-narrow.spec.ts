@@ -12,8 +12,8 @@ import { STAFF, signIn } from './support/session';
 async function textGaps(table: Locator) {
   return table.evaluate((element) => {
     const out: { a: string; b: string; gap: number }[] = [];
-    for (const row of (element as HTMLTableElement).rows) {
-      const texts = [...row.cells]
+    for (const row of Array.from((element as HTMLTableElement).rows)) {
+      const texts = Array.from(row.cells)
         .map((cell) => {
           const range = document.createRange();
           range.selectNodeContents(cell);
