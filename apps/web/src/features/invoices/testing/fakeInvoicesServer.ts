@@ -168,6 +168,8 @@ export function invoicesProcedures(
         total: invoice.totals.total,
         credited: '0.00',
         creditable: invoice.totals.total,
+        tax_rate: invoice.editable_data.tax_rate,
+        tax_exempt: invoice.editable_data.tax_exempt,
         results: [],
       };
     },
