@@ -116,6 +116,16 @@ describe('the screens each role may open', () => {
     expect(screen.queryByRole('dialog', { name: 'New Order' })).toBeNull();
   });
 
+  it.each<[Role, boolean]>([
+    ['accounting', false],
+    ['sales', true],
+  ])('the dashboard offers %s new orders and quotes: %s', async (role, offered) => {
+    open('/dashboard', role);
+    expect(await heading('Dashboard')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create New Order' }) !== null).toBe(offered);
+    expect(screen.queryByRole('link', { name: 'New Quote' }) !== null).toBe(offered);
+  });
+
   it('lets the shop open the materials', async () => {
     open('/materials', 'shop');
     expect(await heading('Materials')).toBeInTheDocument();

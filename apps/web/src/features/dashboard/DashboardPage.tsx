@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { FetchError } from '../../components/FetchError';
 import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../lib/trpc';
+import { useCan } from '../../lib/access';
 import { FilterBar, OrderSearchFilters } from '../orders/FilterFields';
 import type { FilterOption } from '../orders/FilterSelect';
 import type { FromDashboardState } from '../orders/OrdersPage';
@@ -34,6 +35,8 @@ const columns: DataTableColumn<MonthSummaryRow>[] = [
 export function DashboardPage() {
   const navigate = useNavigate();
   const { newOrder } = useOrderForm();
+  // New orders and quotes are sales' (accounting reads the dashboard but makes neither).
+  const sells = useCan('sales');
   const [status, setStatus] = useState<OrderStatus | null>(null);
   const [customer, setCustomer] = useState('');
   const [serial, setSerial] = useState('');
@@ -57,13 +60,15 @@ export function DashboardPage() {
         actions={
           <>
             {/* Where a day starts: a new order or quote is one click from here, as it is from their lists. */}
-            <Button onClick={() => newOrder()}>{ORDERS_TEXT.createNewOrder}</Button>
-            <Link
-              to="/quotes/new"
-              className="inline-flex items-center rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
-            >
-              {QUOTE_TEXT.newQuote}
-            </Link>
+            {sells && <Button onClick={() => newOrder()}>{ORDERS_TEXT.createNewOrder}</Button>}
+            {sells && (
+              <Link
+                to="/quotes/new"
+                className="inline-flex items-center rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
+              >
+                {QUOTE_TEXT.newQuote}
+              </Link>
+            )}
             <Button variant="primary" onClick={() => navigate('/orders', { state: FROM_DASHBOARD })}>
               {ORDERS_TEXT.allOrders}
             </Button>
