@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatMoney } from '@icehouse/domain';
 import { countOf } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { useCan } from '../../lib/access';
 
 export const DASHBOARD_TEXT = {
   openQuotes: 'Open quotes',
@@ -32,10 +33,13 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 /**
  * The dashboard's money figures (decision 251): the open quotes (sent and still valid) with their value and a
  * link to them, and the receivables from the ledger (owed, overdue) with a link to the aging report. A role
- * that may not read them gets no panel (the call answers 403), and nothing is said while they load.
+ * without the books gets no panel and makes no call; nothing is said while they load.
  */
 export function DashboardFigures() {
-  const figures = trpc.reports.dashboard.useQuery(undefined, { retry: false });
+  // The figures are the books'; the open quotes' link only for roles that may open the quotes.
+  const readsBooks = useCan('books');
+  const opensQuotes = useCan('sales');
+  const figures = trpc.reports.dashboard.useQuery(undefined, { retry: false, enabled: readsBooks });
   if (!figures.data) return null;
   const { open_quotes: quotes, receivables: r } = figures.data;
   return (
@@ -43,9 +47,11 @@ export function DashboardFigures() {
       <Card title={DASHBOARD_TEXT.openQuotes}>
         <p className="text-2xl font-semibold tabular-nums text-slate-900">{formatMoney(quotes.value)}</p>
         <p className="text-sm text-slate-600">{DASHBOARD_TEXT.openQuotesCount(quotes.count)}</p>
-        <Link to="/quotes?status=sent" className={linkClass}>
-          {DASHBOARD_TEXT.openQuotesLink}
-        </Link>
+        {opensQuotes && (
+          <Link to="/quotes?status=sent" className={linkClass}>
+            {DASHBOARD_TEXT.openQuotesLink}
+          </Link>
+        )}
       </Card>
       <Card title={DASHBOARD_TEXT.receivables}>
         <dl className="grid grid-cols-2 gap-2">
