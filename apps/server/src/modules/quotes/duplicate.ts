@@ -1,9 +1,7 @@
 import { todayIso } from '@icehouse/domain';
-import { quotes } from '@icehouse/db/schema';
 import type { ChangeDeps } from '../../deps';
-import { announceChange, changeTransaction } from '../../changes';
-import { getQuote, quoteRow, type QuoteView } from './quote-read';
-import { allocateQuoteNumber, parseQuote, quoteValues } from './quote-write';
+import { quoteRow, type QuoteView } from './quote-read';
+import { createQuote } from './quote-write';
 
 const DAY_MS = 86_400_000;
 const dayNumber = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS;
@@ -17,20 +15,9 @@ const isoOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 
  * field). The original is left as it is.
  */
 export async function duplicateQuote(deps: ChangeDeps, actor: { id: number } | null, id: number): Promise<QuoteView> {
-  const db = deps.database.db;
-  const source = await quoteRow(db, id);
+  const source = await quoteRow(deps.database.db, id);
   const today = todayIso();
   const days = Math.max(0, dayNumber(source.validUntil) - dayNumber(source.date));
-  const { data } = await parseQuote(db, { ...source.fields, date: today, valid_until: isoOfDay(dayNumber(today) + days) }, false);
-  const userId = actor?.id ?? null;
-  const newId = await changeTransaction(deps, async (tx) => {
-    const values = await quoteValues(tx, data);
-    const [row] = await tx
-      .insert(quotes)
-      .values({ ...values, quoteNumber: await allocateQuoteNumber(tx), createdBy: userId, updatedBy: userId })
-      .returning({ id: quotes.id });
-    announceChange(tx, { entity: 'quote', id: row!.id, action: 'created', by: userId, version: 1 });
-    return row!.id;
-  });
-  return getQuote(deps, newId);
+  // A new quote made from the original's fields: the same checks, number and announcement as any new quote.
+  return createQuote(deps, actor, { ...source.fields, date: today, valid_until: isoOfDay(dayNumber(today) + days) });
 }
