@@ -73,6 +73,9 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     ...options.passwords,
   };
   let nextId = Math.max(0, ...state.users.map((u) => u.id)) + 1;
+  const roleChanges: { id: number; user_id: number; username: string; from_role: Role | null; to_role: Role; changed_by: string | null; changed_at: string }[] = [];
+  const recordRole = (user: FakeUser, from: Role | null) =>
+    roleChanges.push({ id: roleChanges.length + 1, user_id: user.id, username: user.username, from_role: from, to_role: user.role, changed_by: state.session?.username ?? null, changed_at: '2026-11-29T15:00:00.000Z' });
 
   const requireSuperuser = () => {
     if (!state.session)
@@ -156,6 +159,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
         is_active: data.is_active !== false,
       };
       state.users.push(user);
+      recordRole(user, null);
       if (typeof data.password === 'string') passwords[username] = data.password;
       return user;
     },
@@ -168,6 +172,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
         throw new TrpcTestError({ message: 'User not found.', code: 'NOT_FOUND', appCode: 'NOT_FOUND' });
       const username = String(data.username ?? '');
       if (usernameTaken(username, user.id)) throw takenError();
+      const before = user.role;
       Object.assign(user, {
         username,
         email: data.email ? String(data.email) : null,
@@ -175,6 +180,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
         is_active: data.is_active !== false,
       });
       if (typeof data.password === 'string' && data.password !== '') passwords[username] = data.password;
+      if (user.role !== before) recordRole(user, before);
       return { ...user };
     },
     'users.delete': (input) => {
@@ -193,6 +199,10 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
       state.users.splice(index, 1);
       // The server answers nothing (users.delete's answer is void).
       return undefined;
+    },
+    'users.roleChanges': () => {
+      requireSuperuser();
+      return [...roleChanges].reverse();
     },
     ...options.procedures,
   };

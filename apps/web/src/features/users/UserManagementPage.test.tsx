@@ -216,6 +216,9 @@ describe('UserManagementPage', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.userCreated);
     expect(sentTo(requests, 'users.create')).toMatchObject({ username: 'lead', is_admin: false, role: 'shop' });
     expect(await within(row('lead')).findByRole('cell', { name: 'Shop' })).toBeInTheDocument();
+    // The change is recorded: who, from what to what, by whom and when.
+    const changes = await screen.findByRole('table', { name: 'Role changes' });
+    expect(await within(changes).findByRole('row', { name: /11\/29\/2026 lead New user Shop admin/ })).toBeInTheDocument();
   });
 
   it('Cancel leaves edit mode without saving', async () => {

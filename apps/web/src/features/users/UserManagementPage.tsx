@@ -11,6 +11,7 @@ import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { useListEditor } from '../../lib/useListEditor';
 import { UserForm } from './UserForm';
+import { RoleChanges } from './RoleChanges';
 import type { UserRow } from './types';
 
 /**
@@ -31,6 +32,7 @@ export function UserManagementPage() {
   function handleSaved(outcome: 'created' | 'updated') {
     list.saved(outcome === 'created' ? MESSAGES.userCreated : MESSAGES.userUpdated);
     void utils.users.list.invalidate();
+    void utils.users.roleChanges.invalidate();
   }
 
   function deleteUser(user: UserRow) {
@@ -108,6 +110,8 @@ export function UserManagementPage() {
           )}
         </div>
       </div>
+
+      <RoleChanges />
 
       <ConfirmDeleteModal
         row={pendingDelete}

@@ -7,6 +7,9 @@ type Client = TRPCClient<AppRouter>;
 /** A user as users.list gives it (is_superuser on read; the form writes is_admin). */
 export type UserRow = Awaited<ReturnType<Client['users']['list']['query']>>[number];
 
+/** One change of a user's role, as users.roleChanges gives it. */
+export type RoleChangeRow = Awaited<ReturnType<Client['users']['roleChanges']['query']>>[number];
+
 type UserSwitch = 'is_admin' | 'is_active';
 
 /**
