@@ -115,7 +115,7 @@ test('a superuser manages a user from creation to deletion', async ({ page, brow
     users.getByRole('row', { name: /^admin / }).getByRole('button', { name: 'Delete' }),
   ).toHaveCount(0);
 
-  // Create (a staff user: Admin off, Active on by default).
+  // Create (an office user: Admin off, the office role, Active on by default).
   const form = page.getByRole('form', { name: 'Add New User' });
   await form.getByRole('textbox', { name: 'Username' }).fill(username);
   await form.getByRole('textbox', { name: 'Email' }).fill(`${username}@example.com`);
@@ -127,7 +127,7 @@ test('a superuser manages a user from creation to deletion', async ({ page, brow
   await expect(row.getByRole('cell')).toHaveText([
     username,
     `${username}@example.com`,
-    'Staff',
+    'Office',
     'Active',
     /Edit/,
   ]);
