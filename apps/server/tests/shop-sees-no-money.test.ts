@@ -17,8 +17,11 @@ import { openLiveStream } from './live-client';
  */
 const t = useOrdersTestApp({ pdf: true });
 
-/** Amounts that appear only where money is: a leak shows as one of these strings. */
-const SENTINELS = ['7391.47', '613.29', '281.53', '1234.56', '47.19', '8114.34', '555.44'];
+/**
+ * Amounts that appear only where money is: a leak shows as one of these strings. Each has three digits or more
+ * before the point, so that no time of day in an answer ("17:24:47.195Z") can hold one.
+ */
+const SENTINELS = ['7391.47', '613.29', '281.53', '1234.56', '847.19', '555.44'];
 /** Keys that name money; a few names that match but are not money are listed beside. */
 const MONEY_KEY = /price|cost|total|balance|amount|subtotal|margin|markup|deposit|paid|owed|revenue|discount|tax_amount|freight|credit|invoiced|aging|held/i;
 const NOT_MONEY = new Set(['total_orders', 'has_invoice', 'invoice_id', 'invoice_number', 'tax_exempt', 'discount_is_percentage', 'deposits']);
@@ -40,7 +43,7 @@ let worlds = 0;
 
 async function makeWorld(): Promise<World> {
   const db = t.database.db;
-  const [panel] = await db.insert(components).values({ name: 'Wall panel', cost: '47.19', markup: '35' }).returning({ id: components.id });
+  const [panel] = await db.insert(components).values({ name: 'Wall panel', cost: '847.19', markup: '35' }).returning({ id: components.id });
   const [kit] = await db.insert(products).values({ description: 'Freezer kit', buildingType: 'FREEZER_COOLER_UNIT', isSimple: false }).returning({ id: products.id });
   await db.insert(productComponents).values({ productId: kit!.id, componentId: panel!.id, quantity: 6 });
   const payload = (door: string) =>
