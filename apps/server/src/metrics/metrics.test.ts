@@ -95,8 +95,11 @@ describe('GET /metrics (Prometheus text format)', () => {
     expect(emailsOf(after, 'sent')).toBe(emailsOf(before, 'sent') + 1);
     const failedJobs = (s: Sample[]) => sampleOf(s, 'icehouse_job_failures_total', { queue: 'send-email' });
     await waitFor(async () => failedJobs(await metrics()) === failedJobs(before) + 1);
-    // Its retry waits 30 s: one job waiting in the email queue.
-    expect(sampleOf(await metrics(), 'icehouse_job_queue_depth', { queue: 'send-email' })).toBe(1);
+    // Its retry waits 30 s: one job waiting in the email queue. The failure is counted as the attempt throws,
+    // a moment before the queue writes the job back as waiting for its retry.
+    const depth = async () => sampleOf(await metrics(), 'icehouse_job_queue_depth', { queue: 'send-email' });
+    await waitFor(async () => (await depth()) === 1);
+    expect(await depth()).toBe(1);
 
     const renders = (s: Sample[]) => sampleOf(s, 'icehouse_pdf_render_seconds_count', { outcome: 'ok' });
     const beforePdf = await metrics();
@@ -166,8 +169,10 @@ describe('GET /metrics (Prometheus text format)', () => {
     expect(sampleOf(await metrics(), 'icehouse_live_subscriptions')).toBe(1);
     await stream.close();
     await waitFor(async () => sampleOf(await metrics(), 'icehouse_live_subscriptions') === 0);
-    // The event loop held for 300 ms: the delay since the last scrape shows it.
+    // The event loop held for 300 ms: the delay since the last scrape shows it. A scrape resets the delay
+    // monitor, which measures from its next tick (every 20 ms): a block before that tick would not show.
     await metrics();
+    await new Promise((resolve) => setTimeout(resolve, 60));
     const until = Date.now() + 300;
     while (Date.now() < until);
     await new Promise((resolve) => setTimeout(resolve, 100));
