@@ -127,7 +127,7 @@ test('a superuser manages a user from creation to deletion', async ({ page, brow
   await expect(row.getByRole('cell')).toHaveText([
     username,
     `${username}@example.com`,
-    'Office',
+    'Staff',
     'Active',
     /Edit/,
   ]);

@@ -22,7 +22,7 @@ describe('loginFailureMessage', () => {
 
   it('labels roles', () => {
     expect(userRoleLabel({ role: 'admin' })).toBe('Admin');
-    expect(userRoleLabel({ role: 'office' })).toBe('Office');
+    expect(userRoleLabel({ role: 'office' })).toBe('Staff');
     expect(userRoleLabel({ role: 'shop' })).toBe('Shop');
   });
 });

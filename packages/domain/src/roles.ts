@@ -10,9 +10,10 @@ export type Role = (typeof ROLES)[number];
 /** A new user's role, and every user's before roles existed: today's staff, who keep everything they had. */
 export const DEFAULT_ROLE: Role = 'office';
 
+/** As the Users screen shows them. The office role keeps the spec's word for it: a user who is not an admin is "Staff". */
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',
-  office: 'Office',
+  office: 'Staff',
   sales: 'Sales',
   accounting: 'Accounting',
   shop: 'Shop',

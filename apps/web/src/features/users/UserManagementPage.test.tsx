@@ -42,7 +42,7 @@ describe('UserManagementPage', () => {
     expect(within(admin).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(within(admin).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
 
-    expect(within(row('staff')).getByRole('cell', { name: 'Office' })).toBeInTheDocument();
+    expect(within(row('staff')).getByRole('cell', { name: 'Staff' })).toBeInTheDocument();
     expect(within(row('staff')).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     expect(within(row('zoe')).getByRole('cell', { name: 'Inactive' })).toBeInTheDocument();
   });
