@@ -16,3 +16,4 @@ export * from './live';
 export * from './production';
 export * from './quotes';
 export * from './statements';
+export * from './spreadsheets';
