@@ -24,6 +24,7 @@ export * from './reports';
 export * from './dashboard';
 export * from './billOfMaterials';
 export * from './materials';
+export * from './purchasing';
 export * from './quotes';
 export * from './credit';
 export * from './statements';

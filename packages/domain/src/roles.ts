@@ -46,6 +46,10 @@ export const AREAS = {
   prices: ['admin', 'office', 'sales', 'accounting'],
   /** Invoices, payments, deposits, credit notes, statements, reports and the accountant's files. */
   books: ['admin', 'office', 'accounting'],
+  /** Suppliers and purchase orders: drafting, editing, sending, cancelling (they carry costs). */
+  purchasing: ['admin', 'office', 'accounting'],
+  /** Receiving a purchase order's parts into stock (the shop's tablet sees no cost). */
+  receiving: ['admin', 'office', 'shop'],
   /** Users, settings, the catalogue's prices, webhooks, failed jobs, margins. */
   admin: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;

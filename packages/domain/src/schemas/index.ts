@@ -13,3 +13,4 @@ export * from './bol';
 export * from './login';
 export * from './payment';
 export * from './credit';
+export * from './purchasing';
