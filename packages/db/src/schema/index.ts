@@ -16,4 +16,5 @@ export * from './live';
 export * from './production';
 export * from './quotes';
 export * from './statements';
+export * from './server-import';
 export * from './spreadsheets';
