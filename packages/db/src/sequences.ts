@@ -12,6 +12,8 @@ export const SEQUENCE_FLOORS: Record<SequenceName, number> = {
   bol_number: 1001,
   // CN-1001 onwards (the domain's creditNoteNumberOf).
   credit_note_number: 1001,
+  // P-1001 onwards (purchase orders).
+  purchase_order_number: 1001,
 };
 
 export interface NextNumberOptions {

@@ -25,6 +25,7 @@ export * from './dashboard';
 export * from './billOfMaterials';
 export * from './materials';
 export * from './purchasing';
+export * from './stock';
 export * from './quotes';
 export * from './credit';
 export * from './statements';

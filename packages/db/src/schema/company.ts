@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { percent, timestamptz } from './_columns';
+import { CONSUMPTION_STATUSES, DEFAULT_CONSUMPTION_STATUS } from '@icehouse/domain';
+import { inList, percent, timestamptz } from './_columns';
 
 /**
  * The company's own details: exactly one row, id 1 (CHECK id = 1). Blank text
@@ -28,6 +29,10 @@ export const companyInfo = pgTable(
     remitPaymentZipCode: text('remit_payment_zip_code').notNull().default(''),
     /** Units the shop builds a week (the shop board marks a week over it); NULL: not set. */
     weeklyCapacity: integer('weekly_capacity'),
+    /** The order status at which an order's bill of materials is taken from stock (decision 259). */
+    stockConsumptionStatus: text('stock_consumption_status', { enum: CONSUMPTION_STATUSES })
+      .notNull()
+      .default(DEFAULT_CONSUMPTION_STATUS),
     /** Email (decision 062): the From address, and the templates the email dialog starts from. */
     emailFrom: text('email_from').notNull().default(''),
     invoiceEmailSubject: text('invoice_email_subject').notNull().default('Invoice {invoice_number} from {company_name}'),
@@ -65,5 +70,6 @@ export const companyInfo = pgTable(
   (t) => [
     check('company_info_single_row', sql`${t.id} = 1`),
     check('company_info_weekly_capacity_check', sql`${t.weeklyCapacity} is null or ${t.weeklyCapacity} >= 1`),
+    check('company_info_stock_consumption_status_check', inList(t.stockConsumptionStatus, CONSUMPTION_STATUSES)),
   ],
 );

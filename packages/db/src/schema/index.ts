@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './system';
 export * from './company';
+export * from './suppliers';
 export * from './catalogue';
 export * from './files';
 export * from './customers';
@@ -18,3 +19,5 @@ export * from './quotes';
 export * from './statements';
 export * from './server-import';
 export * from './spreadsheets';
+export * from './purchasing';
+export * from './stock';

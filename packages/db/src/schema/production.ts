@@ -32,17 +32,15 @@ export const orderCostings = pgTable(
 );
 
 /**
- * How many of each component the shop has on hand (edited on the Components screen): the materials
- * list's "to buy" is needed − on hand, never below zero. A component without a row has 0.
+ * How many of each component the shop has on hand: the sum of its stock movements (decision 261), kept by
+ * the trigger on stock_movements (migration 0034) and never written otherwise. A component without a row
+ * has 0. It may go below 0 when an order consumes parts the ledger did not know were there (the shop
+ * built it anyway); a count and an adjustment put it right.
  */
-export const componentStock = pgTable(
-  'component_stock',
-  {
-    componentId: integer('component_id')
-      .primaryKey()
-      .references(() => components.id, { onDelete: 'cascade' }),
-    onHand: integer('on_hand').notNull().default(0),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-  },
-  (t) => [check('component_stock_on_hand_check', sql`${t.onHand} >= 0`)],
-);
+export const componentStock = pgTable('component_stock', {
+  componentId: integer('component_id')
+    .primaryKey()
+    .references(() => components.id, { onDelete: 'cascade' }),
+  onHand: integer('on_hand').notNull().default(0),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});

@@ -1,7 +1,7 @@
 import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
 
 /** Names of the number sequences the app allocates from. */
-export const SEQUENCE_NAMES = ['door_number', 'invoice_number', 'bol_number', 'credit_note_number'] as const;
+export const SEQUENCE_NAMES = ['door_number', 'invoice_number', 'bol_number', 'credit_note_number', 'purchase_order_number'] as const;
 export type SequenceName = (typeof SEQUENCE_NAMES)[number];
 
 /**
