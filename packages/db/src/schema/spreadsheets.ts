@@ -33,7 +33,13 @@ export interface SpreadsheetCellEdit {
   at: string;
 }
 
-/** An uploaded sheet: its header row and its cells as text (rows as the file numbers them, from 2). */
+/** A row of an uploaded sheet: its number in the file (the header is row 1) and its cells as text. */
+export interface SpreadsheetRow {
+  n: number;
+  cells: string[];
+}
+
+/** An uploaded sheet: its header row and its non-blank rows, numbered as the file numbers them. */
 export const spreadsheetUploads = pgTable(
   'spreadsheet_uploads',
   {
@@ -41,7 +47,7 @@ export const spreadsheetUploads = pgTable(
     kind: text('kind', { enum: SPREADSHEET_KINDS }).notNull(),
     filename: text('filename').notNull(),
     headers: jsonb('headers').$type<string[]>().notNull(),
-    rows: jsonb('rows').$type<string[][]>().notNull(),
+    rows: jsonb('rows').$type<SpreadsheetRow[]>().notNull(),
     edits: jsonb('edits').$type<SpreadsheetCellEdit[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
