@@ -13,7 +13,9 @@ export const archivedDocuments = pgTable(
   'archived_documents',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    kind: text('kind').$type<'invoice' | 'bol' | 'order_print' | 'build_sheet' | 'quote' | 'credit_note' | 'statement'>().notNull(),
+    kind: text('kind')
+      .$type<'invoice' | 'bol' | 'order_print' | 'build_sheet' | 'quote' | 'credit_note' | 'statement' | 'purchase_order'>()
+      .notNull(),
     recordId: integer('record_id').notNull(),
     version: integer('version').notNull(),
     /** The invoice's own version when rendered (invoices only). */
@@ -32,7 +34,10 @@ export const archivedDocuments = pgTable(
   },
   (t) => [
     unique('archived_documents_version_key').on(t.kind, t.recordId, t.version),
-    check('archived_documents_kind_check', sql`${t.kind} IN ('invoice', 'bol', 'order_print', 'build_sheet', 'quote', 'credit_note', 'statement')`),
+    check(
+      'archived_documents_kind_check',
+      sql`${t.kind} IN ('invoice', 'bol', 'order_print', 'build_sheet', 'quote', 'credit_note', 'statement', 'purchase_order')`,
+    ),
     index('archived_documents_sha256_idx').on(t.sha256),
   ],
 );
@@ -44,7 +49,7 @@ export const emailMessages = pgTable(
   'email_messages',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    kind: text('kind').$type<'invoice' | 'bol' | 'quote' | 'credit_note' | 'statement'>().notNull(),
+    kind: text('kind').$type<'invoice' | 'bol' | 'quote' | 'credit_note' | 'statement' | 'purchase_order'>().notNull(),
     /** The invoice's id ('invoice') or the order's ('bol'). */
     recordId: integer('record_id').notNull(),
     toAddresses: jsonb('to_addresses').$type<string[]>().notNull(),
@@ -66,7 +71,10 @@ export const emailMessages = pgTable(
     sentAt: timestamptz('sent_at'),
   },
   (t) => [
-    check('email_messages_kind_check', sql`${t.kind} IN ('invoice', 'bol', 'quote', 'credit_note', 'statement')`),
+    check(
+      'email_messages_kind_check',
+      sql`${t.kind} IN ('invoice', 'bol', 'quote', 'credit_note', 'statement', 'purchase_order')`,
+    ),
     check(
       'email_messages_status_check',
       sql`${t.status} IN ('queued', 'sending', 'sent', 'failed', 'not_sent')`,

@@ -1,0 +1,4 @@
+ALTER TABLE "archived_documents" DROP CONSTRAINT "archived_documents_kind_check";--> statement-breakpoint
+ALTER TABLE "email_messages" DROP CONSTRAINT "email_messages_kind_check";--> statement-breakpoint
+ALTER TABLE "archived_documents" ADD CONSTRAINT "archived_documents_kind_check" CHECK ("archived_documents"."kind" IN ('invoice', 'bol', 'order_print', 'build_sheet', 'quote', 'credit_note', 'statement', 'purchase_order'));--> statement-breakpoint
+ALTER TABLE "email_messages" ADD CONSTRAINT "email_messages_kind_check" CHECK ("email_messages"."kind" IN ('invoice', 'bol', 'quote', 'credit_note', 'statement', 'purchase_order'));
