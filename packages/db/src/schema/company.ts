@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { CONSUMPTION_STATUSES, DEFAULT_CONSUMPTION_STATUS } from '@icehouse/domain';
 import { inList, percent, timestamptz } from './_columns';
 
@@ -62,6 +62,14 @@ export const companyInfo = pgTable(
     xeroSalesAccountCode: text('xero_sales_account_code').notNull().default('200'),
     xeroTaxType: text('xero_tax_type').notNull().default('Tax on Sales'),
     xeroExemptTaxType: text('xero_exempt_tax_type').notNull().default('Tax Exempt'),
+    /**
+     * Scheduled backups (decision 255): on or off (NULL: the default for the database kind, on for the
+     * embedded database, off for PostgreSQL), the time of day on the server's clock ('HH:MM'), and how
+     * many verified backups are kept.
+     */
+    backupEnabled: boolean('backup_enabled'),
+    backupTime: text('backup_time').notNull().default('02:00'),
+    backupKeep: integer('backup_keep').notNull().default(7),
     updatedAt: timestamptz('updated_at')
       .notNull()
       .defaultNow()
@@ -70,6 +78,8 @@ export const companyInfo = pgTable(
   (t) => [
     check('company_info_single_row', sql`${t.id} = 1`),
     check('company_info_weekly_capacity_check', sql`${t.weeklyCapacity} is null or ${t.weeklyCapacity} >= 1`),
+    check('company_info_backup_time_check', sql`${t.backupTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('company_info_backup_keep_check', sql`${t.backupKeep} between 1 and 365`),
     check('company_info_stock_consumption_status_check', inList(t.stockConsumptionStatus, CONSUMPTION_STATUSES)),
   ],
 );

@@ -21,3 +21,4 @@ export * from './server-import';
 export * from './spreadsheets';
 export * from './purchasing';
 export * from './stock';
+export * from './backups';
