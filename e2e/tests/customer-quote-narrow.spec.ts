@@ -1,5 +1,6 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { STAFF, signIn } from './support/session';
+import { textGaps } from './support/text-gaps';
 
 /**
  * A quote's customer link on a phone (390 x 844), as a customer opens it from the email: the lines' columns keep
@@ -7,25 +8,6 @@ import { STAFF, signIn } from './support/session';
  * reads what happens next and how to reach the seller; a broken link names whom to ask, and repaired in the same
  * tab the quote shows without the refusal above it.
  */
-
-/** The text of each cell of each row, and the gap between neighbouring texts (px). */
-async function textGaps(table: Locator) {
-  return table.evaluate((element) => {
-    const out: { a: string; b: string; gap: number }[] = [];
-    for (const row of Array.from((element as HTMLTableElement).rows)) {
-      const texts = Array.from(row.cells)
-        .map((cell) => {
-          const range = document.createRange();
-          range.selectNodeContents(cell);
-          const box = range.getBoundingClientRect();
-          return { text: (cell.textContent ?? '').trim(), left: box.left, right: box.right };
-        })
-        .filter((t) => t.text);
-      for (let i = 1; i < texts.length; i += 1) out.push({ a: texts[i - 1]!.text, b: texts[i]!.text, gap: texts[i]!.left - texts[i - 1]!.right });
-    }
-    return out;
-  });
-}
 
 test('a quote link on a 390 px phone: columns apart, no staff words, accept says what happens next; a broken link names whom to ask', async ({
   page,

@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { startServerWithSmtp, textOf, type ServerWithSmtp } from './support/server-with-smtp';
 import { ADMIN, signIn } from './support/session';
+import { textGaps } from './support/text-gaps';
 
 /**
  * Quote to cash, one customer's whole journey through the built app (decisions 160-175): staff make a quote
@@ -239,6 +240,27 @@ test('quote to cash: a quote accepted from the emailed link, the order, a deposi
   await expect(readerPage.getByTestId('statement-closing')).toHaveText(balance);
   expect((await reader.cookies()).map((c) => c.name)).not.toContain('sessionid');
   await reader.close();
+  // The same link on a 390 px phone: the columns keep apart ("10/01/2026Opening balance" ran together), and
+  // nothing runs to the screen's edge (the aging row's Unapplied credit did).
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const phonePage = await phone.newPage();
+  await phonePage.goto(statementLink!);
+  await expect(phonePage.getByTestId('statement-closing')).toHaveText(balance);
+  const gaps = await textGaps(phonePage.getByRole('table', { name: 'Entries of the period' }));
+  expect(gaps.length).toBeGreaterThan(0);
+  for (const { a, b, gap } of gaps) expect(gap, `"${a}" and "${b}"`).toBeGreaterThanOrEqual(6);
+  expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Every figure of the aging, Unapplied credit the last, stands clear of both edges.
+  const aging = phonePage.getByRole('region', { name: /^Open invoices on .*, by days past due$/ });
+  const terms = aging.getByRole('term');
+  await expect(terms).toHaveCount(7);
+  await expect(terms.last()).toHaveText('Unapplied credit');
+  for (const figure of await aging.locator('dt, dd').all()) {
+    const box = (await figure.boundingBox())!;
+    expect(box.x, await figure.innerText()).toBeGreaterThanOrEqual(8);
+    expect(box.x + box.width, await figure.innerText()).toBeLessThanOrEqual(390 - 8);
+  }
+  await phone.close();
 
   // Statements to every customer with a balance, as one batch: this customer's arrives again.
   const sentBefore = received.filter((m) => m.includes(customerEmail)).length;

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { AGING_BUCKETS, formatMoney, type StatementAging } from '@icehouse/domain';
 import { formatDate } from '../../lib/format';
 import { STATEMENT_TEXT as T } from './texts';
@@ -36,6 +37,12 @@ export function StatementFigures({ statement: s }: { statement: StatementShown }
     [T.credited, s.credited, 'statement-credited'],
     [T.closingBalance, s.closing_balance, 'statement-closing'],
   ];
+  const aging: [string, string][] = [
+    ...AGING_BUCKETS.map((b): [string, string] => [b.label, s.aging[b.key]]),
+    [T.agingTotal, s.aging_total],
+    [T.unappliedCredit, s.unapplied_credit],
+  ];
+  const agingId = useId();
   return (
     <div className="flex flex-col gap-4">
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
@@ -48,36 +55,21 @@ export function StatementFigures({ statement: s }: { statement: StatementShown }
           </div>
         ))}
       </dl>
+      {/* Seven figures do not fit a phone's row: like the figures above, two to a row there, one row from sm up. */}
+      <section aria-labelledby={agingId}>
+        <p id={agingId} className="text-sm font-medium text-slate-800">
+          {T.agingTitle(formatDate(s.to))}
+        </p>
+        <dl className="mt-1 grid grid-cols-2 gap-2 text-sm sm:grid-cols-7">
+          {aging.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-slate-600">{label}</dt>
+              <dd className="font-medium tabular-nums text-slate-900">{formatMoney(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
       {/* On a phone the columns keep a gap and never wrap an amount; what does not fit scrolls inside its own box. */}
-      <div className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="text-left text-sm font-medium text-slate-800">
-            {T.agingTitle(formatDate(s.to))}
-          </caption>
-          <thead>
-            <tr className="border-b text-right">
-              {AGING_BUCKETS.map((b) => (
-                <th key={b.key} className={`py-1 font-medium ${CELL}`}>
-                  {b.label}
-                </th>
-              ))}
-              <th className={`py-1 font-medium ${CELL}`}>{T.agingTotal}</th>
-              <th className={`py-1 font-medium ${CELL}`}>{T.unappliedCredit}</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr className="text-right tabular-nums">
-              {AGING_BUCKETS.map((b) => (
-                <td key={b.key} className={`py-1 ${CELL}`}>
-                  {formatMoney(s.aging[b.key])}
-                </td>
-              ))}
-              <td className={`py-1 ${CELL}`}>{formatMoney(s.aging_total)}</td>
-              <td className={`py-1 ${CELL}`}>{formatMoney(s.unapplied_credit)}</td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
       <div className="overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="text-left text-sm font-medium text-slate-800">{T.entriesCaption}</caption>
