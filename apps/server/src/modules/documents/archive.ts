@@ -21,7 +21,7 @@ import { preparedQuery } from '../../prepared-query';
  * statement as the current version; equal keys serve the stored bytes at once (`currentIfUnchanged`).
  */
 
-export type DocumentKind = 'invoice' | 'bol' | 'order_print' | 'build_sheet' | 'quote' | 'credit_note' | 'statement';
+export type DocumentKind = 'invoice' | 'bol' | 'order_print' | 'build_sheet' | 'quote' | 'credit_note' | 'statement' | 'purchase_order';
 
 /** What to produce: the record, and the HTML that a render would use. */
 export interface DocumentSource {

@@ -5,7 +5,7 @@ export const documentIdInput = z.object({ id: z.coerce.number().int().min(1).max
 
 export const documentSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(['invoice', 'bol', 'order_print', 'build_sheet', 'quote', 'credit_note', 'statement']),
+  kind: z.enum(['invoice', 'bol', 'order_print', 'build_sheet', 'quote', 'credit_note', 'statement', 'purchase_order']),
   record_id: z.number().int(),
   version: z.number().int(),
   record_version: z.number().int().nullable(),

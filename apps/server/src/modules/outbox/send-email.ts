@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { JobHandle } from '../../deps';
 
 /** The documents an email can carry. */
-export const EMAIL_KINDS = ['invoice', 'bol', 'quote', 'credit_note', 'statement'] as const;
+export const EMAIL_KINDS = ['invoice', 'bol', 'quote', 'credit_note', 'statement', 'purchase_order'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /**

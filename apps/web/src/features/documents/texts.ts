@@ -13,5 +13,5 @@ export const DOCUMENTS_TEXT = {
   hash: 'SHA-256',
   download: 'Download',
   system: 'System',
-  kinds: { invoice: 'Invoice', bol: 'Bill of lading', order_print: 'Order print', build_sheet: 'Build sheet', quote: 'Quote', credit_note: 'Credit note', statement: 'Statement' },
+  kinds: { invoice: 'Invoice', bol: 'Bill of lading', order_print: 'Order print', build_sheet: 'Build sheet', quote: 'Quote', credit_note: 'Credit note', statement: 'Statement', purchase_order: 'Purchase order' },
 } as const;
