@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { calculateOrderPrice, orderPriceInputFromOrder } from './pricing';
 import { orderSchema } from './schemas/order';
-import { QUOTE_MESSAGES, orderInputFromQuote, quoteAcceptSchema, quotePrice, quoteSchema, quoteStatusOf } from './quotes';
+import { QUOTE_MESSAGES, orderInputFromQuote, quoteAcceptSchema, quotePrice, quoteSchema, quoteStatusOf, withPickedItemNames } from './quotes';
 
 const base = {
   date: '2026-03-01',
@@ -58,6 +58,30 @@ describe('quotePrice', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('the catalogue items of a quote', () => {
+  const items = [
+    { item: 81, custom_item_name: '', quantity: 2, price: '85.00' },
+    { item: null, custom_item_name: 'Strip curtain', quantity: 1, price: '89.50' },
+  ];
+  it("keep their catalogue name beside the id; a custom line stays custom, named as typed", () => {
+    const named = withPickedItemNames({ building_info: { additional_items: items } }, (id) => (id === 81 ? 'Interior LED Light' : undefined));
+    expect(named.building_info.additional_items).toEqual([
+      { item: 81, item_name: 'Interior LED Light', custom_item_name: '', quantity: 2, price: '85.00' },
+      { item: null, custom_item_name: 'Strip curtain', quantity: 1, price: '89.50' },
+    ]);
+    // A name the caller sent is never kept: only the catalogue's.
+    const sent = [{ ...items[0]!, item_name: 'Typed' }];
+    expect(withPickedItemNames({ building_info: { additional_items: sent } }, () => undefined).building_info.additional_items).toEqual([items[0]]);
+  });
+  it("become the order's items: the id and the price picked, the custom line as the order form's custom item", () => {
+    const { valid_until: _v, ...parsed } = quoteSchema.parse({ ...base, building_info: { ...base.building_info, additional_items: items } });
+    const fields = withPickedItemNames(parsed, () => 'Interior LED Light');
+    const order = orderInputFromQuote(fields, '5001', '2026-04-01');
+    expect(order.building_info.additional_items).toEqual(items);
+    expect(orderSchema.parse(order).building_info.additional_items).toEqual(items);
   });
 });
 

@@ -4,7 +4,7 @@ import { addDays } from './schedule';
 import { calculateOrderPrice, orderPriceInputFromOrder, type OrderPriceResult, type OrderPricingContext } from './pricing';
 import { addIssue, asText, optionalText, requiredDate, scalar, textProblem } from './schemas/fields';
 import { withDocumentLink } from './email';
-import { orderSchema, type OrderData } from './schemas/order';
+import { orderSchema, type AdditionalItemData, type OrderData } from './schemas/order';
 
 /**
  * Quotes (decision 160): the order form's fields, priced by the order's own rules (no rule of their
@@ -85,13 +85,42 @@ export const quoteSchema = z
   });
 export type QuoteInput = z.input<typeof quoteSchema>;
 export type QuoteData = z.output<typeof quoteSchema>;
-/** The order fields a quote keeps (stored as they are, for the PDF, the form and the order made from it). */
-export type QuoteOrderFields = Omit<QuoteData, 'valid_until'>;
 
-/** The order a quote becomes: the quote's fields (their prices included), with the door number given at conversion. */
+/**
+ * An additional item as a quote keeps it: the order's item (the catalogue item's id and the price picked, or a
+ * custom line's name) and, for a catalogue item, its name when the quote was saved (`item_name`), so the quote
+ * the customer saw keeps its words when the catalogue is renamed later (decision 253).
+ */
+export type QuoteAdditionalItem = AdditionalItemData & { item_name?: string };
+type QuoteBuildingInfo = Omit<QuoteData['building_info'], 'additional_items'> & { additional_items: QuoteAdditionalItem[] };
+/** The order fields a quote keeps (stored as they are, for the PDF, the form and the order made from it). */
+export type QuoteOrderFields = Omit<QuoteData, 'valid_until' | 'building_info'> & { building_info: QuoteBuildingInfo };
+
+/**
+ * The quote's items with each catalogue item's name as the catalogue has it now (`nameOf`); a custom line (no
+ * catalogue item: typed on the order form, or free text of a quote from before decision 253) is kept as it is.
+ */
+export function withPickedItemNames<T extends { building_info: { additional_items: readonly AdditionalItemData[] } }>(
+  fields: T,
+  nameOf: (itemId: number) => string | undefined,
+): T & { building_info: { additional_items: QuoteAdditionalItem[] } } {
+  const additional_items = fields.building_info.additional_items.map((i): QuoteAdditionalItem => {
+    const { item_name: _old, ...item } = i as QuoteAdditionalItem;
+    const name = item.item !== null ? nameOf(item.item) : undefined;
+    return name === undefined ? item : { ...item, item_name: name };
+  });
+  return { ...fields, building_info: { ...fields.building_info, additional_items } };
+}
+
+/**
+ * The order a quote becomes: the quote's fields (their prices included, each catalogue item by its id, custom
+ * lines as the order form's custom items), with the door number given at conversion.
+ */
 export function orderInputFromQuote(fields: QuoteOrderFields, doorNumber: string, date: string): OrderData {
+  const info = fields.building_info;
   return {
     ...fields,
+    building_info: { ...info, additional_items: info.additional_items.map(({ item_name: _name, ...item }) => item) },
     date,
     door_number: doorNumber,
     status: 'pending',

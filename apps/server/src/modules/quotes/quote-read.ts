@@ -60,7 +60,8 @@ export async function quoteLines(db: Db, fields: QuoteOrderFields): Promise<Quot
     doorType: info.door_type !== null ? { label: label(info.door_type), price: info.door_type_price } : null,
     doorCladding: info.door_cladding !== null ? { label: label(info.door_cladding), price: info.door_cladding_price } : null,
     additionalItems: info.additional_items.map((i) => ({
-      label: i.item !== null ? label(i.item) : i.custom_item_name,
+      // A catalogue item by the name it had when the quote was saved (the words the customer saw: decision 253).
+      label: i.item !== null ? i.item_name || label(i.item) : i.custom_item_name,
       quantity: i.quantity,
       price: i.price,
     })),

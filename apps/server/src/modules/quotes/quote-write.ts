@@ -4,6 +4,7 @@ import {
   QUOTE_NUMBER_PREFIX,
   quotePrice,
   quoteSchema,
+  withPickedItemNames,
   zodIssuesToFieldErrors,
   type IssueLike,
   type QuoteData,
@@ -16,7 +17,7 @@ import type { ChangeDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { announceChange, changeTransaction, type ChangeTx } from '../../changes';
 import { checkReferences } from '../orders/validation';
-import { salesTaxRate } from '../orders/views';
+import { salesTaxRate, settingLabels } from '../orders/views';
 import { getQuote, quoteBuildingType, quoteNotFound, quoteRow, type QuoteRow, type QuoteView } from './quote-read';
 
 /** Saving quotes: create, update (refused once the customer has answered: decision 160), delete a draft. */
@@ -67,17 +68,25 @@ export async function parseQuote(db: Db, raw: unknown, requireVersion: boolean):
   return { data: parsed.data, version };
 }
 
-/** The stored columns of a quote's fields: its price by the order's rule with today's sales tax rate. */
+/**
+ * The stored columns of a quote's fields: its price by the order's rule with today's sales tax rate, and each
+ * catalogue item's name as the catalogue has it at this save (decision 253).
+ */
 export async function quoteValues(db: Db, data: QuoteData) {
-  const { valid_until: validUntil, ...fields } = data;
-  const [taxRate, buildingType] = await Promise.all([salesTaxRate(db), quoteBuildingType(db, fields)]);
+  const { valid_until: validUntil, ...validated } = data;
+  const [taxRate, buildingType, names] = await Promise.all([
+    salesTaxRate(db),
+    quoteBuildingType(db, validated),
+    settingLabels(db, validated.building_info.additional_items.map((i) => i.item)),
+  ]);
+  const fields: QuoteOrderFields = withPickedItemNames(validated, (id) => names.get(id));
   const price = quotePrice(fields, { taxRate, buildingType });
   return {
     date: fields.date,
     validUntil,
     customerId: fields.customer_id ?? null,
     customerName: fields.billing_address.name || fields.shipping_address.name || '',
-    fields: fields as QuoteOrderFields,
+    fields,
     subtotal: price.subtotal,
     discountAmount: price.discountAmount,
     taxAmount: price.taxAmount,

@@ -105,7 +105,15 @@ export const quoteListRow = z.object({
 
 export const quoteAnswer = quoteListRow.extend({
   /** The order form's fields as validated (prices included). */
-  fields: z.record(z.string(), z.unknown()),
+  fields: z
+    .record(z.string(), z.unknown())
+    .describe(
+      "The order form's fields as validated (prices included): the body of POST /api/orders/ without door_number, status " +
+        'and invoice_number. building_info.additional_items[] are the order form\'s items: item (a catalogue item\'s id) ' +
+        'with the price picked, or item null and custom_item_name (a custom line, as the order form makes one); a ' +
+        "catalogue item also answers item_name, its catalogue name when the quote was saved (read-only: the quote's " +
+        'lines and PDF show it; a save takes the catalogue\'s name again). Conversion copies every field into the order.',
+    ),
   line_items: z.array(quoteLineAnswer),
   totals: quoteTotalsAnswer,
   order_door_number: z.string().nullable(),
