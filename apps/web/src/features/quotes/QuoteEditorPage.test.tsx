@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { renderWithServer } from '../../test/render';
 import type { TrpcProcedure } from '../../test/fakeFetch';
 import { createOrderServer } from '../order-form/testing/fakeOrderServer';
+import { choose, combobox } from '../order-form/testing/renderOrderForm';
 import { QuoteEditorPage } from './QuoteEditorPage';
 
 function renderQuote(at: string, taxRate: string, procedures: Record<string, TrpcProcedure> = {}) {
@@ -38,6 +39,8 @@ const SENT_QUOTE = {
 };
 
 const totals = () => screen.getByRole('group', { name: 'Quote totals' });
+const building = () => screen.getByRole('region', { name: 'Building' });
+const items = () => screen.getByRole('region', { name: 'Additional Items' });
 /** The amount beside a label of the totals ("Subtotal" -> "$6,634.30"). */
 const amount = (label: string) => within(totals()).getByText(label).nextElementSibling?.textContent;
 
@@ -50,8 +53,8 @@ async function type(label: RegExp, value: string) {
 describe('a new quote', () => {
   it('totals the prices as they are typed, before the bill-to name is filled in', async () => {
     renderNewQuote('7.375');
-    await waitFor(() => expect(screen.getByLabelText(/^Building Price/)).toBeEnabled());
-    await type(/^Building Price/, '6534.30');
+    await waitFor(() => expect(within(building()).getByLabelText(/^Price/)).toBeEnabled());
+    await userEvent.type(within(building()).getByLabelText(/^Price/), '6534.30');
     await type(/^Freight Cost/, '100');
 
     // By hand: 6,534.30 + 100.00 freight = 6,634.30; tax 7.375% of the building only = 481.904 -> 481.90.
@@ -59,6 +62,59 @@ describe('a new quote', () => {
     expect(amount('Sales Tax')).toBe('$481.90');
     expect(amount('Total')).toBe('$7,116.20');
     expect(screen.getByLabelText(/^Bill To Name/)).toHaveValue('');
+  });
+
+  it("offers the order form's catalogue pickers (product, door type and its price, hinge side, items with their prices) and saves their ids", async () => {
+    const asked: Record<string, unknown>[] = [];
+    const router = createMemoryRouter([{ path: '/quotes/:id', element: <QuoteEditorPage /> }], { initialEntries: ['/quotes/new'] });
+    renderWithServer(
+      <RouterProvider router={router} />,
+      createOrderServer({
+        taxRate: '7.00',
+        procedures: {
+          'quotes.create': (input) => {
+            asked.push(input as Record<string, unknown>);
+            return { ...SENT_QUOTE, id: 9, status: 'draft' };
+          },
+          'quotes.get': () => ({ ...SENT_QUOTE, id: 9, status: 'draft' }),
+          'quotes.links': () => ({ results: [] }),
+          'email.log': () => ({ results: [] }),
+        },
+      }).handler,
+    );
+    await waitFor(() => expect(combobox('Product', building())).toBeEnabled());
+    // The catalogue's products, door types and hinge sides, as the order form offers them.
+    await choose(combobox('Product', building()), 'Cooler Door Kit');
+    expect(within(building()).getByLabelText(/^Price/)).toHaveDisplayValue('415.60');
+    await choose(combobox('Door Type', building()), 'Standard Swing 36"');
+    // A door-only building prices its door type: the catalogue's price fills in.
+    expect(within(building()).getByLabelText(/^Door Type Price/)).toHaveDisplayValue('850.00');
+    await choose(combobox('Hinge Side', building()), 'Left');
+    // An additional item is picked from the catalogue with its price (not typed as free text).
+    await userEvent.click(within(items()).getByRole('button', { name: 'Add Item' }));
+    await choose(combobox('Item', within(items()).getByRole('group', { name: 'Item 1' })), 'Strip Curtain');
+    expect(within(items()).getByRole('group', { name: 'Item 1' })).toHaveTextContent('$165.00');
+
+    // By hand: 415.60 + 850.00 + 165.00 = 1,430.60; tax 7% = 100.142 -> 100.14; total 1,530.74.
+    await waitFor(() => expect(amount('Subtotal')).toBe('$1,430.60'));
+    expect(amount('Sales Tax')).toBe('$100.14');
+    expect(amount('Total')).toBe('$1,530.74');
+
+    await type(/^Bill To Name/, 'Lakeside Bait');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Quote' }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(asked[0]).toMatchObject({
+      building_info: {
+        product: 3,
+        door_type: 30,
+        door_type_price: '850.00',
+        hinge_side: 50,
+        additional_items: [{ item: 80, custom_item_name: '', quantity: '1', price: '165.00' }],
+      },
+      billing_address: { name: 'Lakeside Bait' },
+    });
+    expect(asked[0]).not.toHaveProperty('door_number');
+    expect(asked[0]).not.toHaveProperty('status');
   });
 
   it('marks the bill-to name as required before anything is saved', async () => {
@@ -103,6 +159,43 @@ describe('a saved quote', () => {
     const log = await screen.findByRole('region', { name: 'Sent log' });
     expect(await within(log).findByText('buyer@lakeside.example')).toBeInTheDocument();
     expect(within(log).getByText(/550 mailbox unavailable/)).toBeInTheDocument();
+  });
+});
+
+describe('a saved quote with a line typed before the catalogue picker', () => {
+  it('shows its catalogue picks by name and the typed line as a custom item, at the prices quoted', async () => {
+    renderQuote('/quotes/5', '7.00', {
+      'quotes.get': () => ({
+        ...SENT_QUOTE,
+        fields: {
+          billing_address: { name: 'Lakeside Bait' },
+          building_info: {
+            product: 1,
+            price: '8950.00',
+            door_type: 31,
+            hinge_side: 51,
+            additional_items: [
+              { item: 81, item_name: 'Interior LED Light', custom_item_name: '', quantity: 2, price: '85.00' },
+              { item: null, custom_item_name: 'Strip curtain', quantity: 1, price: '89.50' },
+            ],
+          },
+        },
+      }),
+      'quotes.links': () => ({ results: [] }),
+      'email.log': () => ({ results: [] }),
+    });
+    await waitFor(() => expect(within(building()).getByLabelText(/^Price/)).toHaveDisplayValue('8950.00'));
+    expect(building()).toHaveTextContent('Sliding Cooler Door');
+    expect(building()).toHaveTextContent('Right');
+    const first = within(items()).getByRole('group', { name: 'Item 1' });
+    const second = within(items()).getByRole('group', { name: 'Item 2' });
+    expect(first).toHaveTextContent('Interior LED Light');
+    expect(within(first).getByLabelText(/^Price/)).toHaveDisplayValue('85.00');
+    expect(second).toHaveTextContent('Strip curtain');
+    expect(within(second).getByLabelText(/^Price/)).toHaveDisplayValue('89.50');
+    // By hand: 8,950.00 + 2 x 85.00 + 89.50 = 9,209.50 (the door type comes with a cooler); tax 7% = 644.665 -> 644.67.
+    expect(amount('Subtotal')).toBe('$9,209.50');
+    expect(amount('Sales Tax')).toBe('$644.67');
   });
 });
 

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
+import { FormProvider, get, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { CUSTOM_PRODUCT, type FieldErrors } from '@icehouse/domain';
+import { listFieldErrors } from '@icehouse/domain';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
@@ -30,14 +31,16 @@ export function QuoteEditorPage() {
   const quote = trpc.quotes.get.useQuery({ id: id ?? 0 }, { enabled: id !== null });
   const create = trpc.quotes.create.useMutation();
   const update = trpc.quotes.update.useMutation();
-  const [values, setValues] = useState<QuoteFormValues>(() => emptyQuote());
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
+  // The order form's values and sections (decision 253); the server's messages land on the fields of the same path.
+  const form = useForm<QuoteFormValues>({ defaultValues: emptyQuote() });
+  const values = useWatch({ control: form.control }) as QuoteFormValues;
   const [message, setMessage] = useState<{ tone: 'success' | 'error' | 'info'; text: string } | null>(null);
 
   const loaded = quote.data;
   const [customerName, setCustomerName] = useState('');
   useAdoptLoaded(loaded ? `${loaded.id}:${loaded.version}` : null, () => {
-    setValues(valuesOfQuote(loaded!));
+    // A door price that differs from its option's is shown as typed by hand, as on the order form.
+    form.reset(valuesOfQuote(loaded!, (optionId) => (optionId === null ? null : (lookups.settingById.get(optionId)?.price ?? null))));
     setCustomerName(loaded!.customer_name ?? '');
   });
 
@@ -52,20 +55,33 @@ export function QuoteEditorPage() {
   const busy = create.isPending || update.isPending;
 
   // The price as typed, by the order's own rule (the server computes the same on save).
-  const preview = useMemo(() => {
-    const product = lookups.products.find((p) => String(p.id) === values.building_info.product);
-    const buildingType = values.building_info.product === CUSTOM_PRODUCT ? values.building_info.building_type : (product?.building_type ?? null);
-    return priceOfQuoteValues(values, { taxRate: lookups.taxRate, buildingType });
-  }, [values, lookups.products, lookups.taxRate]);
+  const preview = useMemo(
+    () => priceOfQuoteValues(values, lookups.taxRate, lookups.productById),
+    [values, lookups.productById, lookups.taxRate],
+  );
   // An answered quote stands at the price it was answered at (its tax rate then); an open one shows what a save would store.
   const totals =
     locked && loaded
       ? { subtotal: loaded.totals.subtotal, discountAmount: loaded.totals.discount_amount, taxAmount: loaded.totals.tax_amount, total: loaded.totals.total }
       : preview;
 
+  /** The server's field errors on their fields (the first message each); any without a field go in the notice. */
+  function showFieldErrors(fieldErrors: NonNullable<ReturnType<typeof serverFieldErrors>>): string[] {
+    const current = form.getValues();
+    const others: string[] = [];
+    for (const { path, messages } of listFieldErrors(fieldErrors)) {
+      const first = messages[0];
+      if (!first) continue;
+      if (path !== '' && get(current, path) !== undefined) form.setError(path as FieldPath<QuoteFormValues>, { type: 'server', message: first });
+      else others.push(first);
+    }
+    return others;
+  }
+
   async function save() {
     setMessage(null);
-    setErrors(null);
+    form.clearErrors();
+    const values = form.getValues();
     try {
       if (id === null) {
         const created = await create.mutateAsync(payloadOf(values));
@@ -78,8 +94,11 @@ export function QuoteEditorPage() {
       setMessage({ tone: 'success', text: QUOTE_TEXT.saved });
     } catch (error) {
       const fieldErrors = serverFieldErrors(error);
-      setErrors(fieldErrors);
-      setMessage({ tone: 'error', text: fieldErrors ? QUOTE_TEXT.saveFailed : (serverMessage(error) ?? QUOTE_TEXT.saveFailed) });
+      const others = fieldErrors ? showFieldErrors(fieldErrors) : [];
+      setMessage({
+        tone: 'error',
+        text: fieldErrors ? [QUOTE_TEXT.saveFailed, ...others].join(' ') : (serverMessage(error) ?? QUOTE_TEXT.saveFailed),
+      });
     }
   }
 
@@ -122,8 +141,10 @@ export function QuoteEditorPage() {
       )}
       {locked && <Notice tone="info">{QUOTE_TEXT.locked}</Notice>}
       <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
-        <QuoteForm values={values} onChange={setValues} errors={errors} lookups={lookups} customerName={customerName}
-          onCustomerName={setCustomerName} disabled={locked || busy || (id !== null && !loaded)} />
+        <FormProvider {...form}>
+          <QuoteForm lookups={lookups} customerName={customerName} onCustomerName={setCustomerName}
+            disabled={locked || busy || (id !== null && !loaded)} />
+        </FormProvider>
         <aside className="flex flex-col gap-4">
           <div role="group" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Quote totals">
             <dl className="grid grid-cols-2 gap-1 text-sm">

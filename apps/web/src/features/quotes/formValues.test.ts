@@ -11,7 +11,7 @@ describe('the quote form values', () => {
     expect(emptyQuote('2026-03-01').valid_until).toBe('2026-03-31');
   });
 
-  it("keep the order form's fields the editor does not show, and send what the domain schema accepts", () => {
+  it("are the order form's values: every order field read and sent back (no door number or status), as the domain schema accepts", () => {
     const fields = quoteSchema.parse({
       date: '2026-03-01',
       valid_until: '2026-03-31',
@@ -26,6 +26,9 @@ describe('the quote form values', () => {
     const payload = payloadOf(values);
     expect(payload).toMatchObject({ ship_date: '2026-04-15', ship_via: 7, freight_cost: '120.00' });
     expect(payload.building_info).toMatchObject({ door_type: 3, door_type_price: '450.00', hinge_side: 9, product: 'custom', building_type: 'DOOR_ONLY' });
+    expect(payload).not.toHaveProperty('door_number');
+    expect(payload).not.toHaveProperty('status');
+    expect(payload).toMatchObject({ valid_until: '2026-03-31' });
     const again = quoteSchema.safeParse(payload);
     expect(again.success, JSON.stringify(again.error?.issues)).toBe(true);
   });
