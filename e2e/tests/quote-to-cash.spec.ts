@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { startServerWithSmtp, textOf, type ServerWithSmtp } from './support/server-with-smtp';
 import { ADMIN, signIn } from './support/session';
 import { textGaps } from './support/text-gaps';
@@ -40,6 +40,13 @@ const money = (text: string) => Number(text.replace(/[$,]/g, ''));
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const shown = (amount: string) => `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
+/** Opens a select of the order form (react-select) and picks an option by its exact label. */
+async function choose(page: Page, combobox: Locator, option: string) {
+  await combobox.click();
+  await combobox.fill(option);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
 test('quote to cash: a quote accepted from the emailed link, the order, a deposit, the invoice, a payment, a credit note, the statement, the accountant files', async ({
   page,
   browser,
@@ -76,7 +83,14 @@ test('quote to cash: a quote accepted from the emailed link, the order, a deposi
   await picker.fill(customerName.slice(0, -2));
   await page.getByRole('option', { name: customerName, exact: true }).click();
   await expect(page.getByLabel('Bill To Name')).toHaveValue(customerName);
-  await page.getByLabel('Product').selectOption({ label: 'Walk-in Cooler 8x10' });
+  // The order form's own pickers: the catalogue's product, hinge side and items at their catalogue prices.
+  const building = page.getByRole('region', { name: 'Building' });
+  await choose(page, building.getByRole('combobox', { name: 'Product' }), 'Walk-in Cooler 8x10');
+  await choose(page, building.getByRole('combobox', { name: 'Hinge Side' }), 'Left');
+  const items = page.getByRole('region', { name: 'Additional Items' });
+  await items.getByRole('button', { name: 'Add Item' }).click();
+  await choose(page, items.getByRole('group', { name: 'Item 1' }).getByRole('combobox', { name: 'Item' }), 'Strip Curtain');
+  await expect(items.getByRole('group', { name: 'Item 1' }).getByLabel('Price')).toHaveValue('165.00');
   await page.getByLabel('Freight Cost').fill('150');
   await page.getByRole('button', { name: 'Save Quote' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Quote Q-\d+$/ })).toBeVisible();
@@ -137,10 +151,12 @@ test('quote to cash: a quote accepted from the emailed link, the order, a deposi
   expect(Number(await nextDoorNumber(page.request))).toBeGreaterThan(Number(doorBefore));
   await expect(page.getByLabel('Quote status').getByText('Converted', { exact: true })).toBeVisible();
 
-  // 5. The order carries the quote's total; a deposit is taken on it.
+  // 5. The order carries the quote's total, hinge side and catalogue item; a deposit is taken on it.
   await page.getByRole('link', { name: `Open order ${doorBefore}` }).first().click();
   const edit = page.getByRole('dialog', { name: 'Edit Order' });
   await expect(edit.getByText(total).first()).toBeVisible({ timeout: 30_000 });
+  await expect(edit.getByRole('region', { name: 'Building' })).toContainText('Left');
+  await expect(edit.getByRole('group', { name: 'Item 1' })).toContainText('Strip Curtain');
   const deposits = edit.getByRole('group', { name: 'Record deposit' });
   await deposits.getByLabel('Deposit amount').fill('500');
   await deposits.getByLabel('Deposit reference').fill('DEP-JOURNEY');
