@@ -83,7 +83,7 @@ export const SPREADSHEET_MESSAGES = {
   headerTwice: 'This column is already chosen for another field.',
   requiredUnmapped: (label: string) => `Choose the column that holds ${label}.`,
   uploadNotFound: 'This upload is no longer available. Upload the file again.',
-  uploadImported: 'This upload has already been imported.',
+  changedMeanwhile: 'Customers or the catalogue changed while the file was imported; nothing was imported. Preview it again.',
   rowUnknown: 'There is no such row in the file.',
   hasErrors: (n: number) =>
     `The file has ${n} ${n === 1 ? 'error' : 'errors'}. Correct ${n === 1 ? 'it' : 'them'} before importing; nothing was imported.`,

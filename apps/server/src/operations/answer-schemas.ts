@@ -31,6 +31,7 @@ import { creditAnswers, creditRestAnswers } from '../modules/credit/schemas';
 import { reportsAnswers, reportsRestAnswers } from '../modules/reports/schemas';
 import { quotesAnswers, quotesRestAnswers } from '../modules/quotes/schemas';
 import { statementsAnswers, statementsRestAnswers } from '../modules/statements/schemas';
+import { spreadsheetsAnswers, spreadsheetsRestAnswers } from '../modules/spreadsheets/schemas';
 
 /** By operation name: tRPC procedures and subscriptions (the data of each event), and REST-only operations. */
 export const answerSchemas = {
@@ -59,6 +60,7 @@ export const answerSchemas = {
   ...reportsAnswers,
   ...quotesAnswers,
   ...statementsAnswers,
+  ...spreadsheetsAnswers,
 };
 
 /** By REST route (`METHOD /api/path/{param}/`) answering JSON: the operation's answer unless the route shapes its own. */
@@ -82,5 +84,6 @@ export const restAnswerSchemas = {
   ...reportsRestAnswers,
   ...quotesRestAnswers,
   ...statementsRestAnswers,
+  ...spreadsheetsRestAnswers,
   ...emailRestAnswers,
 };
