@@ -8,6 +8,7 @@ import { serverFieldErrors, serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { EmailDialog } from '../email/EmailDialog';
 import { CustomerLinksSection } from './CustomerLinksSection';
+import { customLinesOf } from './formValues';
 import { QUOTE_TEXT } from './texts';
 import type { QuoteView } from './types';
 
@@ -22,6 +23,8 @@ function ConvertDialog({ quote, open, onClose, onDone }: { quote: QuoteView; ope
   const [date, setDate] = useState(todayIso());
   const [error, setError] = useState<string | undefined>();
   const doorNumber = door ?? proposal.data?.door_number ?? '';
+  // Said before converting, not discovered on the order: lines with no catalogue link stay custom lines.
+  const customLines = customLinesOf(quote);
 
   async function submit() {
     setError(undefined);
@@ -53,6 +56,11 @@ function ConvertDialog({ quote, open, onClose, onDone }: { quote: QuoteView; ope
       }
     >
       <div className="flex flex-col gap-3">
+        {customLines.length > 0 && (
+          <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
+            {QUOTE_TEXT.convertCustomLines(customLines.map((name) => `"${name}"`).join(', '))}
+          </p>
+        )}
         <Field label={QUOTE_TEXT.doorNumber} required error={error}>
           {(control) => <TextInput {...control} value={doorNumber} onChange={(e) => setDoor(e.target.value)} />}
         </Field>

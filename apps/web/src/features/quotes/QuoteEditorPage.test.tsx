@@ -199,6 +199,30 @@ describe('a saved quote with a line typed before the catalogue picker', () => {
   });
 });
 
+describe('an accepted quote with a line not from the catalogue', () => {
+  it('says before converting that the line becomes a custom item at its quoted price', async () => {
+    const fields = {
+      billing_address: { name: 'Lakeside Bait' },
+      building_info: {
+        product: 1,
+        price: '8950.00',
+        additional_items: [
+          { item: 80, item_name: 'Strip Curtain', custom_item_name: '', quantity: 1, price: '165.00' },
+          { item: null, custom_item_name: 'Strip curtain', quantity: 1, price: '89.50' },
+        ],
+      },
+    };
+    renderQuote('/quotes/5', '7.00', {
+      'quotes.get': () => ({ ...SENT_QUOTE, status: 'accepted', accepted: { name: 'Pat', at: '2026-11-03T10:00:00.000Z', ip: '' }, fields }),
+      'quotes.links': () => ({ results: [] }),
+      'email.log': () => ({ results: [] }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Convert to Order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Convert to Order' });
+    expect(dialog).toHaveTextContent('Not from the catalogue, so the order gets them as custom items at the quoted price: "Strip curtain".');
+  });
+});
+
 describe('a declined quote', () => {
   it('is duplicated into a new draft with its fields, which opens at once', async () => {
     const DECLINED = { ...SENT_QUOTE, status: 'declined', declined: { comment: 'Too dear', at: '2026-11-20T12:00:00.000Z' }, version: 3 };

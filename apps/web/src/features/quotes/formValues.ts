@@ -58,3 +58,17 @@ export function priceOfQuoteValues(
   const buildingType = b.product === CUSTOM_PRODUCT ? b.building_type : (product?.building_type ?? b.building_type);
   return priceOfValues({ ...values, building_info: { ...b, building_type: buildingType } }, taxRate);
 }
+
+/**
+ * The names of a quote's custom lines (no catalogue item: typed on the order form's "Add custom item", or free text
+ * of a quote saved before decision 253): conversion carries them as the order's custom lines at their quoted price.
+ */
+export function customLinesOf(quote: Pick<QuoteView, 'fields'>): string[] {
+  const info = quote.fields.building_info;
+  const items = info && typeof info === 'object' ? (info as { additional_items?: unknown }).additional_items : undefined;
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((i: unknown) => {
+    const row = i && typeof i === 'object' ? (i as { item?: unknown; custom_item_name?: unknown }) : {};
+    return row.item === null || row.item === undefined ? [typeof row.custom_item_name === 'string' ? row.custom_item_name : ''] : [];
+  });
+}

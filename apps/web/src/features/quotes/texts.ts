@@ -45,6 +45,8 @@ export const QUOTE_TEXT = {
   convert: 'Convert to Order',
   convertTitle: 'Convert to Order',
   convertHelp: "The order gets the quote's fields and prices. Its door number is taken now.",
+  convertCustomLines: (names: string) =>
+    `Not from the catalogue, so the order gets them as custom items at the quoted price: ${names}.`,
   doorNumber: 'Door Number',
   orderDate: 'Order Date',
   converting: 'Converting...',
