@@ -199,6 +199,31 @@ describe('a saved quote with a line typed before the catalogue picker', () => {
   });
 });
 
+describe('a quote saved through the API without its product type', () => {
+  it("takes the catalogue product's type, so a door-only building keeps its door type's price on the screen and in the save", async () => {
+    const asked: Record<string, unknown>[] = [];
+    const fields = {
+      billing_address: { name: 'Lakeside Bait' },
+      building_info: { product: 3, price: '415.60', door_type: 30, door_type_price: '850.00', additional_items: [] },
+    };
+    renderQuote('/quotes/5', '7.00', {
+      'quotes.get': () => ({ ...SENT_QUOTE, fields }),
+      'quotes.update': (input) => {
+        asked.push(input as Record<string, unknown>);
+        return { ...SENT_QUOTE, fields };
+      },
+      'quotes.links': () => ({ results: [] }),
+      'email.log': () => ({ results: [] }),
+    });
+    await waitFor(() => expect(within(building()).getByLabelText(/^Door Type Price/)).toHaveDisplayValue('850.00'));
+    // By hand: 415.60 + 850.00 = 1,265.60.
+    expect(amount('Subtotal')).toBe('$1,265.60');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Quote' }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(asked[0]).toMatchObject({ id: 5, data: { version: 2, building_info: { product: 3, door_type: 30, door_type_price: '850.00' } } });
+  });
+});
+
 describe('an accepted quote with a line not from the catalogue', () => {
   it('says before converting that the line becomes a custom item at its quoted price', async () => {
     const fields = {

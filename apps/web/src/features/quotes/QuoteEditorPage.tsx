@@ -38,9 +38,11 @@ export function QuoteEditorPage() {
 
   const loaded = quote.data;
   const [customerName, setCustomerName] = useState('');
-  useAdoptLoaded(loaded ? `${loaded.id}:${loaded.version}` : null, () => {
-    // A door price that differs from its option's is shown as typed by hand, as on the order form.
-    form.reset(valuesOfQuote(loaded!, (optionId) => (optionId === null ? null : (lookups.settingById.get(optionId)?.price ?? null))));
+  // Read into the form once the catalogue is known too: the door prices' manual flags and the product's type need it.
+  const ready = loaded !== undefined && !lookups.loading;
+  useAdoptLoaded(ready ? `${loaded.id}:${loaded.version}` : null, () => {
+    const settingPrice = (optionId: number | null) => (optionId === null ? null : (lookups.settingById.get(optionId)?.price ?? null));
+    form.reset(valuesOfQuote(loaded!, settingPrice, lookups.productById));
     setCustomerName(loaded!.customer_name ?? '');
   });
 
@@ -114,7 +116,7 @@ export function QuoteEditorPage() {
               {QUOTE_TEXT.title}
             </Link>
             {!locked && (
-              <Button variant="primary" onClick={() => void save()} disabled={busy || (id !== null && !loaded)}>
+              <Button variant="primary" onClick={() => void save()} disabled={busy || (id !== null && !ready)}>
                 {busy ? QUOTE_TEXT.saving : QUOTE_TEXT.save}
               </Button>
             )}
@@ -143,7 +145,7 @@ export function QuoteEditorPage() {
       <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
         <FormProvider {...form}>
           <QuoteForm lookups={lookups} customerName={customerName} onCustomerName={setCustomerName}
-            disabled={locked || busy || (id !== null && !loaded)} />
+            disabled={locked || busy || (id !== null && !ready)} />
         </FormProvider>
         <aside className="flex flex-col gap-4">
           <div role="group" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Quote totals">

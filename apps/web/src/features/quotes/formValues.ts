@@ -26,9 +26,21 @@ export function emptyQuote(today = todayIso()): QuoteFormValues {
   return { ...newOrderValues(today), valid_until: defaultValidUntil(today) };
 }
 
-/** A saved quote's fields back into the form, as the order form reads an order's (door prices' manual flags included). */
-export function valuesOfQuote(quote: QuoteView, settingPrice?: SettingPriceLookup): QuoteFormValues {
-  return { ...toFormValues({ ...quote.fields, date: quote.date }, settingPrice), valid_until: quote.valid_until };
+/**
+ * A saved quote's fields back into the form, as the order form reads an order's (door prices' manual flags
+ * included). A catalogue product's type is the product's when the quote does not carry it (one saved through the
+ * API, or before decision 253), as the order form sets it on picking: the door type's price depends on it.
+ */
+export function valuesOfQuote(
+  quote: QuoteView,
+  settingPrice?: SettingPriceLookup,
+  productById?: ReadonlyMap<number, ProductRow>,
+): QuoteFormValues {
+  const values = toFormValues({ ...quote.fields, date: quote.date }, settingPrice);
+  const b = values.building_info;
+  const product = typeof b.product === 'number' ? productById?.get(b.product) : undefined;
+  const building_type = b.building_type ?? product?.building_type ?? null;
+  return { ...values, building_info: { ...b, building_type }, valid_until: quote.valid_until };
 }
 
 /** The form as the API takes it: what the order form would send (its hidden fields left out), less the order's own fields. */
