@@ -26,6 +26,7 @@ const COMPOSITION = [
   'rest/openapi.ts',
   'trpc/app-router.ts',
   /^cli\//,
+  /^import-server\//,
 ];
 
 export interface MapOfModules {
