@@ -50,6 +50,10 @@ const ShopBoard = lazyPage(() => import('../features/production/ShopBoard'), 'Sh
 const MaterialsPage = lazyPage(() => import('../features/production/MaterialsPage'), 'MaterialsPage');
 const WebhooksPage = lazyPage(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage');
 const FailedJobsPage = lazyPage(() => import('../features/jobs/FailedJobsPage'), 'FailedJobsPage');
+const SpreadsheetImportPage = lazyPage(
+  () => import('../features/spreadsheets/SpreadsheetImportPage'),
+  'SpreadsheetImportPage',
+);
 
 /**
  * Every route of the app (orders spec §2, invoices spec §2).
@@ -58,7 +62,7 @@ const FailedJobsPage = lazyPage(() => import('../features/jobs/FailedJobsPage'),
  * - Everything else needs a session: signed out, the guard goes to /login?next=<here>.
  * - Each screen sits under the area of the server operations it needs (RequireArea, the domain's
  *   `roleMay`): a role without it goes to its home (`homeOf`: the board for the shop, else /dashboard).
- *   /components, /products, /settings, /users, /company-info, /failed-jobs and /webhooks are the admin's.
+ *   /components, /products, /settings, /users, /company-info, /failed-jobs, /webhooks and /import are the admin's.
  * - The invoice viewer (/invoices/{id}/view) sits under RequireAuth but outside HeaderLayout (no
  *   header).
  * - Every screen is loaded when first opened (see `lazyPage`); the session guards, the header
@@ -158,6 +162,7 @@ export const routes: RouteObject[] = [
                   { path: 'company-info', element: <CompanyInfoPage /> },
                   { path: 'failed-jobs', element: <FailedJobsPage /> },
                   { path: 'webhooks', element: <WebhooksPage /> },
+                  { path: 'import', element: <SpreadsheetImportPage /> },
                 ],
               },
               { path: '*', element: <NotFoundRoute /> },

@@ -108,6 +108,7 @@ describe('AppHeader', () => {
       ['Company Info', '/company-info'],
       ['Failed jobs', '/failed-jobs'],
       ['Webhooks', '/webhooks'],
+      ['Import spreadsheets', '/import'],
     ]);
     expect(items[0]).toHaveFocus();
   });
@@ -148,8 +149,8 @@ describe('AppHeader', () => {
     await userEvent.keyboard('{ArrowDown}{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Configurations' })).toHaveFocus();
     await userEvent.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
-    expect(screen.getByRole('menuitem', { name: 'Webhooks' })).toHaveFocus();
-    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Import spreadsheets' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
     expect(screen.getByRole('menuitem', { name: 'Company Info' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { level: 1, name: 'Company Information' })).toBeInTheDocument();

@@ -12,6 +12,7 @@ export const SETTINGS_MENU_ITEMS = [
   // Ours (not in the spec's menu): background jobs that used up their retries.
   { label: 'Failed jobs', to: '/failed-jobs' },
   { label: 'Webhooks', to: '/webhooks' },
+  { label: 'Import spreadsheets', to: '/import' },
 ] as const;
 
 /**
