@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import type { Database } from '@icehouse/db/client';
 import { AppError, HTTP_STATUS } from './errors';
 import { logRefusal, replyWithError } from './rest/error-handler';
-import type { AppDeps, ChangeAnnouncer, SessionUser, WebhookSettings } from './deps';
+import type { AppDeps, BackupSetup, ChangeAnnouncer, SessionUser, WebhookSettings } from './deps';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { registerRestRoutes } from './rest/register';
 import { acceptEmptyJsonBodies } from './rest/json-body';
@@ -29,6 +29,9 @@ import { declareScopeSecurity, routeSecurityConfig } from './modules/auth/route-
 import { registerSecurityHeaders } from './security-headers';
 import { createPdfRenderer, resolveChromePath, type PdfRenderer, type PdfRendererOptions } from './pdf';
 import { createFolderBlobStore, type BlobStore } from './blobs';
+import { pausableBlobs } from './blobs/pausable';
+import { folderBackupStore } from './backup/backup-store';
+import { startBackupSchedule } from './modules/system/backup-schedule';
 import { createChangeAnnouncer, createLiveHub, type LiveHub } from './changes';
 import { changeRecordReaders } from './modules/change-records';
 import { webhooksSink } from './modules/webhooks/events';
@@ -99,6 +102,8 @@ export interface AppConfig {
   smtpUrl?: string | null;
   /** Customer links are built from this (PUBLIC_BASE_URL, decision 161); default `http://localhost:3000`. */
   publicBaseUrl?: string;
+  /** Scheduled backups (serve.ts: backupSetupOf): default, for tests and tools, a folder beside the blobs'. */
+  backups?: Partial<BackupSetup>;
   jobs?: {
     workers?: boolean;
     pollingIntervalSeconds?: number;
@@ -135,7 +140,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     pdfStats: () => renderer.stats(),
   });
   const pdf = metrics.timedPdf(renderer);
-  const blobs = metrics.countedBlobs(store);
+  // Paused for the seconds of an embedded backup's dump when the blob folder lies in the data folder.
+  const gated = pausableBlobs(store);
+  const blobs = metrics.countedBlobs(gated);
   const jobs = createJobQueue({
     database: config.database,
     log: config.logger.child({ module: 'jobs' }),
@@ -172,9 +179,18 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     mailer,
     publicBaseUrl: (config.publicBaseUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
     metrics,
+    backups: {
+      ...config.backups,
+      store:
+        config.backups?.store ??
+        folderBackupStore(store.kind === 'folder' ? path.join(store.location, 'backups') : fs.mkdtempSync(path.join(os.tmpdir(), 'icehouse-backups-'))),
+      pauseBlobs: (work) => gated.pause(work),
+    },
   };
   // pg-boss installs (or migrates) its own schema here, then the queues and this instance's workers start.
   await jobs.start(deps);
+  // Where workers run, a look once a minute whether the day's backup is due (decision 255).
+  const backupSchedule = (config.jobs?.workers ?? true) ? startBackupSchedule(deps) : null;
   app.decorate('live', live);
   const currentUser = (req: FastifyRequest): SessionUser | null => req.auth?.user ?? null;
   const checkAnswers = config.checkAnswers ?? false;
@@ -341,6 +357,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   app.addHook('onClose', async () => {
     // Workers stop fetching; running jobs get a few seconds to finish (else they are retried later).
+    backupSchedule?.stop();
     await jobs.stop();
     await live.close();
     mailer?.close();

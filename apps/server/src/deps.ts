@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { PdfRenderer } from './pdf/renderer-contract';
 import type { BlobStore } from './blobs/store';
+import type { BackupStore } from './backup/backup-store';
+import type { LiveBackupSource } from './backup/live-backup';
 
 /**
  * What services, handlers and jobs get from the app: built once in buildApp, shared by tRPC, REST and
@@ -34,7 +36,12 @@ export interface AppDeps {
   publicBaseUrl: string;
   /** What jobs report to this instance's Prometheus metrics (src/metrics). */
   metrics: AppMetrics;
+  /** Scheduled backups (decision 255): where they are kept and what the dump needs. */
+  backups: BackupSetup;
 }
+
+/** Where backups go and what taking one of the running database needs (src/backup/live-backup.ts). */
+export type BackupSetup = Omit<LiveBackupSource, 'database' | 'blobs'> & { store: BackupStore };
 
 /** The figures services and jobs report as things happen (the rest is read when Prometheus scrapes). */
 export interface AppMetrics {
@@ -44,6 +51,8 @@ export interface AppMetrics {
   webhookAttempt(outcome: 'delivered' | 'failed', lagSeconds: number): void;
   /** A job attempt threw (it is retried until its retries run out). */
   jobFailed(queue: string): void;
+  /** A backup attempt failed (taking, storing or verifying it). */
+  backupFailed(): void;
 }
 
 /** What most services need: the database (one declaration for every module). */

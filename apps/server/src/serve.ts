@@ -7,6 +7,7 @@ import { hashPassword } from './modules/auth/password';
 import { bootstrapAdmin } from './modules/users/service';
 import { uncaughtVerdict } from './uncaught';
 import { blobStoreFromEnv } from './blobs';
+import { backupSetupOf } from './cli/backup-target';
 import { moveDatabaseBytesToBlobs } from './blobs/move-database-bytes';
 import { linkOrdersToCustomers, linkReportLines } from './modules/customers/link';
 import { startMetricsServer, type MetricsServer } from './metrics/http';
@@ -59,6 +60,7 @@ export async function serve(env: Env, log: Logger, database: Database) {
     // Answers are parsed by their output schemas in development (and tests), not in production.
     checkAnswers: env.NODE_ENV === 'development',
     blobs,
+    backups: backupSetupOf(env, blobs),
     apiTokenRateLimit: env.API_TOKEN_RATE_LIMIT,
     webhooks: { allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS },
     smtpUrl: env.SMTP_URL ?? null,

@@ -34,3 +34,4 @@ export * from './customerName';
 export * from './roles';
 export * from './moneyFields';
 export * from './spreadsheets';
+export * from './backups';

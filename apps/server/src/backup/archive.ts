@@ -138,10 +138,13 @@ export async function readArchive(
 ): Promise<void> {
   const extract = tar.extract();
   const reading = pipeline(createReadStream(file), extract);
+  // A broken archive fails the loop below; its rejections are observed here, thrown from the loop.
+  reading.catch(() => undefined);
   for await (const item of extract) {
     const entry = item as unknown as Readable & { header: { name: string } };
     // tar-stream's entries are streamx streams (no readableEnded): listen for the end before reading.
     const ended = once(entry, 'end');
+    ended.catch(() => undefined);
     const used = await onEntry(entry.header.name, entry);
     if (!used) entry.resume();
     await ended;

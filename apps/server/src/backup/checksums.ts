@@ -26,21 +26,30 @@ export async function listTables(db: Db): Promise<string[]> {
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** The one query that answers the checksums of `names` (rows: name, n, h); for a caller that sends it itself. */
+export function checksumQuery(names: readonly string[]): string {
+  return names
+    .map(
+      (name) =>
+        `select ${`'${name.replace(/'/g, "''")}'`} as name, count(*)::int as n, ` +
+        `coalesce(md5(string_agg(t::text, E'\\n' order by t::text)), '') as h from ${quoteIdent(name)} t`,
+    )
+    .join('\nunion all\n');
+}
+
+/** The checksums from the rows of checksumQuery. */
+export function checksumsOf(rows: readonly { name: string; n: number | string; h: string }[]): DatabaseChecksums {
+  const out: DatabaseChecksums = {};
+  for (const row of rows) out[row.name] = { rows: Number(row.n), md5: row.h };
+  return out;
+}
+
 /** Checksums of `tables` (default: every app table) in one query. */
 export async function tableChecksums(db: Db, tables?: readonly string[]): Promise<DatabaseChecksums> {
   const names = tables ?? (await listTables(db));
   if (names.length === 0) return {};
-  const parts = names.map(
-    (name) =>
-      `select ${`'${name.replace(/'/g, "''")}'`} as name, count(*)::int as n, ` +
-      `coalesce(md5(string_agg(t::text, E'\\n' order by t::text)), '') as h from ${quoteIdent(name)} t`,
-  );
-  const result = await db.execute(sql.raw(parts.join('\nunion all\n')));
-  const out: DatabaseChecksums = {};
-  for (const row of rowsOf<{ name: string; n: number | string; h: string }>(result)) {
-    out[row.name] = { rows: Number(row.n), md5: row.h };
-  }
-  return out;
+  const result = await db.execute(sql.raw(checksumQuery(names)));
+  return checksumsOf(rowsOf<{ name: string; n: number | string; h: string }>(result));
 }
 
 /** Tables whose checksums differ (or that exist on one side only), sorted. */

@@ -18,7 +18,7 @@ export const PG_TOOLS_MISSING =
  * The connection URL without its password, and the environment that passes the password instead
  * (PGPASSWORD), so it never shows on a command line (`ps`).
  */
-function pgConnection(databaseUrl: string): { dbname: string; env: NodeJS.ProcessEnv } {
+export function pgConnection(databaseUrl: string): { dbname: string; env: NodeJS.ProcessEnv } {
   const url = new URL(databaseUrl);
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (url.password) {
@@ -28,7 +28,7 @@ function pgConnection(databaseUrl: string): { dbname: string; env: NodeJS.Proces
   return { dbname: url.toString(), env };
 }
 
-function run(
+export function run(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv,

@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import type { AppMetrics } from '../deps';
 import type { PdfRenderer } from '../pdf/renderer-contract';
 import { BlobMissingError, BlobRejectedError, type BlobStore } from '../blobs/store';
+import { embeddedMemoryGauge } from './memory';
+import { backupMetrics } from './backup-metrics';
 
 /**
  * This instance's Prometheus metrics (prom-client), one registry per app: tests build several apps in
@@ -120,6 +122,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
       },
     });
   }
+  embeddedMemoryGauge(registers, database, log);
   new Gauge({
     name: 'icehouse_live_subscriptions',
     help: 'Live-update streams open on this instance (one per open browser tab).',
@@ -182,8 +185,11 @@ export function createMetrics(sources: MetricsSources): Metrics {
     },
   });
 
+  const backups = backupMetrics(registers, database, log);
+
   return {
     registry,
+    backupFailed: () => backups.failed(),
     request(method, route, status, seconds) {
       requests.observe({ method, route, status: String(status) }, seconds);
     },

@@ -4,6 +4,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { cn } from '../../lib/cn';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { APP_NAME } from '../../lib/app';
+import { useCan } from '../../lib/access';
+import { BackupsSection } from './BackupsSection';
 
 export { APP_NAME };
 
@@ -55,6 +57,7 @@ function ServerState({ ok }: { ok: boolean }) {
 /** Shows whether the server and its database answer, which database it uses, and its version. */
 export function SystemStatusPage() {
   const status = trpc.system.status.useQuery(undefined, { refetchOnWindowFocus: true });
+  const isAdmin = useCan('admin');
 
   return (
     <section aria-labelledby="system-status-title" className="mx-auto max-w-3xl">
@@ -103,6 +106,12 @@ export function SystemStatusPage() {
             <span className="font-mono">{status.data.version}</span>
           </Row>
         </dl>
+      )}
+      {/* Once the server answered (admins only): the backups ask the server more than whether it runs. */}
+      {isAdmin && status.isSuccess && (
+        <div className="mt-6">
+          <BackupsSection />
+        </div>
       )}
     </section>
   );
