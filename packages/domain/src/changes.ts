@@ -16,6 +16,7 @@ export const CHANGE_ENTITIES = [
   'quote',
   'deposit',
   'credit_note',
+  'stock',
 ] as const;
 export type ChangeEntity = (typeof CHANGE_ENTITIES)[number];
 
@@ -52,6 +53,11 @@ export const EVENT_TYPES = [
   'credit_note.created',
   // A credit note voided (decision 249): the note with its void, as GET /api/credit-notes/{id}/ answers.
   'credit_note.voided',
+  // A component's stock moved (decision 261): the component's stock as GET /api/stock/{id}/ answers it.
+  'stock.received',
+  'stock.consumed',
+  'stock.returned',
+  'stock.adjusted',
 ] as const satisfies readonly `${ChangeEntity}.${string}`[];
 export type EventType = (typeof EVENT_TYPES)[number];
 

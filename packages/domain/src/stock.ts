@@ -1,4 +1,5 @@
 import type { OrderStatus } from './constants';
+import { roundCents, toDecimal, toMoneyString } from './money';
 
 /**
  * The stock ledger: every movement of a component in or out is an entry, and on hand is their sum.
@@ -39,3 +40,27 @@ export function consumesStock(status: string, consumptionStatus: ConsumptionStat
 
 /** The reason an opening balance carries (the typed on-hand figures became this adjustment). */
 export const OPENING_BALANCE_REASON = 'Opening balance';
+
+/**
+ * A component's cost after a receipt (decision 260): the moving average of the parts on the shelf and the
+ * parts received, (on hand × cost + received × price) / (on hand + received), rounded half up to cents.
+ * When the shelf holds nothing (or less than nothing: parts used before the ledger knew of them) the
+ * received price is the cost. Quantities are whole numbers; money stays exact (never a float).
+ */
+export function movingAverageCost(onHand: number, cost: string, received: number, price: string): string {
+  if (!Number.isInteger(onHand) || !Number.isInteger(received) || received <= 0)
+    throw new RangeError('movingAverageCost: whole quantities, received > 0');
+  if (onHand <= 0) return toMoneyString(roundCents(price));
+  const value = roundCents(cost).times(onHand).plus(roundCents(price).times(received));
+  return toMoneyString(roundCents(value.dividedBy(toDecimal(onHand + received))));
+}
+
+/** What a stock movement changes: > 0 into stock, < 0 out of it, never 0. */
+export const STOCK_MESSAGES = {
+  quantityInvalid: 'Enter a whole number other than 0 (negative takes stock out).',
+  quantityTooLarge: 'Ensure this value is less than or equal to 1000000.',
+  reasonRequired: 'Say why the stock is adjusted.',
+  reasonTooLong: 'Ensure this field has no more than 200 characters.',
+  belowZero: 'The adjustment would leave less than 0 on hand.',
+  componentNotFound: 'Component not found.',
+} as const;

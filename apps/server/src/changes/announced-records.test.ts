@@ -14,6 +14,8 @@ import { deliverWebhookJob } from '../modules/webhooks/jobs';
 import { orderPayload, shippable, useOrdersTestApp } from '../../tests/orders-test-support';
 import { linkHeaders, makeLink, makeQuote, markQuoteSent } from '../../tests/quotes-support';
 import { announceChange, changeTransaction } from './announce';
+import { insertPurchaseOrder, stockCatalogue } from '../../tests/stock-test-support';
+import { recordReceipt } from '../modules/stock/receipt';
 
 /**
  * Every event type: what a webhook receiver (a real HTTP server here, the signature checked with the
@@ -326,6 +328,32 @@ const cases: Record<EventType, () => Promise<Made>> = {
     await ok(ctx.anonymous.post(`/api/customer/quotes/${id}/decline/`, { comment: 'Too dear' }, linkHeaders(link.token)));
     return { id, rest: get(`/api/quotes/${id}/`), by: null };
   },
+  'stock.received': async () => {
+    const c = await stockCatalogue(ctx.database);
+    const po = await insertPurchaseOrder(ctx.database, 'sent', [{ componentId: c.panel, quantity: 8, unitCost: '99.00' }]);
+    await changeTransaction({ database: ctx.database, changes: ctx.app.changes }, (tx) =>
+      recordReceipt(tx, ctx.adminId, [{ purchaseOrderLineId: po.lines[0]!.id, componentId: c.panel, quantity: 5, unitCost: '99.00' }]),
+    );
+    return { id: c.panel, rest: get(`/api/stock/${c.panel}/`) };
+  },
+  'stock.consumed': async () => {
+    const c = await stockCatalogue(ctx.database);
+    const { id } = await newOrder({ ...shippable(ctx.cat), building_info: { product: c.product, price: '2000.00', additional_items: [] } });
+    await ok(ctx.admin.post(`/api/orders/${id}/change-status/`, { new_status: 'processed' }));
+    return { id: c.panel, rest: get(`/api/stock/${c.panel}/`) };
+  },
+  'stock.returned': async () => {
+    const c = await stockCatalogue(ctx.database);
+    const { id } = await newOrder({ ...shippable(ctx.cat), building_info: { product: c.product, price: '2000.00', additional_items: [] } });
+    await ok(ctx.admin.post(`/api/orders/${id}/change-status/`, { new_status: 'processed' }));
+    await ok(ctx.admin.delete(`/api/orders/${id}/`), 204);
+    return { id: c.panel, rest: get(`/api/stock/${c.panel}/`) };
+  },
+  'stock.adjusted': async () => {
+    const c = await stockCatalogue(ctx.database);
+    await ok(ctx.admin.post(`/api/stock/${c.frame}/adjustments/`, { quantity: 3, reason: 'Counted' }), 201);
+    return { id: c.frame, rest: get(`/api/stock/${c.frame}/`) };
+  },
   'quote.converted': async () => {
     const { id } = await makeQuote(ctx.admin, ctx.cat);
     const link = await makeLink(ctx.admin, id);
@@ -360,7 +388,9 @@ const recordId = (r: Received) =>
     ? (r.data.payment as { id: number }).id
     : r.type === 'deposit.recorded'
       ? (r.data.deposit as { id: number }).id
-      : r.data.id;
+      : r.type.startsWith('stock.')
+        ? r.data.component_id
+        : r.data.id;
 
 const liveChange = (e: SseEvent) =>
   (e.data as { type?: string; change?: Record<string, unknown> } | null)?.change;

@@ -18,6 +18,7 @@ export const ENTITY_READ_ACCESS: Record<ChangeEntity, Exclude<Access, 'public'>>
   quote: 'sales',
   deposit: ['sales', 'books'],
   credit_note: 'books',
+  stock: 'work',
 };
 
 /** Whether `user`'s role may hear of changes to `entity` (live updates and the change feed). */

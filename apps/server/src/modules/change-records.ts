@@ -8,6 +8,7 @@ import { paymentRecordedView } from './payments/ledger';
 import { getQuote } from './quotes/quote-read';
 import { depositRecordedView } from './deposits/deposits';
 import { getCreditNote } from './credit/credit-notes';
+import { getStock } from './stock/stock-read';
 
 /** A record announced but not readable (gone in the same transaction): null, and its announcement carries `{ id }`. */
 const orNullWhenGone =
@@ -34,4 +35,6 @@ export const changeRecordReaders: RecordReaders = {
   // No GET of the account as one record: the entry with its order's account, as GET /api/deposits/{id}/ answers it.
   deposit: depositRecordedView,
   credit_note: orNullWhenGone(getCreditNote),
+  // A component's stock (its on hand and on order), as GET /api/stock/{id}/ answers it.
+  stock: orNullWhenGone(getStock),
 };

@@ -25,6 +25,7 @@ import { invoiceCustomerOperations } from './invoices/operations';
 import { creditOperations } from './credit/operations';
 import { depositOperations } from './deposits/operations';
 import { customerStatementOperations, statementsOperations } from './statements/operations';
+import { stockOperations } from './stock/operations';
 import { spreadsheetsOperations } from './spreadsheets/operations';
 
 /** Every module's operations, one line each: the tRPC router, the REST routes and the access test are derived from this. */
@@ -54,5 +55,6 @@ export const moduleOperations = {
   credit: { ...depositOperations, ...creditOperations },
   statements: statementsOperations,
   customerStatements: customerStatementOperations,
+  stock: stockOperations,
   spreadsheets: spreadsheetsOperations,
 };

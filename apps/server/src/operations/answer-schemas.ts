@@ -32,6 +32,7 @@ import { reportsAnswers, reportsRestAnswers } from '../modules/reports/schemas';
 import { quotesAnswers, quotesRestAnswers } from '../modules/quotes/schemas';
 import { statementsAnswers, statementsRestAnswers } from '../modules/statements/schemas';
 import { spreadsheetsAnswers, spreadsheetsRestAnswers } from '../modules/spreadsheets/schemas';
+import { stockAnswers, stockRestAnswers } from '../modules/stock/schemas';
 
 /** By operation name: tRPC procedures and subscriptions (the data of each event), and REST-only operations. */
 export const answerSchemas = {
@@ -61,6 +62,7 @@ export const answerSchemas = {
   ...quotesAnswers,
   ...statementsAnswers,
   ...spreadsheetsAnswers,
+  ...stockAnswers,
 };
 
 /** By REST route (`METHOD /api/path/{param}/`) answering JSON: the operation's answer unless the route shapes its own. */
@@ -86,4 +88,5 @@ export const restAnswerSchemas = {
   ...statementsRestAnswers,
   ...spreadsheetsRestAnswers,
   ...emailRestAnswers,
+  ...stockRestAnswers,
 };

@@ -67,4 +67,11 @@ export const LIVE_REFETCH: Record<ChangeEntity, (utils: TrpcUtils) => void> = {
     void utils.reports.salesTax.invalidate();
     void utils.reports.accountingExportSummary.invalidate();
   },
+  stock(utils) {
+    // A component's stock moved (a receipt, an order's consumption or its return, an adjustment): its on
+    // hand and history, the materials list's on hand, available and to buy.
+    void utils.stock.invalidate();
+    void utils.production.materials.invalidate();
+    void utils.production.onHand.invalidate();
+  },
 };

@@ -4,6 +4,7 @@ import { MESSAGES } from '../messages';
 import { optionalEmail, optionalText, requiredText, stateCode } from './fields';
 import { percentField } from './money-fields';
 import type { Address } from './address';
+import { CONSUMPTION_STATUSES } from '../stock';
 
 /**
  * Company information (invoices spec §5). ZIP, phone and fax carry hints only (MESSAGES.zipHint,
@@ -39,6 +40,10 @@ export const companySchema = z.object({
         .max(100_000, WEEKLY_CAPACITY_INVALID)
         .nullable(),
     )
+    .optional(),
+  /** The order status at which an order's parts are taken from stock (decision 259). Left out: kept as it is. */
+  stock_consumption_status: z
+    .enum(CONSUMPTION_STATUSES, { error: 'Choose processed, scheduled_to_ship or completed.' })
     .optional(),
 });
 

@@ -45,8 +45,19 @@ describe('company info REST', () => {
       remit_payment_state: '',
       remit_payment_zip_code: '',
       weekly_capacity: null,
+      stock_consumption_status: 'processed',
       remit_to: { name: '', street: '', city: '', state: '', zip_code: '' },
     });
+  });
+
+  it('keeps the stock consumption status unless sent, and refuses one that is not a working status', async () => {
+    expect((await t.admin.post('/api/company-info/', { ...ACME, stock_consumption_status: 'scheduled_to_ship' })).json()).toMatchObject({
+      stock_consumption_status: 'scheduled_to_ship',
+    });
+    expect((await t.admin.post('/api/company-info/', ACME)).json()).toMatchObject({ stock_consumption_status: 'scheduled_to_ship' });
+    const refused = await t.admin.post('/api/company-info/', { ...ACME, stock_consumption_status: 'pending' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toHaveProperty('stock_consumption_status');
   });
 
   it('saves the single record: state upper-cased, tax rate to two places, remit-to falls back to the company address', async () => {

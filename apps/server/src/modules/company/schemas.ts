@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountingSettingsSchema } from '@icehouse/domain';
+import { CONSUMPTION_STATUSES, accountingSettingsSchema } from '@icehouse/domain';
 
 /** The remit-to address invoices print: the remit fields, or the company address where blank. */
 export const remitToSchema = z.object({
@@ -32,6 +32,8 @@ export const companyInfoViewSchema = z.object({
   remit_payment_zip_code: z.string(),
   /** Units the shop builds a week (null: not set); the shop board marks a week over it. */
   weekly_capacity: z.number().int().nullable(),
+  /** The order status at which an order's bill of materials is taken from stock (decision 259). */
+  stock_consumption_status: z.enum(CONSUMPTION_STATUSES),
   remit_to: remitToSchema,
 });
 

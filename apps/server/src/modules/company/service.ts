@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  DEFAULT_CONSUMPTION_STATUS,
   companySchema,
   remitToAddress,
   toMoneyString,
@@ -42,7 +43,9 @@ function companyView(row: CompanyRow | null): CompanyInfoView {
     remit_payment_state: row?.remitPaymentState ?? '',
     remit_payment_zip_code: row?.remitPaymentZipCode ?? '',
   };
-  return { id: row ? row.id : null, ...fields, weekly_capacity: row?.weeklyCapacity ?? null, remit_to: remitToAddress(fields) };
+  return { id: row ? row.id : null, ...fields, weekly_capacity: row?.weeklyCapacity ?? null,
+    stock_consumption_status: row?.stockConsumptionStatus ?? DEFAULT_CONSUMPTION_STATUS,
+    remit_to: remitToAddress(fields) };
 }
 
 /**
@@ -82,6 +85,7 @@ export async function saveCompanyInfo(deps: DbDeps, input: CompanyInput): Promis
     remitPaymentZipCode: data.remit_payment_zip_code,
     // Not sent: kept (integrators of the older API know nothing of it).
     ...(data.weekly_capacity !== undefined ? { weeklyCapacity: data.weekly_capacity } : {}),
+    ...(data.stock_consumption_status !== undefined ? { stockConsumptionStatus: data.stock_consumption_status } : {}),
   };
   // One statement, so two saves at once cannot both try to insert the row.
   const [row] = await deps.database.db

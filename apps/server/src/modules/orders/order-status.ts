@@ -20,6 +20,7 @@ import { notFound, type Actor } from './service-common';
 import { getOrderInTransaction } from './order-read';
 import type { ChangeDeps } from '../../deps';
 import { announceChange, changeTransaction, sendBeforeCommit, type ChangeTx } from '../../changes';
+import { syncOrderStock } from '../stock/consumption';
 
 /** An order's status moves: the next status (with its requirements), void and unvoid. */
 
@@ -79,6 +80,8 @@ async function setStatus(
 ): Promise<OrderView> {
   const set = withStatusQueries(deps, tx, (q) => q.set.execute({ id, status: move.to, userId }));
   const [, view] = await allInOrder([set, getOrderInTransaction(deps, tx, id)]);
+  // Its parts taken from stock at the shop's consumption status, given back on a move away (decision 259).
+  await syncOrderStock(tx, id, move.to, userId);
   sendBeforeCommit(
     tx,
     recordHistory(tx, { orderId: id, action: move.action, changes: { status: { old: move.from, new: move.to } }, userId }, deps.database),

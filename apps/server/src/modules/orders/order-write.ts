@@ -46,6 +46,7 @@ import { sendDoorSequenceBump } from './door-numbers';
 import type { ChangeDeps } from '../../deps';
 import { announceChange, changeTransaction, sendBeforeCommit, type ChangeTx } from '../../changes';
 import { recordOrderCosting } from '../costing/order-costing';
+import { syncOrderStock } from '../stock/consumption';
 
 /** Saving orders: create, update and delete, each in one transaction with its history entry. */
 
@@ -88,6 +89,8 @@ async function finishWrite(
   const labels = await labelsFor(tx, before ? [before, after] : [after], facts.labels);
   const changes = diffSnapshots(before ? snapshotOf(before, labels) : null, snapshotOf(after, labels));
   const view = toOrderView(after, taxRate);
+  // Its parts taken from stock, or given back, as its status now says (decision 259), in this transaction.
+  await syncOrderStock(tx, orderId, after.order.status, userId);
   if (action === 'created' || Object.keys(changes).length > 0)
     sendBeforeCommit(tx, recordHistory(tx, { orderId, action, changes, userId }, database));
   // the cost of materials as of this save (make to order), from the rows just read
@@ -317,6 +320,8 @@ export async function deleteOrder(deps: ChangeDeps, actor: Actor, id: number): P
           .where(inArray(addresses.id, addressIds))
       : [];
     const nameOf = (addressId: number | null) => names.find((n) => n.id === addressId)?.name ?? '';
+    // Whatever it took from stock goes back before it goes (decision 259).
+    await syncOrderStock(tx, id, null, actor?.id ?? null);
     await tx.delete(orders).where(eq(orders.id, id));
     announceChange(tx, { entity: 'order', id, version: row.version, action: 'deleted', by: actor?.id ?? null });
     if (addressIds.length) await tx.delete(addresses).where(inArray(addresses.id, addressIds));

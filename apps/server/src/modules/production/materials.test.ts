@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { components, productComponents, products } from '@icehouse/db/schema';
+import { eq } from 'drizzle-orm';
+import { companyInfo, components, productComponents, products } from '@icehouse/db/schema';
 import { orderPayload, shippable, useOrdersTestApp } from '../../../tests/orders-test-support';
 import { materialsAnswer, onHandList } from './schemas';
 
@@ -41,6 +42,8 @@ const week = { from: '2026-12-07', to: '2026-12-13' };
 describe('materials per ship week', () => {
   it('sums the components of the orders shipping in the range, traced to each order, with to buy following on hand', async () => {
     const c = await catalogue();
+    // Nothing is taken from stock before completed here (the consumed figures have their own tests).
+    await t.database.db.update(companyInfo).set({ stockConsumptionStatus: 'completed' }).where(eq(companyInfo.id, 1));
     const a = await order('3001', c.product, '2026-12-08', 'scheduled_to_ship');
     const b = await order('3002', c.product, '2026-12-11', 'processed');
     await order('3003', c.product, '2026-12-14'); // the week after: not counted
@@ -55,8 +58,8 @@ describe('materials per ship week', () => {
       ['Wall panel', 12, '1481.40', 0, 12],
     ]);
     expect(view.rows[1]!.orders).toEqual([
-      { order_id: a, door_number: '3001', quantity: 6 },
-      { order_id: b, door_number: '3002', quantity: 6 },
+      { order_id: a, door_number: '3001', quantity: 6, consumed: false },
+      { order_id: b, door_number: '3002', quantity: 6, consumed: false },
     ]);
     expect(view.orders_without_materials).toEqual([expect.objectContaining({ door_number: '3004', kind_label: 'Simple product (no components)' })]);
 
@@ -80,9 +83,9 @@ describe('materials per ship week', () => {
 
     const csv = await t.staff.request('GET', '/api/production/materials/csv/', { query: week });
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-    expect(lines[0]).toBe('Component,Needed,Unit cost,Total cost,On hand,To buy,To buy cost,Orders');
-    expect(lines[2]).toBe('Wall panel,12,123.45,1481.40,20,0,0.00,3001 × 6; 3002 × 6');
-    expect(lines.at(-1)).toBe('Total,,,1661.38,,,179.98,');
+    expect(lines[0]).toBe('Component,Needed,Unit cost,Total cost,Consumed,On hand,On order,Expected,Available,To buy,To buy cost,Orders');
+    expect(lines[2]).toBe('Wall panel,12,123.45,1481.40,0,20,0,,8,0,0.00,3001 × 6; 3002 × 6');
+    expect(lines.at(-1)).toBe('Total,,,1661.38,,,,,,,179.98,');
   });
 
   it('counts the orders shipping on the first and the last day of the range, and none a day outside either end', async () => {

@@ -1,34 +1,42 @@
-import { and, asc, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import { materialsNeeded, type MaterialsOrder } from '@icehouse/domain';
-import { isForeignKeyViolation } from '@icehouse/db';
-import { componentStock, orders } from '@icehouse/db/schema';
+import { componentStock, orderStockConsumptions, orders } from '@icehouse/db/schema';
 import type { AppDeps, DbDeps } from '../../deps';
-import { AppError } from '../../errors';
 import { csvStream, type CsvColumn } from '../../csv';
 import { renderMaterialsHtml } from '../../pdf';
 import { loadBillsOfMaterials } from '../costing/bom-loader';
+import { onOrderByComponent } from '../stock/on-order';
 import type { materialsAnswer, materialsInput } from './schemas';
 
 export type MaterialsView = z.output<typeof materialsAnswer>;
 
 /**
  * Materials per ship week: the orders shipping from..to with the chosen statuses, their bills of
- * materials (one rule) summed by the domain's materialsNeeded against the components' on hand.
+ * materials (one rule) summed by the domain's materialsNeeded against the components' on hand (the stock
+ * ledger's sum), what is on order, and which of the orders have already taken their parts from stock.
  */
 export async function materialsForRange(deps: DbDeps, input: z.output<typeof materialsInput>): Promise<MaterialsView> {
   const db = deps.database.db;
   const shipping = await db
-    .select({ id: orders.id, doorNumber: orders.doorNumber, shipDate: orders.shipDate })
+    .select({ id: orders.id, doorNumber: orders.doorNumber, shipDate: orders.shipDate, consumption: orderStockConsumptions.state })
     .from(orders)
+    .leftJoin(orderStockConsumptions, eq(orderStockConsumptions.orderId, orders.id))
     .where(and(gte(orders.shipDate, input.from), lte(orders.shipDate, input.to), inArray(orders.status, input.statuses)))
     .orderBy(asc(orders.shipDate), asc(orders.id));
-  const [boms, stock] = await Promise.all([
+  const [boms, stock, onOrder] = await Promise.all([
     loadBillsOfMaterials(db, shipping.map((o) => o.id)),
     db.select({ id: componentStock.componentId, onHand: componentStock.onHand }).from(componentStock),
+    onOrderByComponent(db),
   ]);
-  const list: MaterialsOrder[] = shipping.map((o) => ({ order_id: o.id, door_number: o.doorNumber, ship_date: o.shipDate, bill_of_materials: boms.get(o.id)! }));
-  const summary = materialsNeeded(list, new Map(stock.map((s) => [s.id, s.onHand])));
+  const list: MaterialsOrder[] = shipping.map((o) => ({
+    order_id: o.id,
+    door_number: o.doorNumber,
+    ship_date: o.shipDate,
+    bill_of_materials: boms.get(o.id)!,
+    consumed: o.consumption === 'consumed',
+  }));
+  const summary = materialsNeeded(list, new Map(stock.map((s) => [s.id, s.onHand])), onOrder);
   return { from: input.from, to: input.to, statuses: input.statuses, orders: shipping.length, ...summary };
 }
 
@@ -36,21 +44,6 @@ export async function materialsForRange(deps: DbDeps, input: z.output<typeof mat
 export async function listOnHand(deps: DbDeps) {
   const rows = await deps.database.db.select().from(componentStock).orderBy(asc(componentStock.componentId));
   return rows.map((r) => ({ component_id: r.componentId, on_hand: r.onHand }));
-}
-
-/** Sets a component's on-hand quantity (validated by the input schema: a whole number ≥ 0). */
-export async function setOnHand(deps: DbDeps, componentId: number, onHand: number) {
-  try {
-    const values = { onHand, updatedAt: new Date() };
-    await deps.database.db
-      .insert(componentStock)
-      .values({ componentId, ...values })
-      .onConflictDoUpdate({ target: componentStock.componentId, set: values });
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw AppError.notFound('Component not found.');
-    throw error;
-  }
-  return { component_id: componentId, on_hand: onHand };
 }
 
 /** The materials list as CSV: one line per component (its orders as "door × quantity"), then the total. */
@@ -63,7 +56,11 @@ export function materialsCsv(view: MaterialsView, { money = true }: { money?: bo
     { header: 'Needed', kind: 'integer', value: (r) => pick(r, 'needed') },
     { header: 'Unit cost', kind: 'decimal', value: (r) => pick(r, 'unit_cost') },
     { header: 'Total cost', kind: 'decimal', value: (r) => r.total_cost },
+    { header: 'Consumed', kind: 'integer', value: (r) => pick(r, 'consumed') },
     { header: 'On hand', kind: 'integer', value: (r) => pick(r, 'on_hand') },
+    { header: 'On order', kind: 'integer', value: (r) => pick(r, 'on_order') },
+    { header: 'Expected', kind: 'text', value: (r) => pick(r, 'next_expected_date') ?? '' },
+    { header: 'Available', kind: 'integer', value: (r) => pick(r, 'available') },
     { header: 'To buy', kind: 'integer', value: (r) => pick(r, 'to_buy') },
     { header: 'To buy cost', kind: 'decimal', value: (r) => r.to_buy_cost },
     {

@@ -20,7 +20,8 @@ import { marginReport } from './margin-report';
 import { marginCsv } from './margin-csv';
 import { buildSheetPdf } from './build-sheet';
 import { sendArchivedPdf, sendPdf } from '../documents/reply';
-import { listOnHand, materialsCsv, materialsForRange, materialsPdf, setOnHand } from './materials';
+import { listOnHand, materialsCsv, materialsForRange, materialsPdf } from './materials';
+import { setCountedStock } from '../stock/adjust';
 import { shopBoard } from './board';
 import { buildSheetsInput, buildSheetsPdf } from './build-sheets';
 
@@ -137,8 +138,10 @@ export const productionOperations = operationSet('production', {
       path: '/api/production/materials/',
       summary:
         'The components the orders shipping from..to need (default the next ship week, Sunday to Saturday; at most 366 days), for the orders ' +
-        'with the given statuses (default pending, processed, scheduled_to_ship): needed, unit cost, total cost, on hand, to buy ' +
-        '(never below 0) and the orders behind each figure; orders without a bill of materials listed apart.',
+        'with the given statuses (default pending, processed, scheduled_to_ship): needed, of it consumed (already taken from stock), unit cost, ' +
+        'total cost, on hand (the stock ledger), on order (open purchase orders, with their expected dates), available (on hand + on order − ' +
+        'what is still needed), to buy (never below 0), and the orders and purchase orders behind each figure; orders without a bill of ' +
+        'materials listed apart.',
       tag: TAG,
       query: true,
     },
@@ -187,11 +190,13 @@ export const productionOperations = operationSet('production', {
     access: 'admin',
     input: setOnHandInput,
     output: onHandAnswer,
-    run: ({ deps, input }) => setOnHand(deps, input.id, input.on_hand),
+    run: ({ deps, user, input }) => setCountedStock(deps, user.id, input.id, input.on_hand, `On hand set to ${input.on_hand}`),
     rest: {
       method: 'PUT',
       path: '/api/production/on-hand/{id}/',
-      summary: "Sets a component's quantity on hand: a whole number, 0 or more (400 on on_hand otherwise); 404 for no such component.",
+      summary:
+        "Sets a component's quantity on hand to a count: a whole number, 0 or more (400 on on_hand otherwise), written to the stock " +
+        "ledger as an adjustment of the difference (POST /api/stock/{id}/adjustments/ gives the reason); 404 for no such component.",
       tag: TAG,
       body: true,
     },

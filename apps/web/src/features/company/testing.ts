@@ -24,6 +24,7 @@ const FIELDS = {
   remit_payment_state: 'MN',
   remit_payment_zip_code: '55063',
   weekly_capacity: null,
+  stock_consumption_status: 'processed' as const,
 };
 
 export const COMPANY: CompanyInfo = { id: 1, ...FIELDS, remit_to: remitToAddress(FIELDS) };
@@ -50,7 +51,7 @@ export function createCompanyServer(
           fieldErrors: zodIssuesToFieldErrors(parsed.error),
         });
       }
-      company.current = { id: 1, ...parsed.data, weekly_capacity: parsed.data.weekly_capacity ?? company.current.weekly_capacity, remit_to: remitToAddress(parsed.data) };
+      company.current = { id: 1, ...parsed.data, weekly_capacity: parsed.data.weekly_capacity ?? company.current.weekly_capacity, stock_consumption_status: parsed.data.stock_consumption_status ?? company.current.stock_consumption_status, remit_to: remitToAddress(parsed.data) };
       return { ...company.current };
     },
   };
