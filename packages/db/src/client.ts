@@ -14,9 +14,9 @@ import { forwardingClient } from './forwarding-client';
 import { onOpenTransaction, preparingTransactions } from './prepared-transactions';
 import * as schema from './schema/index';
 import { acquireDataDirLock, type DataDirLock } from './lock';
-import { PgliteWorkerClient } from './pglite-remote';
+import { PgliteWorkerClient, type EmbeddedMemory } from './pglite-remote';
 
-export { PgliteWorkerClient, DatabaseError } from './pglite-remote';
+export { PgliteWorkerClient, DatabaseError, type EmbeddedMemory } from './pglite-remote';
 
 export type Schema = typeof schema;
 
@@ -43,6 +43,7 @@ export interface Database {
   ping(): Promise<void>;
   /** Closes connections and, for PGlite, releases the data-folder lock. Idempotent. */
   close(): Promise<void>;
+  memory?(): Promise<EmbeddedMemory>; // PGlite only: its thread's memory (WebAssembly in `external`), within the process's RSS
   /** PGlite only (postgres-js does not tell its pool's): the connection in use now, the statements queued behind it. */
   connections?(): { inUse: number; waiting: number };
   /**
@@ -310,12 +311,9 @@ async function listenPostgres(url: string, channel: string, handlers: ListenHand
  */
 export async function createPgliteClient(
   dataDir: string | undefined,
-  extra: { loadDataDir?: Blob | File } = {},
+  extra: { loadDataDir?: Blob | File; settings?: Readonly<Record<string, string>> } = {},
 ): Promise<PgliteWorkerClient> {
-  return PgliteWorkerClient.start({
-    ...(dataDir === undefined ? {} : { dataDir }),
-    ...(extra.loadDataDir ? { loadDataDir: extra.loadDataDir } : {}),
-  });
+  return PgliteWorkerClient.start({ ...(dataDir === undefined ? {} : { dataDir }), ...extra });
 }
 
 async function openPgliteDir(dataDir: string, opts: InternalOptions): Promise<Database> {
@@ -355,6 +353,7 @@ export function wrapPglite(
     db: db as Db,
     kind: 'pglite',
     client,
+    memory: () => client.memory(),
     connections() {
       const unanswered = client.unanswered;
       return { inUse: Math.min(1, unanswered), waiting: Math.max(0, unanswered - 1) };

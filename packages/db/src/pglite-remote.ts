@@ -129,12 +129,27 @@ export interface RemoteTransaction {
   readonly closed: boolean;
 }
 
+/** The embedded database thread's memory (bytes): `external` mostly PGlite's WebAssembly memory (never shrinks). */
+export interface EmbeddedMemory {
+  external: number;
+  heapUsed: number;
+  heapTotal: number;
+  arrayBuffers: number;
+}
+
 export interface StartOptions {
   /** Absolute data folder; undefined for an in-memory database. */
   dataDir?: string;
   /** A dump (dumpDataDir) to start from. */
   loadDataDir?: Blob;
+  settings?: Readonly<Record<string, string>>; // PostgreSQL settings (default EMBEDDED_SETTINGS)
 }
+
+/**
+ * PostgreSQL settings for a 1 GB machine (decision 257): a 32MB page cache (the default 128MB is resident from the
+ * start), at most 64MB of WAL (the default 1GB made the folder, and a backup's in-memory dump, many times the data).
+ */
+export const EMBEDDED_SETTINGS: Readonly<Record<string, string>> = { shared_buffers: '32MB', max_wal_size: '64MB', min_wal_size: '32MB' };
 
 export class PgliteWorkerClient {
   readonly #worker: Worker;
@@ -156,10 +171,11 @@ export class PgliteWorkerClient {
   private constructor(worker: Worker) {
     this.#worker = worker;
     this.#exited = new Promise((resolve) => worker.once('exit', () => resolve()));
-    worker.on('message', (message: { type: string; id: number; ok: boolean; value: unknown; error: ErrorData; subscription: number; payload: string }) => {
+    worker.on('message', (message: { type: string; id: number; ok: boolean; value: unknown; error: ErrorData; subscription: number; payload: string; stat?: boolean }) => {
       if (message.type === 'notify') return this.#subscriptions.get(message.subscription)?.(message.payload);
       if (message.type !== 'reply') return;
-      this.#lastAnswerAt = Date.now();
+      // A memory reading proves the thread's loop is free, not that the database answers: it does not count for ping().
+      if (!message.stat) this.#lastAnswerAt = Date.now();
       const pending = this.#pending.get(message.id);
       if (!pending) return;
       this.#pending.delete(message.id);
@@ -185,7 +201,7 @@ export class PgliteWorkerClient {
       : undefined;
     const pgliteWasmModule = await compiledPgliteModule();
     const worker = new Worker(workerFile(), {
-      workerData: { dataDir: options.dataDir, loadDataDir, pgliteWasmModule },
+      workerData: { dataDir: options.dataDir, loadDataDir, pgliteWasmModule, settings: options.settings ?? EMBEDDED_SETTINGS },
       transferList: loadDataDir ? [loadDataDir.bytes] : [],
     });
     await new Promise<void>((resolve, reject) => {
@@ -320,6 +336,11 @@ export class PgliteWorkerClient {
   /** `select 1` between two statements (inside the running transaction if one is open). */
   ping(): Promise<void> {
     return this.#send({ type: 'ping' });
+  }
+
+  /** The thread's memory, answered between two statements like a ping (see EmbeddedMemory). */
+  memory(): Promise<EmbeddedMemory> {
+    return this.#send<EmbeddedMemory>({ type: 'memory' });
   }
 
   /** LISTEN on the connection; `onNotify` gets each payload. Resolves to the unlisten function. */

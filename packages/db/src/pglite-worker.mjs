@@ -206,8 +206,20 @@ async function ping(/** @type {number} */ id) {
   }
 }
 
+/**
+ * This thread's memory, answered at once like a ping (metrics): `external` is mostly PGlite's WebAssembly
+ * memory (PostgreSQL's shared buffers, caches and working memory; it grows and never shrinks), `heapUsed`
+ * this thread's JavaScript (results on their way out). Read with process.memoryUsage(), which a worker
+ * answers for its own isolate (its rss is the whole process's).
+ */
+function memory(/** @type {number} */ id) {
+  const { external, heapUsed, heapTotal, arrayBuffers } = process.memoryUsage();
+  port.postMessage({ type: 'reply', id, ok: true, value: { external, heapUsed, heapTotal, arrayBuffers }, stat: true });
+}
+
 port.on('message', (/** @type {any} */ message) => {
   if (message.type === 'ping') return void ping(message.id);
+  if (message.type === 'memory') return memory(message.id);
   if (closed) return fail(message.id, new Error('The embedded database is closed'));
   if (message.tx !== undefined && message.type !== 'begin') {
     if (!current || current.id !== message.tx) return fail(message.id, new Error('Transaction is closed'));
@@ -222,8 +234,11 @@ port.on('message', (/** @type {any} */ message) => {
 });
 
 try {
-  const { dataDir, loadDataDir, pgliteWasmModule } = workerData ?? {};
+  const { dataDir, loadDataDir, pgliteWasmModule, settings } = workerData ?? {};
+  /** @type {[string, string][]} PostgreSQL settings (EMBEDDED_SETTINGS in pglite-remote.ts, decision 257) */
+  const set = Object.entries(settings ?? {});
   pg = await PGlite.create({
+    ...(set.length ? { startParams: [...PGlite.defaultStartParams, ...set.flatMap(([name, value]) => ['-c', `${name}=${value}`])] } : {}),
     // Compiled once by the main thread (pglite-remote.ts), instead of once per thread.
     ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
     ...(dataDir ? { dataDir } : {}),
