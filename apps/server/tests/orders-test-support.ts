@@ -76,6 +76,8 @@ const ORDER_TABLES = [
   'customers',
   'addresses',
   'stored_files',
+  'purchase_orders',
+  'suppliers',
   'product_components',
   'products',
   'components',

@@ -17,6 +17,7 @@ export const CHANGE_ENTITIES = [
   'deposit',
   'credit_note',
   'stock',
+  'purchase_order',
 ] as const;
 export type ChangeEntity = (typeof CHANGE_ENTITIES)[number];
 
@@ -58,6 +59,13 @@ export const EVENT_TYPES = [
   'stock.consumed',
   'stock.returned',
   'stock.adjusted',
+  // Purchase orders (decision 263): the purchase order as GET /api/purchase-orders/{id}/ answers it.
+  'purchase_order.created',
+  'purchase_order.updated',
+  'purchase_order.sent',
+  'purchase_order.received',
+  'purchase_order.cancelled',
+  'purchase_order.deleted',
 ] as const satisfies readonly `${ChangeEntity}.${string}`[];
 export type EventType = (typeof EVENT_TYPES)[number];
 

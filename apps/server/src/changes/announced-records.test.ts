@@ -154,6 +154,24 @@ const get = (path: string) => async () => {
   return res.json();
 };
 
+/** A draft purchase order made through the API from the materials list: a supplier, the panel bought from it, an order of the kit. */
+const okJson = async (res: Promise<{ statusCode: number; body: string }>, status = 200): Promise<unknown> => {
+  const r = await res;
+  expect(r.statusCode, r.body).toBe(status);
+  return JSON.parse(r.body) as unknown;
+};
+const draftPurchaseOrder = async () => {
+  const c = await stockCatalogue(ctx.database);
+  const supplier = (await okJson(ctx.admin.post('/api/suppliers/', { name: `Supplier ${(door += 1)}`, email: 'po@supplier.example' }), 201)) as { id: number };
+  await ok(ctx.admin.put(`/api/components/${c.panel}/purchasing/`, { preferred_supplier_id: supplier.id, pack_size: 4 }));
+  await newOrder({ ...shippable(ctx.cat), building_info: { product: c.product, price: '2000.00', additional_items: [] } });
+  const drafted = (await okJson(ctx.admin.post('/api/purchase-orders/draft/', { from: '2024-06-01', to: '2024-06-01' }), 201)) as {
+    purchase_orders: { id: number; version: number; lines: { id: number; component_id: number; quantity: number; unit_cost: string }[] }[];
+  };
+  return drafted.purchase_orders[0]!;
+};
+const poRest = (id: number) => get(`/api/purchase-orders/${id}/`);
+
 /** One case per event type (the Record type makes a missing one a compile error). */
 const cases: Record<EventType, () => Promise<Made>> = {
   'order.created': async () => {
@@ -353,6 +371,37 @@ const cases: Record<EventType, () => Promise<Made>> = {
     const c = await stockCatalogue(ctx.database);
     await ok(ctx.admin.post(`/api/stock/${c.frame}/adjustments/`, { quantity: 3, reason: 'Counted' }), 201);
     return { id: c.frame, rest: get(`/api/stock/${c.frame}/`) };
+  },
+  'purchase_order.created': async () => {
+    const { id } = await draftPurchaseOrder();
+    return { id, rest: poRest(id) };
+  },
+  'purchase_order.updated': async () => {
+    const po = await draftPurchaseOrder();
+    const lines = po.lines.map((l) => ({ component_id: l.component_id, quantity: l.quantity + 4, unit_cost: l.unit_cost }));
+    await ok(ctx.admin.put(`/api/purchase-orders/${po.id}/`, { version: po.version, expected_date: '2024-07-01', notes: 'More', lines }));
+    return { id: po.id, rest: poRest(po.id) };
+  },
+  'purchase_order.sent': async () => {
+    const { id } = await draftPurchaseOrder();
+    await ok(ctx.admin.post(`/api/purchase-orders/${id}/mark-sent/`));
+    return { id, rest: poRest(id) };
+  },
+  'purchase_order.received': async () => {
+    const po = await draftPurchaseOrder();
+    await ok(ctx.admin.post(`/api/purchase-orders/${po.id}/mark-sent/`));
+    await ok(ctx.admin.post(`/api/purchase-orders/${po.id}/receive/`, { lines: [{ line_id: po.lines[0]!.id, quantity: 3 }] }));
+    return { id: po.id, rest: poRest(po.id) };
+  },
+  'purchase_order.cancelled': async () => {
+    const { id } = await draftPurchaseOrder();
+    await ok(ctx.admin.post(`/api/purchase-orders/${id}/cancel/`));
+    return { id, rest: poRest(id) };
+  },
+  'purchase_order.deleted': async () => {
+    const { id } = await draftPurchaseOrder();
+    await ok(ctx.admin.delete(`/api/purchase-orders/${id}/`), 204);
+    return { id, rest: poRest(id) };
   },
   'quote.converted': async () => {
     const { id } = await makeQuote(ctx.admin, ctx.cat);

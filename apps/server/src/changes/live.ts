@@ -19,6 +19,7 @@ export const ENTITY_READ_ACCESS: Record<ChangeEntity, Exclude<Access, 'public'>>
   deposit: ['sales', 'books'],
   credit_note: 'books',
   stock: 'work',
+  purchase_order: ['purchasing', 'receiving'],
 };
 
 /** Whether `user`'s role may hear of changes to `entity` (live updates and the change feed). */

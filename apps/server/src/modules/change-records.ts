@@ -9,6 +9,7 @@ import { getQuote } from './quotes/quote-read';
 import { depositRecordedView } from './deposits/deposits';
 import { getCreditNote } from './credit/credit-notes';
 import { getStock } from './stock/stock-read';
+import { getPurchaseOrder } from './purchasing/purchase-order-read';
 
 /** A record announced but not readable (gone in the same transaction): null, and its announcement carries `{ id }`. */
 const orNullWhenGone =
@@ -37,4 +38,5 @@ export const changeRecordReaders: RecordReaders = {
   credit_note: orNullWhenGone(getCreditNote),
   // A component's stock (its on hand and on order), as GET /api/stock/{id}/ answers it.
   stock: orNullWhenGone(getStock),
+  purchase_order: orNullWhenGone(getPurchaseOrder),
 };

@@ -27,6 +27,7 @@ import { depositOperations } from './deposits/operations';
 import { customerStatementOperations, statementsOperations } from './statements/operations';
 import { stockOperations } from './stock/operations';
 import { spreadsheetsOperations } from './spreadsheets/operations';
+import { purchasingOperations } from './purchasing/operations';
 
 /** Every module's operations, one line each: the tRPC router, the REST routes and the access test are derived from this. */
 export const moduleOperations = {
@@ -57,4 +58,5 @@ export const moduleOperations = {
   customerStatements: customerStatementOperations,
   stock: stockOperations,
   spreadsheets: spreadsheetsOperations,
+  purchasing: purchasingOperations,
 };

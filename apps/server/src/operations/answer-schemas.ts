@@ -33,6 +33,7 @@ import { quotesAnswers, quotesRestAnswers } from '../modules/quotes/schemas';
 import { statementsAnswers, statementsRestAnswers } from '../modules/statements/schemas';
 import { spreadsheetsAnswers, spreadsheetsRestAnswers } from '../modules/spreadsheets/schemas';
 import { stockAnswers, stockRestAnswers } from '../modules/stock/schemas';
+import { purchasingAnswers, purchasingRestAnswers } from '../modules/purchasing/schemas';
 
 /** By operation name: tRPC procedures and subscriptions (the data of each event), and REST-only operations. */
 export const answerSchemas = {
@@ -63,6 +64,7 @@ export const answerSchemas = {
   ...statementsAnswers,
   ...spreadsheetsAnswers,
   ...stockAnswers,
+  ...purchasingAnswers,
 };
 
 /** By REST route (`METHOD /api/path/{param}/`) answering JSON: the operation's answer unless the route shapes its own. */
@@ -89,4 +91,5 @@ export const restAnswerSchemas = {
   ...spreadsheetsRestAnswers,
   ...emailRestAnswers,
   ...stockRestAnswers,
+  ...purchasingRestAnswers,
 };

@@ -32,5 +32,6 @@ export { renderQuoteHtml } from './templates/quote';
 export { renderStatementHtml } from './templates/statement';
 export { renderBuildSheetHtml, type BuildSheetDocument } from './templates/build-sheet';
 export { renderMaterialsHtml, type MaterialsDocument } from './templates/materials';
+export { renderPurchaseOrderHtml, type PurchaseOrderDocument } from './templates/purchase-order';
 export { resolveRemitTo, type CompanyInfoLike } from './templates/layout';
 export type * from './templates/types';

@@ -8,6 +8,7 @@ import { bolPdf } from '../bols/documents';
 import { quotePdf } from '../quotes/documents';
 import { creditNotePdf } from '../credit/credit-note-pdf';
 import { statementPdf } from '../statements/statement-pdf';
+import { purchaseOrderPdf } from '../purchasing/documents';
 import type { EmailKind } from '../outbox/send-email';
 
 
@@ -24,6 +25,7 @@ export async function currentDocument(
   if (kind === 'quote') return quotePdf(deps, recordId, userId);
   if (kind === 'credit_note') return creditNotePdf(deps, recordId, userId);
   if (kind === 'statement') return statementPdf(deps, recordId, userId);
+  if (kind === 'purchase_order') return purchaseOrderPdf(deps, recordId, userId);
   const [bol] = await deps.database.db
     .select()
     .from(billsOfLading)

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { billsOfLading, creditNotes, emailMessages, invoices, quotes } from '@icehouse/db/schema';
+import { billsOfLading, creditNotes, emailMessages, invoices, purchaseOrders, quotes } from '@icehouse/db/schema';
 import { defineJob } from '../../jobs/define';
 import { currentDocument, pinnedDocument } from './document';
 import { fromAddress } from '../outbox/settings';
@@ -31,6 +31,12 @@ export const sendEmailJob = defineJob({
             .then(([row]) => (row ? `Quote #${row.number}` : `Quote (deleted, id ${message.recordId})`))
         : message.kind === 'statement'
         ? `Statement S-${message.recordId}`
+        : message.kind === 'purchase_order'
+        ? await db
+            .select({ number: purchaseOrders.number })
+            .from(purchaseOrders)
+            .where(eq(purchaseOrders.id, message.recordId))
+            .then(([row]) => (row ? `Purchase order #${row.number}` : `Purchase order id ${message.recordId}`))
         : message.kind === 'credit_note'
         ? await db
             .select({ number: creditNotes.creditNoteNumber })
