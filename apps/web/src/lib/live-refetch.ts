@@ -74,4 +74,10 @@ export const LIVE_REFETCH: Record<ChangeEntity, (utils: TrpcUtils) => void> = {
     void utils.production.materials.invalidate();
     void utils.production.onHand.invalidate();
   },
+  purchase_order(utils) {
+    // A purchase order drafted, edited, sent, received or cancelled: the purchasing screens, and the
+    // materials list's on order.
+    void utils.purchasing.invalidate();
+    void utils.production.materials.invalidate();
+  },
 };

@@ -34,7 +34,7 @@ export function RequireAuth() {
  * The screens of one area (the domain's areas, as the server's operations declare them): a role without
  * it goes to its home, also when its role changes while the screen is open. Sits inside RequireAuth.
  */
-export function RequireArea({ area }: { area: Area }) {
+export function RequireArea({ area }: { area: Area | readonly Area[] }) {
   const { user } = useAuth();
   if (!user || !roleMay(user.role, area)) return <Navigate to={homeOf(user?.role)} replace />;
   return <Outlet />;

@@ -48,6 +48,9 @@ const CompanyInfoPage = lazyPage(() => import('../features/company/CompanyInfoPa
 const ShipSchedulePage = lazyPage(() => import('../features/schedule/ShipSchedulePage'), 'ShipSchedulePage');
 const ShopBoard = lazyPage(() => import('../features/production/ShopBoard'), 'ShopBoard');
 const MaterialsPage = lazyPage(() => import('../features/production/MaterialsPage'), 'MaterialsPage');
+const PurchaseOrdersPage = lazyPage(() => import('../features/purchasing/PurchaseOrdersPage'), 'PurchaseOrdersPage');
+const PurchaseOrderPage = lazyPage(() => import('../features/purchasing/PurchaseOrderPage'), 'PurchaseOrderPage');
+const SuppliersPage = lazyPage(() => import('../features/purchasing/SuppliersPage'), 'SuppliersPage');
 const WebhooksPage = lazyPage(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage');
 const FailedJobsPage = lazyPage(() => import('../features/jobs/FailedJobsPage'), 'FailedJobsPage');
 const SpreadsheetImportPage = lazyPage(
@@ -136,6 +139,18 @@ export const routes: RouteObject[] = [
                   { path: 'customers', element: <CustomersPage /> },
                   { path: 'customers/:id', element: <CustomerPage /> },
                 ],
+              },
+              {
+                // Purchase orders: the purchasing roles', and the shop's to receive (receiving).
+                element: <RequireArea area={['purchasing', 'receiving']} />,
+                children: [
+                  { path: 'purchase-orders', element: <PurchaseOrdersPage /> },
+                  { path: 'purchase-orders/:id', element: <PurchaseOrderPage /> },
+                ],
+              },
+              {
+                element: <RequireArea area="purchasing" />,
+                children: [{ path: 'suppliers', element: <SuppliersPage /> }],
               },
               {
                 element: <RequireArea area="sales" />,

@@ -37,11 +37,11 @@ async function mainLinks() {
 
 describe('what each role sees in the header', () => {
   it.each<[Role, string[]]>([
-    ['office', ['Dashboard', 'Orders', 'Quotes', 'Invoices', 'Customers', 'Shop Board', 'Reports', 'API tokens']],
-    ['admin', ['Dashboard', 'Orders', 'Quotes', 'Invoices', 'Customers', 'Shop Board', 'Reports', 'API tokens']],
+    ['office', ['Dashboard', 'Orders', 'Quotes', 'Invoices', 'Customers', 'Shop Board', 'Purchase Orders', 'Reports', 'API tokens']],
+    ['admin', ['Dashboard', 'Orders', 'Quotes', 'Invoices', 'Customers', 'Shop Board', 'Purchase Orders', 'Reports', 'API tokens']],
     ['sales', ['Dashboard', 'Orders', 'Quotes', 'Customers', 'Shop Board', 'API tokens']],
-    ['accounting', ['Dashboard', 'Orders', 'Invoices', 'Customers', 'Shop Board', 'Reports', 'API tokens']],
-    ['shop', ['Orders', 'Shop Board', 'Materials', 'API tokens']],
+    ['accounting', ['Dashboard', 'Orders', 'Invoices', 'Customers', 'Shop Board', 'Purchase Orders', 'Reports', 'API tokens']],
+    ['shop', ['Orders', 'Shop Board', 'Materials', 'Purchase Orders', 'API tokens']],
   ])('%s has the links of its areas only', async (role, links) => {
     open('/orders', role);
     expect(await mainLinks()).toEqual(links);
@@ -160,7 +160,7 @@ describe('a role changed while signed in', () => {
 
     expect(await heading('Shop Board')).toBeInTheDocument();
     expect(currentPath(router)).toMatch(/^\/board/);
-    await waitFor(async () => expect(await mainLinks()).toEqual(['Orders', 'Shop Board', 'Materials', 'API tokens']));
+    await waitFor(async () => expect(await mainLinks()).toEqual(['Orders', 'Shop Board', 'Materials', 'Purchase Orders', 'API tokens']));
   });
 
   it('a screen the new role may still use stays open, with the new links', async () => {

@@ -26,7 +26,7 @@ describe('AppHeader', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Orders', 'Quotes', 'Invoices', 'Customers', 'Shop Board', 'Reports', 'API tokens']);
+    ).toEqual(['Dashboard', 'Orders', 'Quotes', 'Invoices', 'Customers', 'Shop Board', 'Purchase Orders', 'Reports', 'API tokens']);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(within(header).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(within(header).getByRole('link', { name: 'API tokens' })).toHaveAttribute('href', '/api-tokens');
@@ -43,7 +43,7 @@ describe('AppHeader', () => {
       within(panel)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Orders', 'Quotes', 'Invoices', 'Customers', 'Shop Board', 'Reports', 'API tokens']);
+    ).toEqual(['Dashboard', 'Orders', 'Quotes', 'Invoices', 'Customers', 'Shop Board', 'Purchase Orders', 'Reports', 'API tokens']);
     expect(within(panel).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     expect(menu).toHaveAttribute('aria-expanded', 'false');

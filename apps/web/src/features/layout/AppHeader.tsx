@@ -23,6 +23,7 @@ const NAV_LINKS: readonly { label: string; to: string; shows: (role: Role) => bo
   { label: 'Shop Board', to: '/board', shows: (role) => roleMay(role, 'work') },
   // Materials is a tab of Reports for the books' roles; the shop, without Reports, has it here.
   { label: 'Materials', to: '/materials', shows: (role) => roleMay(role, 'production') && !roleMay(role, 'books') },
+  { label: 'Purchase Orders', to: '/purchase-orders', shows: (role) => roleMay(role, ['purchasing', 'receiving']) },
   { label: 'Reports', to: '/reports', shows: (role) => roleMay(role, 'books') },
 ];
 
