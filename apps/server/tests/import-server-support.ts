@@ -58,11 +58,11 @@ export interface CliRun {
  * Runs `npm run import:server` as a child process against `target`. `killAfterOrders`: SIGKILL as soon
  * as its progress says that many orders are done (it prints a line per order with --progress-every 1).
  */
-export function runImporter(target: Target, from: string, options: { killAfterOrders?: number; reportFile?: string } = {}): Promise<CliRun> {
+export function runImporter(target: Target, from: string, options: { killAfterOrders?: number; reportFile?: string; dryRun?: boolean } = {}): Promise<CliRun> {
   const reportFile = options.reportFile ?? path.join(mkdtempSync(path.join(tmpdir(), 'icehouse-import-report-')), 'report.json');
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', CLI, '--from', from, '--user', 'importer', '--report', reportFile, '--progress-every', '1', '--attempts', '3', '--backoff-ms', '50'],
+    ['--import', 'tsx', CLI, '--from', from, '--user', 'importer', '--report', reportFile, '--progress-every', '1', '--attempts', '3', '--backoff-ms', '50', ...(options.dryRun ? ['--dry-run'] : [])],
     {
       cwd: SERVER_DIR,
       env: { ...process.env, ...target.env, IMPORT_PASSWORD: IMPORTER_PASSWORD, NODE_ENV: 'test', INIT_CWD: SERVER_DIR },

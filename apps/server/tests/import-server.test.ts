@@ -211,7 +211,13 @@ describe('import from a second instance of this product', () => {
     const killed = await runImporter(killedTarget, from, { killAfterOrders: 30 });
     expect(killed.signal).toBe('SIGKILL');
     expect(killed.report).toBeNull();
+    // A dry run in between says what the rest would be, and writes nothing.
+    const dry = await runImporter(killedTarget, from, { dryRun: true });
+    expect(dry.code, dry.stdout + dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/^Dry run: would have created \d+, updated 0/m);
+    expect(dry.report!.counts.order.unchanged).toBeGreaterThanOrEqual(30);
     const resumed = await runImporter(killedTarget, from);
+    expect(resumed.report?.counts.order.created).toBe(dry.report!.counts.order.created);
     expect(resumed.code, resumed.stdout + resumed.stderr).toBe(0);
     // The orders committed before the kill are there once: the rerun created only the rest.
     expect(resumed.report!.counts.order.unchanged).toBeGreaterThanOrEqual(30);
