@@ -20,6 +20,7 @@ import {
 } from './company-users-catalogue';
 import { planOrders, randomDraft } from './orders';
 import { insertOrder } from './order-save';
+import { seedPurchasing } from './purchasing';
 import type { SavedOrder } from './order-draft';
 import { createInvoicesAndBols } from './invoices-and-bols';
 import { STORY_MIN_ORDERS } from './story';
@@ -88,5 +89,7 @@ async function seedAll(ctx: SeedContext): Promise<SeedDemoSummary> {
     await seedQuotes(ctx, saved);
   }
   if (ctx.costings.length > 0) await ctx.tx.insert(orderCostings).values(ctx.costings);
+  // Last, so the orders' and invoices' draws from the PRNG are as they were.
+  if (story) await seedPurchasing(ctx);
   return ctx.summary;
 }

@@ -13,6 +13,7 @@ import { nextNumber, rowsOf } from '../sequences';
 import {
   billsOfLading,
   companyInfo,
+  components,
   creditNotes,
   invoiceLineItems,
   invoiceOrders,
@@ -21,8 +22,12 @@ import {
   orderDeposits,
   orders,
   products,
+  purchaseOrderLines,
+  purchaseOrders,
   quotes,
   settings,
+  stockMovements,
+  suppliers,
   users,
 } from '../schema/index';
 import { DEMO_CREDENTIALS, seedDemo, type SeedDemoSummary } from './index';
@@ -46,6 +51,22 @@ afterAll(async () => {
 });
 
 describe('seedDemo', () => {
+  it('has suppliers, a sent and a partly received purchase order whose receipts are in the stock ledger', async () => {
+    const { db } = t.database;
+    expect((await db.select().from(suppliers)).map((s) => s.name).sort()).toEqual(['Lakeside Hardware Co', 'Northern Panel Supply', 'Polar Refrigeration Parts']);
+    const pos = await db.select().from(purchaseOrders).orderBy(purchaseOrders.id);
+    expect(pos.map((p) => [p.number, p.status])).toEqual([
+      ['P-1001', 'sent'],
+      ['P-1002', 'partly_received'],
+    ]);
+    const lines = await db.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.purchaseOrderId, pos[1]!.id));
+    const receipts = await db.select().from(stockMovements).where(eq(stockMovements.source, 'receipt'));
+    expect(receipts.map((r) => [r.purchaseOrderLineId, r.quantity])).toEqual(lines.filter((l) => l.receivedQuantity > 0).map((l) => [l.id, l.receivedQuantity]));
+    // Every line in whole packs of its component.
+    const packs = new Map((await db.select().from(components)).map((c) => [c.id, c.packSize]));
+    for (const l of await db.select().from(purchaseOrderLines)) expect(l.quantity % packs.get(l.componentId)!).toBe(0);
+  });
+
   it('creates ~60 orders over every status and the last 12 months', async () => {
     const { db } = t.database;
     expect(summary.seeded).toBe(true);
