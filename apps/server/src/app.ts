@@ -104,6 +104,8 @@ export interface AppConfig {
   publicBaseUrl?: string;
   /** Scheduled backups (serve.ts: backupSetupOf): default, for tests and tools, a folder beside the blobs'. */
   backups?: Partial<BackupSetup>;
+  /** Look once a minute whether the day's backup is due (serve.ts: on; tests and tools: off unless asked). */
+  backupSchedule?: boolean;
   jobs?: {
     workers?: boolean;
     pollingIntervalSeconds?: number;
@@ -190,7 +192,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // pg-boss installs (or migrates) its own schema here, then the queues and this instance's workers start.
   await jobs.start(deps);
   // Where workers run, a look once a minute whether the day's backup is due (decision 255).
-  const backupSchedule = (config.jobs?.workers ?? true) ? startBackupSchedule(deps) : null;
+  const backupSchedule = config.backupSchedule && (config.jobs?.workers ?? true) ? startBackupSchedule(deps) : null;
   app.decorate('live', live);
   const currentUser = (req: FastifyRequest): SessionUser | null => req.auth?.user ?? null;
   const checkAnswers = config.checkAnswers ?? false;

@@ -61,6 +61,7 @@ export async function serve(env: Env, log: Logger, database: Database) {
     checkAnswers: env.NODE_ENV === 'development',
     blobs,
     backups: backupSetupOf(env, blobs),
+    backupSchedule: true,
     apiTokenRateLimit: env.API_TOKEN_RATE_LIMIT,
     webhooks: { allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS },
     smtpUrl: env.SMTP_URL ?? null,

@@ -40,20 +40,26 @@ export function backupSlot(day: string, time: string): Date {
 }
 
 /**
- * The backup due at `now`: today's slot once its time has come (its day names the run), else null.
- * A server down at the slot takes that day's backup when it is back, the same day.
+ * How long after its time a day's backup may still be started: a server down at the time takes it when it is
+ * back within these hours; one started later (a new install in the afternoon) waits for the next day's time.
  */
+export const BACKUP_CATCH_UP_HOURS = 3;
+const CATCH_UP_MS = BACKUP_CATCH_UP_HOURS * 3600_000;
+
+const dayOffset = (now: Date, days: number) => localDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() + days));
+
+/** The day whose backup is due at `now` (its time has come, less than BACKUP_CATCH_UP_HOURS ago), else null. */
 export function dueBackupDay(now: Date, time: string): string | null {
-  const today = localDay(now);
-  return now.getTime() >= backupSlot(today, time).getTime() ? today : null;
+  for (const day of [dayOffset(now, 0), dayOffset(now, -1)]) {
+    const slot = backupSlot(day, time).getTime();
+    if (now.getTime() >= slot && now.getTime() < slot + CATCH_UP_MS) return day;
+  }
+  return null;
 }
 
-/** The next slot after `now` whose day has no backup yet (`takenToday`: today's is done or under way). */
-export function nextBackupAt(now: Date, time: string, takenToday: boolean): Date {
-  const today = localDay(now);
-  const slot = backupSlot(today, time);
-  if (!takenToday && now.getTime() < slot.getTime()) return slot;
-  if (!takenToday) return now;
-  const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
-  return backupSlot(localDay(tomorrow), time);
+/** When the next backup is due after `now` (`dueTaken`: the day due now, if any, has its backup). */
+export function nextBackupAt(now: Date, time: string, dueTaken: boolean): Date {
+  if (dueBackupDay(now, time) !== null && !dueTaken) return now;
+  const today = backupSlot(dayOffset(now, 0), time);
+  return now.getTime() < today.getTime() ? today : backupSlot(dayOffset(now, 1), time);
 }

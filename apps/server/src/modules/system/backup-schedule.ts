@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { dueBackupDay, nextBackupAt, localDay } from '@icehouse/domain';
+import { dueBackupDay, nextBackupAt } from '@icehouse/domain';
 import { backupRuns } from '@icehouse/db/schema';
 import { AppError } from '../../errors';
 import type { AppDeps, SessionUser } from '../../deps';
@@ -9,7 +9,8 @@ import { runBackupJob } from './jobs';
 
 /**
  * When backups happen (decision 255). Every instance that runs workers looks once a minute whether the
- * day's backup is due (its time has come on the server's clock) and not yet taken, and sends the day's
+ * day's backup is due (its time has come on the server's clock, within BACKUP_CATCH_UP_HOURS) and not yet
+ * taken, and sends the day's
  * job; the job's singleton key and the day's unique run make sure one backup is taken whatever the
  * number of instances.
  */
@@ -48,7 +49,8 @@ export function startBackupSchedule(deps: ScheduleDeps, intervalMs = 60_000): { 
 /** The status screen's backups: settings, where they go, when the next is due, the last ones. */
 export async function backupsOverview(deps: Pick<AppDeps, 'database' | 'backups'>, now = new Date()) {
   const settings = await getBackupSettings(deps);
-  const next = settings.enabled ? nextBackupAt(now, settings.time, await dayTaken(deps, localDay(now))) : null;
+  const due = dueBackupDay(now, settings.time);
+  const next = settings.enabled ? nextBackupAt(now, settings.time, due !== null && (await dayTaken(deps, due))) : null;
   return {
     settings,
     location: deps.backups.store.location,
