@@ -141,4 +141,22 @@ describe('undo of the last import', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ detail: SPREADSHEET_MESSAGES.undoUsed('the product "Shed 6x8" is on the order 2001') });
   });
+
+  it('announces each customer it creates, updates or deletes, as the REST GET answers it; a refused import announces nothing', async () => {
+    const events = async () =>
+      ((await ctx.admin.get('/api/events/?since=0')).json() as { results: { type: string; data: { id: number; name?: string; phone?: string } }[] }).results.filter(
+        (e) => e.type.startsWith('customer.'),
+      );
+    const before = (await events()).length;
+    const refused = await uploadSheet(ctx.admin, 'customers', 'bad.csv', csvFile([['Name', 'Email'], ['Bad Email Co', 'nope']]));
+    expect((await ctx.admin.post(`/api/spreadsheets/uploads/${refused.json().id}/import/`, { mapping: refused.json().mapping })).statusCode).toBe(400);
+    expect(await events()).toHaveLength(before);
+
+    await importSheet('customers', [['Name', 'Phone'], ['Pine Lodge', '(218) 555-0100']]);
+    const [created] = (await events()).slice(before);
+    expect(created).toMatchObject({ type: 'customer.created', data: { name: 'Pine Lodge', phone: '(218) 555-0100' } });
+    expect(created!.data).toEqual((await ctx.admin.get(`/api/customers/${created!.data.id}/`)).json());
+    expect((await undo()).statusCode).toBe(200);
+    expect((await events()).slice(before + 1).map((e) => [e.type, e.data.id])).toEqual([['customer.deleted', created!.data.id]]);
+  });
 });
