@@ -7,6 +7,7 @@ import { recordHistory } from '../modules/orders/history';
 import { saveOrderFile, storePdfUpload } from '../modules/order-files/files';
 import { saveBol } from '../modules/bols/service';
 import type { ImportRun } from './run-context';
+import { fingerprintOf } from './id-map';
 import { bolNumberBefore, keepBolNumber } from './source-facts';
 import type { TargetDeps } from './target';
 
@@ -92,33 +93,52 @@ export function orderBody(run: ImportRun, o: SourceOrder, status: string): Recor
 /** The status an order is created with (see above). */
 const createdStatus = (status: string) => (status === 'voided' ? 'pending' : status === 'completed' ? 'scheduled_to_ship' : status);
 
-/** The drawings of an order, brought across when they are not here already (same bytes, same name). */
-async function copyFiles(run: ImportRun, deps: TargetDeps, tx: Db, o: SourceOrder, orderId: number): Promise<void> {
-  const kinds = [
-    { kind: 'blueprint' as const, url: o.blueprint, name: o.blueprint_filename, path: `/api/orders/${o.id}/serve-blueprint/`, column: orders.blueprintFileId },
-    {
-      kind: 'door_placement' as const,
-      url: o.door_placement_drawing,
-      name: o.door_placement_filename,
-      path: `/api/orders/${o.id}/serve-door-placement/`,
-      column: orders.doorPlacementFileId,
-    },
-  ];
-  for (const k of kinds) {
-    if (!k.url) continue;
-    const bytes = await run.source.getBytes(k.path);
+type FileKind = 'blueprint' | 'door_placement';
+
+/** A source order with the bytes of its drawings (read only when the order is to be written). */
+interface ReadOrder {
+  order: SourceOrder;
+  files: Partial<Record<FileKind, Buffer>>;
+}
+
+const FILES = [
+  { kind: 'blueprint' as const, url: (o: SourceOrder) => o.blueprint, name: (o: SourceOrder) => o.blueprint_filename, path: 'serve-blueprint', column: orders.blueprintFileId },
+  {
+    kind: 'door_placement' as const,
+    url: (o: SourceOrder) => o.door_placement_drawing,
+    name: (o: SourceOrder) => o.door_placement_filename,
+    path: 'serve-door-placement',
+    column: orders.doorPlacementFileId,
+  },
+];
+
+/** The order and, unless it is here unchanged, its drawings: read before its transaction opens. */
+async function readOrder(run: ImportRun, id: number): Promise<ReadOrder> {
+  const order = await run.source.getJson<SourceOrder>(`/api/orders/${id}/`);
+  const files: ReadOrder['files'] = {};
+  if (run.mapped('order', id)?.fingerprint !== fingerprintOf(order))
+    for (const f of FILES) if (f.url(order)) files[f.kind] = await run.source.getBytes(`/api/orders/${id}/${f.path}/`);
+  return { order, files };
+}
+
+/** The drawings of an order, kept when they are here already (same bytes, same name). */
+async function copyFiles(deps: TargetDeps, tx: Db, read: ReadOrder, orderId: number): Promise<void> {
+  for (const f of FILES) {
+    const bytes = read.files[f.kind];
+    if (!bytes) continue;
     const [current] = await tx
       .select({ sha256: storedFiles.sha256, filename: storedFiles.filename })
       .from(orders)
-      .innerJoin(storedFiles, eq(storedFiles.id, k.column))
+      .innerJoin(storedFiles, eq(storedFiles.id, f.column))
       .where(eq(orders.id, orderId));
     const blob = await storePdfUpload(deps, Readable.from([bytes]));
-    if (current && current.sha256 === blob.sha256 && current.filename === k.name) continue;
-    await saveOrderFile(deps, null, orderId, k.kind, { filename: k.name, blob });
+    if (current && current.sha256 === blob.sha256 && current.filename === f.name(read.order)) continue;
+    await saveOrderFile(deps, null, orderId, f.kind, { filename: f.name(read.order), blob });
   }
 }
 
-async function importOne(run: ImportRun, o: SourceOrder): Promise<void> {
+async function importOne(run: ImportRun, read: ReadOrder): Promise<void> {
+  const o = read.order;
   await run.step('order', o.id, o, async (deps, mapped, tx) => {
     let orderId: number;
     if (mapped) {
@@ -128,7 +148,7 @@ async function importOne(run: ImportRun, o: SourceOrder): Promise<void> {
     } else {
       orderId = (await createOrder(deps, null, orderBody(run, o, createdStatus(o.status)))).id;
     }
-    await copyFiles(run, deps, tx, o, orderId);
+    await copyFiles(deps, tx, read, orderId);
     await recordHistory(tx, {
       orderId,
       action: 'imported',
@@ -145,20 +165,19 @@ export async function importOrders(run: ImportRun): Promise<SourceOrder[]> {
   const ids = rows.map((r) => r.id).sort((a, b) => a - b);
   await run.begin('order', ids.length);
   const all: SourceOrder[] = [];
-  let ahead: Promise<(SourceOrder | Error)[]> | null = null;
-  const read = (from: number) =>
-    Promise.all(ids.slice(from, from + READ_AHEAD).map((id) => run.source.getJson<SourceOrder>(`/api/orders/${id}/`).catch((e: Error) => Object.assign(e, { sourceId: id }))));
-  ahead = read(0);
+  // The next orders are read (with their drawings) while this batch is written.
+  const read = (from: number) => Promise.all(ids.slice(from, from + READ_AHEAD).map((id) => readOrder(run, id).catch((error: unknown) => ({ error }))));
+  let ahead = read(0);
   for (let from = 0; from < ids.length; from += READ_AHEAD) {
-    const batch = await ahead!;
-    ahead = from + READ_AHEAD < ids.length ? read(from + READ_AHEAD) : null;
-    for (const [i, o] of batch.entries()) {
-      if (o instanceof Error) {
-        run.skip('order', ids[from + i]!, o);
+    const batch = await ahead;
+    if (from + READ_AHEAD < ids.length) ahead = read(from + READ_AHEAD);
+    for (const [i, one] of batch.entries()) {
+      if ('error' in one) {
+        run.skip('order', ids[from + i]!, one.error);
         continue;
       }
-      all.push(o);
-      await importOne(run, o);
+      all.push(one.order);
+      await importOne(run, one);
     }
   }
   return all;

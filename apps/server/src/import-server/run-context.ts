@@ -95,6 +95,11 @@ export class ImportRun {
     this.onProgress({ ...this.progressOf, counts: this.counts });
   }
 
+  /** A record brought across in part: listed with the skipped ones (the report, the exit code), not counted as one. */
+  partly(entity: ImportEntity, sourceId: string | number, what: string, error: unknown): void {
+    this.skipped.push({ entity, source_id: String(sourceId), reason: `${what}: ${reasonOf(error)}` });
+  }
+
   skip(entity: ImportEntity, sourceId: string | number, error: unknown): void {
     this.counts[entity].skipped++;
     this.skipped.push({ entity, source_id: String(sourceId), reason: reasonOf(error) });
