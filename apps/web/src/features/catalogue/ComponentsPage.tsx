@@ -4,7 +4,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { formatMoney } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useListEditor } from '../../lib/useListEditor';
-import { OnHandCell } from '../production/OnHandCell';
+import { StockCell } from '../stock/StockCell';
 import { PRODUCTION_TEXT } from '../production/texts';
 import { ComponentForm } from './ComponentForm';
 import { RowActions } from './RowActions';
@@ -50,7 +50,7 @@ export function ComponentsPage() {
     { key: 'cost', header: 'Cost', numeric: true, cell: (c) => formatMoney(c.cost) },
     { key: 'markup', header: 'Markup', numeric: true, cell: (c) => formatPercent(c.markup) },
     { key: 'price', header: 'Price', numeric: true, cell: (c) => formatMoney(c.price) },
-    { key: 'on_hand', header: PRODUCTION_TEXT.onHand, numeric: true, cell: (c) => <OnHandCell componentId={c.id} name={c.name} /> },
+    { key: 'on_hand', header: PRODUCTION_TEXT.onHand, numeric: true, cell: (c) => <StockCell componentId={c.id} name={c.name} /> },
     {
       key: 'actions',
       header: 'Actions',

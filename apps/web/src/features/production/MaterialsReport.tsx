@@ -15,7 +15,8 @@ const num = 'px-3 py-1.5 text-right tabular-nums';
 
 /**
  * Materials per ship week (everyone): ship dates from..to (default next week), the statuses that
- * count, each component's needed, cost, on hand and to buy; a row opens to the orders behind it. A role
+ * count, each component's needed, cost, on hand, on order, available and to buy; a row opens to the orders
+ * and the purchase orders behind it (an order that has taken its parts from stock says so). A role
  * that sees no money (the shop) receives no costs: the cost columns and the totals row are left out.
  */
 export function MaterialsReport() {
@@ -26,7 +27,7 @@ export function MaterialsReport() {
   const [open, setOpen] = useState<Set<number>>(new Set());
   const money = useSeesMoney();
   const { search } = useLocation();
-  const columnCount = money ? 7 : 4;
+  const columnCount = money ? 9 : 6;
   const report = trpc.production.materials.useQuery({ from, to, statuses }, { enabled: statuses.length > 0 });
   const toggle = (s: Status) => setStatuses((list) => (list.includes(s) ? list.filter((x) => x !== s) : MATERIALS_STATUSES.filter((x) => x === s || list.includes(x))));
   const expand = (id: number) => setOpen((set) => new Set(set.has(id) ? [...set].filter((x) => x !== id) : [...set, id]));
@@ -73,6 +74,8 @@ export function MaterialsReport() {
                 {money && <th scope="col" className={num}>{T.unitCost}</th>}
                 {money && <th scope="col" className={num}>{T.totalCost}</th>}
                 <th scope="col" className={num}>{T.onHand}</th>
+                <th scope="col" className={num}>{T.onOrder}</th>
+                <th scope="col" className={num}>{T.available}</th>
                 <th scope="col" className={num}>{T.toBuy}</th>
                 {money && <th scope="col" className={num}>{T.toBuyCost}</th>}
               </tr>
@@ -102,6 +105,11 @@ export function MaterialsReport() {
                     {money && <td className={num}>{formatMoney(row.unit_cost)}</td>}
                     {money && <td className={num}>{formatMoney(row.total_cost)}</td>}
                     <td className={num}>{row.on_hand}</td>
+                    <td className={num}>
+                      {row.on_order}
+                      {row.next_expected_date && <span className="block text-xs text-slate-500">{T.expected(row.next_expected_date)}</span>}
+                    </td>
+                    <td className={num}>{row.available}</td>
                     <td className={`${num} font-semibold`}>{row.to_buy}</td>
                     {money && <td className={num}>{formatMoney(row.to_buy_cost)}</td>}
                   </tr>
@@ -115,9 +123,23 @@ export function MaterialsReport() {
                                 {o.door_number}
                               </Link>{' '}
                               × {o.quantity}
+                              {o.consumed && <span className="text-slate-500"> ({T.taken})</span>}
                             </li>
                           ))}
                         </ul>
+                        {row.purchase_orders.length > 0 && (
+                          <ul aria-label={T.purchaseOrdersOf(row.name)} className="mt-1 flex flex-wrap gap-x-4 text-xs text-slate-700">
+                            {row.purchase_orders.map((p) => (
+                              <li key={p.purchase_order_id}>
+                                <Link className="text-sky-800 underline" to={`/purchase-orders/${p.purchase_order_id}`}>
+                                  {p.number}
+                                </Link>{' '}
+                                {p.supplier_name} × {p.quantity}
+                                {p.expected_date && `, ${T.expected(p.expected_date)}`}
+                              </li>
+                            ))}
+                          </ul>
+                        )}
                       </td>
                     </tr>
                   )}
@@ -129,7 +151,7 @@ export function MaterialsReport() {
                 <tr className="border-t-2 border-slate-300 font-semibold">
                   <th scope="row" className="px-3 py-2 text-left">{REPORT_TEXT.total}</th>
                   <td className={num} colSpan={3}>{formatMoney(report.data.total_cost)}</td>
-                  <td className={num} colSpan={3}>{formatMoney(report.data.to_buy_cost)}</td>
+                  <td className={num} colSpan={5}>{formatMoney(report.data.to_buy_cost)}</td>
                 </tr>
               </tfoot>
             )}

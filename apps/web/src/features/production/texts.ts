@@ -62,6 +62,13 @@ export const PRODUCTION_TEXT = {
   showOrders: (name: string) => `Show the orders needing ${name}`,
   withoutMaterials: 'Orders without a bill of materials',
   noMaterials: 'No order shipping in these dates needs components.',
-  materialsHint: 'Ship dates from and to; unit costs are today’s. To buy = needed − on hand (set on the Components screen), never below zero.',
+  materialsHint:
+    'Ship dates from and to; unit costs are today’s. On hand is the stock ledger (receipts, orders’ consumption, adjustments on the Components screen); ' +
+    'orders already at the consumption status have taken their parts. Available = on hand + on order − what is still needed; to buy is what it lacks.',
+  onOrder: 'On order',
+  available: 'Available',
+  expected: (date: string) => `expected ${date}`,
+  taken: 'taken from stock',
+  purchaseOrdersOf: (name: string) => `Purchase orders bringing ${name}`,
   belowCostTitle: (price: string, cost: string) => `Price ${price} is below the components' cost ${cost}`,
 } as const;

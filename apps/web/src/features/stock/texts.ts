@@ -1,0 +1,20 @@
+/** Texts of the stock screens (the Components screen's stock cell, its adjust dialog and history). */
+export const STOCK_TEXT = {
+  adjust: 'Adjust stock',
+  adjustOf: (name: string) => `Adjust stock: ${name}`,
+  history: 'History',
+  historyOf: (name: string) => `Stock history: ${name}`,
+  onHandNow: (n: number) => `On hand now: ${n}`,
+  quantity: 'Quantity (+ in, − out)',
+  quantityHint: 'A whole number: 5 adds five, −2 takes two out.',
+  reason: 'Reason',
+  reasonHint: 'A count, damage, a sample…',
+  save: 'Save adjustment',
+  cancel: 'Cancel',
+  close: 'Close',
+  saveError: 'The adjustment could not be saved.',
+  loadError: 'The stock could not be loaded.',
+  empty: 'No movements yet.',
+  columns: { date: 'Date', quantity: 'Quantity', after: 'On hand after', source: 'Source', detail: 'Order / purchase order / reason', by: 'By' },
+  csv: 'Download CSV',
+} as const;
