@@ -270,6 +270,24 @@ describe('what the upload refuses', () => {
   });
 });
 
+describe('corrections and uploads that are gone', () => {
+  it('refuses a cell of no row or of an unmapped field, and answers 404 for an upload that is not there', async () => {
+    const up = await uploaded('components', 'a.csv', csvFile([['Name', 'Cost', 'Markup', 'Notes'], ['Hinge', 'x', '1', '']]));
+    const edit = (body: Record<string, unknown>) => ctx.admin.patch(`/api/spreadsheets/uploads/${up.id}/cells/`, { mapping: up.mapping, ...body });
+    const noRow = await edit({ row: 9, field: 'cost', value: '1' });
+    expect(noRow.statusCode).toBe(400);
+    expect(noRow.json()).toEqual({ row: [SPREADSHEET_MESSAGES.rowUnknown] });
+    const unmapped = await edit({ row: 2, field: 'stock', value: '1' });
+    expect(unmapped.json()).toEqual({ field: [SPREADSHEET_MESSAGES.headerUnknown] });
+    expect((await preview(up.id, up.mapping)).json().edits).toEqual([]);
+    const gone = await preview(up.id + 100, up.mapping);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ detail: SPREADSHEET_MESSAGES.uploadNotFound });
+    expect((await importIt(up.id + 100, up.mapping)).statusCode).toBe(404);
+    expect((await ctx.anonymous.post(`/api/spreadsheets/uploads/${up.id}/preview/`, { mapping: up.mapping })).statusCode).toBe(401);
+  });
+});
+
 describe('templates', () => {
   it('downloads each kind as CSV and XLSX, and a filled template maps itself', async () => {
     const csv = await ctx.admin.get('/api/spreadsheets/customers/template/');
