@@ -82,7 +82,14 @@ test('quote to cash: a quote accepted from the emailed link, the order, a deposi
   await picker.click();
   await picker.fill(customerName.slice(0, -2));
   await page.getByRole('option', { name: customerName, exact: true }).click();
-  await expect(page.getByLabel('Bill To Name')).toHaveValue(customerName);
+  await expect(page.getByRole('group', { name: 'Bill To' }).getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(customerName);
+  // The order form's address blocks: a Canadian ship-to with its province picked and its postal code shaped.
+  const shipTo = page.getByRole('group', { name: 'Ship To' });
+  await shipTo.getByRole('textbox', { name: 'Name', exact: true }).fill('Journey Dock');
+  await choose(page, shipTo.getByRole('combobox', { name: 'Country' }), 'Canada');
+  await choose(page, shipTo.getByRole('combobox', { name: 'Province' }), 'Ontario');
+  await shipTo.getByRole('textbox', { name: 'Postal Code' }).fill('k1a0b1');
+  await expect(shipTo.getByRole('textbox', { name: 'Postal Code' })).toHaveValue('K1A 0B1');
   // The order form's own pickers: the catalogue's product, hinge side and items at their catalogue prices.
   const building = page.getByRole('region', { name: 'Building' });
   await choose(page, building.getByRole('combobox', { name: 'Product' }), 'Walk-in Cooler 8x10');
@@ -151,12 +158,15 @@ test('quote to cash: a quote accepted from the emailed link, the order, a deposi
   expect(Number(await nextDoorNumber(page.request))).toBeGreaterThan(Number(doorBefore));
   await expect(page.getByLabel('Quote status').getByText('Converted', { exact: true })).toBeVisible();
 
-  // 5. The order carries the quote's total, hinge side and catalogue item; a deposit is taken on it.
+  // 5. The order carries the quote's total, hinge side, catalogue item and ship-to; a deposit is taken on it.
   await page.getByRole('link', { name: `Open order ${doorBefore}` }).first().click();
   const edit = page.getByRole('dialog', { name: 'Edit Order' });
   await expect(edit.getByText(total).first()).toBeVisible({ timeout: 30_000 });
   await expect(edit.getByRole('region', { name: 'Building' })).toContainText('Left');
   await expect(edit.getByRole('group', { name: 'Item 1' })).toContainText('Strip Curtain');
+  const shipping = edit.getByRole('group', { name: 'Shipping Address' });
+  await expect(shipping.getByRole('textbox', { name: 'Postal Code' })).toHaveValue('K1A 0B1');
+  await expect(shipping).toContainText('Ontario');
   const deposits = edit.getByRole('group', { name: 'Record deposit' });
   await deposits.getByLabel('Deposit amount').fill('500');
   await deposits.getByLabel('Deposit reference').fill('DEP-JOURNEY');

@@ -41,6 +41,8 @@ const SENT_QUOTE = {
 const totals = () => screen.getByRole('group', { name: 'Quote totals' });
 const building = () => screen.getByRole('region', { name: 'Building' });
 const items = () => screen.getByRole('region', { name: 'Additional Items' });
+/** The order form's address block titled "Bill To" (its Name, Street, ... inside). */
+const billTo = () => screen.getByRole('group', { name: 'Bill To' });
 /** The amount beside a label of the totals ("Subtotal" -> "$6,634.30"). */
 const amount = (label: string) => within(totals()).getByText(label).nextElementSibling?.textContent;
 
@@ -61,7 +63,7 @@ describe('a new quote', () => {
     await waitFor(() => expect(amount('Subtotal')).toBe('$6,634.30'));
     expect(amount('Sales Tax')).toBe('$481.90');
     expect(amount('Total')).toBe('$7,116.20');
-    expect(screen.getByLabelText(/^Bill To Name/)).toHaveValue('');
+    expect(within(billTo()).getByLabelText(/^Name/)).toHaveValue('');
   });
 
   it("offers the order form's catalogue pickers (product, door type and its price, hinge side, items with their prices) and saves their ids", async () => {
@@ -100,7 +102,7 @@ describe('a new quote', () => {
     expect(amount('Sales Tax')).toBe('$100.14');
     expect(amount('Total')).toBe('$1,530.74');
 
-    await type(/^Bill To Name/, 'Lakeside Bait');
+    await userEvent.type(within(billTo()).getByLabelText(/^Name/), 'Lakeside Bait');
     await userEvent.click(screen.getByRole('button', { name: 'Save Quote' }));
     await waitFor(() => expect(asked).toHaveLength(1));
     expect(asked[0]).toMatchObject({
@@ -119,9 +121,11 @@ describe('a new quote', () => {
 
   it('marks the bill-to name as required before anything is saved', async () => {
     renderNewQuote('7.375');
-    const name = await screen.findByLabelText(/^Bill To Name/);
+    const name = await within(await screen.findByRole('group', { name: 'Bill To' })).findByLabelText(/^Name/);
     expect(name).toHaveAttribute('aria-required', 'true');
-    expect(screen.getByLabelText(/^Bill To Street/)).not.toHaveAttribute('aria-required');
+    expect(within(billTo()).getByLabelText(/^Street/)).not.toHaveAttribute('aria-required');
+    // The asterisk itself, as the order form's required fields show it.
+    expect((name as HTMLInputElement).labels?.[0]).toHaveTextContent(/^Name\*$/);
   });
 });
 

@@ -1,41 +1,19 @@
 import type { ReactNode } from 'react';
+import { TEXT_LIMITS } from '@icehouse/domain';
 import { Controller, get, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Checkbox } from '../../components/Checkbox';
 import { Field, TextInput } from '../../components/Field';
 import { DiscountField } from '../../components/TotalsRows';
 import { Section, TextField, useFieldError } from '../order-form/fields/controls';
 import type { OrderLookups } from '../order-form/lookups';
+import { AddressBlock } from '../order-form/sections/AddressBlock';
 import { BuildingSection } from '../order-form/sections/BuildingSection';
 import { ItemsEditor } from '../order-form/sections/ItemsEditor';
+import { PhoneField } from '../order-form/sections/MainFields';
+import { ShipToChoice, addressOf, useShipTos } from '../order-form/sections/ShipToChoice';
 import type { OrderFormValues } from '../order-form/types';
 import type { QuoteFormValues } from './formValues';
 import { QuoteCustomerPicker } from './QuoteCustomerPicker';
-
-const ADDRESS_PARTS = [
-  ['name', 'Name'],
-  ['street', 'Street'],
-  ['city', 'City'],
-  ['state', 'State'],
-  ['zip_code', 'ZIP'],
-] as const;
-
-function Addresses({ which, title }: { which: 'billing_address' | 'shipping_address'; title: string }) {
-  return (
-    <Section title={title}>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        {ADDRESS_PARTS.map(([part, label]) => (
-          <TextField
-            key={part}
-            name={`${which}.${part}`}
-            label={`${title} ${label}`}
-            // The quote needs someone to bill: the schema refuses a blank bill-to name (marked before Save, not after).
-            required={which === 'billing_address' && part === 'name'}
-          />
-        ))}
-      </div>
-    </Section>
-  );
-}
 
 /** Valid Until: the quote's own field (not the order form's), bound to the same form. */
 function ValidUntilField() {
@@ -68,9 +46,13 @@ function CustomerField({ customerName, onCustomerName }: { customerName: string;
               onChange={(option) => {
                 field.onChange(option?.value ?? null);
                 const picked = option?.customer;
-                // The bill-to is filled from the customer only when nothing is typed there yet.
+                // As the order form's picker fills them, but only where nothing is typed yet (a prospect's
+                // addresses may have been typed before the customer was found).
                 if (picked && !getValues('billing_address.name'))
-                  setValue('billing_address', { ...getValues('billing_address'), ...picked.billing_address }, { shouldDirty: true });
+                  setValue('billing_address', addressOf(picked.billing_address), { shouldDirty: true });
+                if (picked?.default_ship_to && !getValues('shipping_address.name'))
+                  setValue('shipping_address', addressOf(picked.default_ship_to), { shouldDirty: true });
+                if (picked?.phone && !getValues('phone')) setValue('phone', picked.phone, { shouldDirty: true });
                 onCustomerName(option?.label ?? '');
               }}
             />
@@ -90,9 +72,10 @@ function QuoteSection({ children }: { children: ReactNode }) {
 }
 
 /**
- * The quote's fields (decision 253): the order form's own sections for the building, the door (type, hinge side,
+ * The quote's fields (decisions 253, 254): the order form's own sections for the building, the door (type, hinge side,
  * cladding, with the catalogue's prices), the additional items picked from the catalogue, notes and freight;
- * the order form's discount; the addresses by the order's field names; plus Valid Until. The form is the quote
+ * the order form's discount; the order form's address blocks (country and region pickers, postal-code rules,
+ * address search, copy bill-to), its phone and its choice of the customer's ship-to addresses; plus Valid Until. The form is the quote
  * editor's react-hook-form (FormProvider), with the order form's values.
  */
 export function QuoteForm({
@@ -107,8 +90,9 @@ export function QuoteForm({
   onCustomerName: (name: string) => void;
   disabled: boolean;
 }) {
-  const { control, setValue } = useFormContext<OrderFormValues>();
+  const { control, setValue, getValues } = useFormContext<OrderFormValues>();
   const taxExempt = useWatch({ control, name: 'tax_exempt' });
+  const shipTos = useShipTos(useWatch({ control, name: 'customer_id' }));
   const discountError = useFieldError('discount');
   return (
     // A disabled fieldset disables every control inside it, the shared sections' too (an answered quote, a save under way).
@@ -117,10 +101,19 @@ export function QuoteForm({
         <TextField name="date" label="Date" type="date" required />
         <ValidUntilField />
         <CustomerField customerName={customerName} onCustomerName={onCustomerName} />
-        <TextField name="customer_po_job_name" label="Customer PO / Job Name" />
+        {shipTos.length > 1 && <ShipToChoice shipTos={shipTos} />}
+        <TextField name="customer_po_job_name" label="Customer PO / Job Name" maxLength={TEXT_LIMITS.line} />
+        <PhoneField />
       </QuoteSection>
-      <Addresses which="billing_address" title="Bill To" />
-      <Addresses which="shipping_address" title="Ship To" />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <AddressBlock prefix="billing_address" title="Bill To" lookups={lookups} />
+        <AddressBlock
+          prefix="shipping_address"
+          title="Ship To"
+          lookups={lookups}
+          onCopyFromBilling={() => setValue('shipping_address', { ...getValues('billing_address') }, { shouldDirty: true })}
+        />
+      </div>
       <BuildingSection lookups={lookups} doorDrawing={null} />
       <ItemsEditor lookups={lookups} />
       <Section title="Pricing">

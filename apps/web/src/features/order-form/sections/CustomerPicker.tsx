@@ -2,39 +2,20 @@ import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import AsyncCreatableSelect from 'react-select/async-creatable';
 import { LIMITS } from '@icehouse/domain';
-import { Field, inputClassName } from '../../../components/Field';
+import { Field } from '../../../components/Field';
 import { AccessibleInput, SELECT_BEHAVIOUR, selectClassNames } from '../../../components/selectLook';
 import { serverFieldErrors, serverMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
-import type { CustomerListRow, ShipTo } from '../../customers/types';
+import type { CustomerListRow } from '../../customers/types';
 import { ORDER_FORM_TEXT } from '../texts';
-import type { AddressValues, OrderFormValues } from '../types';
+import type { OrderFormValues } from '../types';
+import { ShipToChoice, addressOf, useShipTos } from './ShipToChoice';
 
 interface CustomerOption {
   value: number;
   label: string;
   customer?: CustomerListRow;
 }
-
-const addressOf = (a: AddressValues): AddressValues => ({
-  name: a.name,
-  street: a.street,
-  city: a.city,
-  state: a.state,
-  zip_code: a.zip_code,
-  country: a.country,
-});
-
-/** A ship-to address as its choice reads: 'Cabin: 44 Pine Rd, Superior' (the name when it has no label). */
-const shipToText = (a: ShipTo) =>
-  `${a.label || a.name || '—'}: ${[a.street, a.city].filter(Boolean).join(', ')}`;
-
-/** The same address, part by part (the order's copy may have been typed over). */
-const sameAddress = (a: AddressValues, b: AddressValues | undefined) =>
-  b !== undefined &&
-  (['name', 'street', 'city', 'state', 'zip_code', 'country'] as const).every(
-    (key) => a[key].trim() === (b[key] ?? '').trim(),
-  );
 
 /**
  * The order's customer: type to search the customers, pick one to fill the billing
@@ -52,13 +33,9 @@ export function CustomerPicker() {
   const create = trpc.customers.create.useMutation();
   const [picked, setPicked] = useState<CustomerOption | null>(null);
   const [error, setError] = useState<string | undefined>();
-  const shipping = useWatch({ control: form.control, name: 'shipping_address' });
-  // The customer's ship-to addresses (the list answers only the default one): the order's customer,
-  // whether picked here, the one a new order started with, or an existing order's.
-  const offeredId = customerId;
-  const detail = trpc.customers.get.useQuery({ id: offeredId ?? 0 }, { enabled: offeredId !== null });
-  const shipTos = offeredId !== null && detail.data?.id === offeredId ? detail.data.ship_to : [];
-  const shipToId = shipTos.find((a) => sameAddress(a, shipping))?.id ?? null;
+  // The customer's ship-to addresses: the order's customer, whether picked here, the one a new order started
+  // with, or an existing order's.
+  const shipTos = useShipTos(customerId);
 
   const value: CustomerOption | null =
     customerId === null
@@ -111,12 +88,6 @@ export function CustomerPicker() {
     }
   }
 
-  function chooseShipTo(id: number) {
-    const address = shipTos.find((a) => a.id === id);
-    if (!address) return;
-    form.setValue('shipping_address', addressOf(address), { shouldDirty: true, shouldValidate: true });
-  }
-
   const customerField = (
     <Field label={ORDER_FORM_TEXT.customer} hint={ORDER_FORM_TEXT.customerHint} error={error}>
       {(control) => (
@@ -144,24 +115,7 @@ export function CustomerPicker() {
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       {customerField}
-      <Field label={ORDER_FORM_TEXT.shipToChoice} hint={ORDER_FORM_TEXT.shipToChoiceHint}>
-        {(control) => (
-          <select
-            {...control}
-            value={shipToId ?? ''}
-            onChange={(event) => chooseShipTo(Number(event.target.value))}
-            className={inputClassName(false)}
-          >
-            {shipToId === null && <option value="">{ORDER_FORM_TEXT.shipToChoiceNone}</option>}
-            {shipTos.map((a) => (
-              <option key={a.id} value={a.id}>
-                {shipToText(a)}
-                {a.is_default ? ORDER_FORM_TEXT.shipToDefaultMark : ''}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <ShipToChoice shipTos={shipTos} />
     </div>
   );
 }

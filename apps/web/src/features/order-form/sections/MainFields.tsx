@@ -11,6 +11,21 @@ export interface MainFieldsProps {
   blueprint: ReactNode;
 }
 
+/** The order's phone, formatted (XXX) XXX-XXXX as typed; the quote form's too. */
+export function PhoneField() {
+  return (
+    <TextField
+      name="phone"
+      label="Phone"
+      type="tel"
+      hint={MESSAGES.phoneHint}
+      maxLength={14}
+      transform={formatPhone}
+      autoComplete="tel-national"
+    />
+  );
+}
+
 /** Date, shipping, numbers, PO and phone (spec: main/shipping fields), with the blueprint uploader. */
 export function MainFields({ lookups, blueprint }: MainFieldsProps) {
   const { control } = useFormContext<OrderFormValues>();
@@ -41,15 +56,7 @@ export function MainFields({ lookups, blueprint }: MainFieldsProps) {
           required={isRequiredAtStatus('eps_po_number', status)}
         />
         <TextField name="customer_po_job_name" label="Customer PO / Job Name" maxLength={TEXT_LIMITS.line} />
-        <TextField
-          name="phone"
-          label="Phone"
-          type="tel"
-          hint={MESSAGES.phoneHint}
-          maxLength={14}
-          transform={formatPhone}
-          autoComplete="tel-national"
-        />
+        <PhoneField />
         <TextField name="po_delivery_date" label="PO Delivery Date" type="date" />
       </div>
       <div className="mt-4">{blueprint}</div>
