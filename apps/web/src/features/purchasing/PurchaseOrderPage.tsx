@@ -18,7 +18,7 @@ type Line = PurchaseOrder['lines'][number];
 const firstOf = (v: unknown): string | null => (Array.isArray(v) && typeof v[0] === 'string' ? v[0] : null);
 
 /** The receipt form: one whole-number box per line (a finger's size on the shop's tablet), no cost anywhere. */
-function ReceiveForm({ po }: { po: PurchaseOrder }) {
+function ReceiveForm({ po, onReceived }: { po: PurchaseOrder; onReceived: () => void }) {
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [confirm, setConfirm] = useState(false);
   const utils = trpc.useUtils();
@@ -26,6 +26,7 @@ function ReceiveForm({ po }: { po: PurchaseOrder }) {
     onSuccess: () => {
       setQuantities({});
       setConfirm(false);
+      onReceived();
       void utils.purchasing.invalidate();
     },
   });
@@ -78,7 +79,6 @@ function ReceiveForm({ po }: { po: PurchaseOrder }) {
         </label>
       )}
       {receive.error && <Notice tone="error">{firstOf(errors?.confirm_over_receipt) ?? firstOf(errors?.lines) ?? saveErrorMessage(receive.error, 'Receiving failed.')}</Notice>}
-      {receive.isSuccess && <Notice tone="success">{T.receivedOk}</Notice>}
       <div>
         <Button type="submit" size="md" className="min-h-11" busy={receive.isPending} busyLabel={T.receiving}>
           {T.receive}
@@ -134,6 +134,8 @@ export function PurchaseOrderPage() {
   const buys = !!user && roleMay(user.role, 'purchasing');
   const receives = !!user && roleMay(user.role, 'receiving');
   const query = trpc.purchasing.get.useQuery({ id }, { enabled: Number.isSafeInteger(id) && id > 0 });
+  // Kept on the page: a receipt of everything outstanding closes the form with it.
+  const [received, setReceived] = useState(false);
   const po = query.data;
   if (query.error) return <Notice tone="error">{saveErrorMessage(query.error, 'The purchase order could not be read.')}</Notice>;
   if (!po) return <p>{T.loading}</p>;
@@ -196,10 +198,15 @@ export function PurchaseOrderPage() {
           ))}
         </tbody>
       </table>
+      {received && (
+        <Notice tone="success" onDismiss={() => setReceived(false)}>
+          {T.receivedOk}
+        </Notice>
+      )}
       {receives && (po.status === 'sent' || po.status === 'partly_received') && (
         <section className="flex flex-col gap-2">
           <h2 className="text-lg font-semibold">{T.receive}</h2>
-          <ReceiveForm po={po} />
+          <ReceiveForm po={po} onReceived={() => setReceived(true)} />
         </section>
       )}
     </section>
