@@ -7,6 +7,7 @@
  *
  * Not the service one by one: that would take an hour for 100k orders.
  */
+import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import {
   calculateInvoiceTotals,
@@ -24,6 +25,7 @@ import {
 import { bumpSequence, rowsOf } from '@icehouse/db';
 import type { Database, Db } from '@icehouse/db/client';
 import { Random, seedDemo } from '@icehouse/db/seed';
+import type { BlobStore } from '../src/blobs/store';
 import { hashPassword } from '../src/modules/auth/password';
 import {
   DOOR_PLACEMENTS,
@@ -45,6 +47,12 @@ export interface BenchSeedOptions {
   /** Orders per batch (one transaction each). */
   batchSize?: number;
   log?: (message: string) => void;
+  /**
+   * Each uploaded drawing as a file of its own in this blob store (rows with its SHA-256, no bytes in the
+   * database), `meanBytes` on average (half to one and a half times): the backup then copies what a shop's
+   * drawings weigh. Without it every drawing is one small PDF kept in the database's legacy column.
+   */
+  drawings?: { store: BlobStore; meanBytes: number };
 }
 
 export interface BenchSeedSummary {
@@ -54,6 +62,8 @@ export interface BenchSeedSummary {
   addresses: number;
   additionalItems: number;
   files: number;
+  /** Bytes of the drawings put in the blob store (0 without `drawings`). */
+  fileBytes: number;
   billsOfLading: number;
   history: number;
   byStatus: Record<OrderStatus, number>;
@@ -345,6 +355,24 @@ const PDF_HEX = Buffer.from(
 ).toString('hex');
 const PDF_SIZE = PDF_HEX.length / 2;
 
+/**
+ * A drawing of `size` bytes: the small PDF's header, then bytes of a PRNG seeded by the file's id (each
+ * drawing differs, so the store keeps each one, and none compresses to nothing in a backup).
+ */
+function drawingBytes(id: number, size: number): Buffer {
+  const bytes = Buffer.alloc(Math.max(size, 64));
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 4));
+  let x = (id * 2_654_435_761) >>> 0 || 1;
+  for (let i = 0; i < words.length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    words[i] = x >>> 0;
+  }
+  bytes.write('%PDF-1.4\n%drawing\n', 0, 'latin1');
+  return bytes;
+}
+
 async function maxId(db: Db, table: string): Promise<number> {
   const [row] = rowsOf<{ max: number | string | null }>(await db.execute(sql.raw(`select max(id) as max from "${table}"`)));
   return Number(row?.max ?? 0);
@@ -448,6 +476,7 @@ export async function seedBenchData(database: Database, opts: BenchSeedOptions):
     addresses: 0,
     additionalItems: 0,
     files: 0,
+    fileBytes: 0,
     billsOfLading: 0,
     history: 0,
     byStatus: { pending: 0, processed: 0, scheduled_to_ship: 0, completed: 0, voided: 0 },
@@ -522,13 +551,14 @@ export async function seedBenchData(database: Database, opts: BenchSeedOptions):
         if (!rnd.chance(kind === 'blueprint' ? 0.12 : 0.05)) continue;
         fileCount++;
         const fileId = fileIdBase + fileCount;
+        const drawingSize = opts.drawings ? Math.round(opts.drawings.meanBytes * (0.5 + rnd.next())) : 0;
         fileRows.push({
           id: fileId,
           filename: `${kind === 'blueprint' ? 'blueprint' : 'door-placement'}-${doorNumber}.pdf`,
           content_type: 'application/pdf',
-          size_bytes: PDF_SIZE,
+          size_bytes: opts.drawings ? drawingSize : PDF_SIZE,
           sha256: '0'.repeat(64),
-          data: PDF_HEX,
+          data: opts.drawings ? null : PDF_HEX,
           created_at: createdAt,
           created_by: createdBy,
         });
@@ -766,6 +796,14 @@ export async function seedBenchData(database: Database, opts: BenchSeedOptions):
       }
     }
 
+    // The drawings' bytes first (a row must never point at a missing blob), then their rows.
+    if (opts.drawings) {
+      for (const row of fileRows) {
+        const put = await opts.drawings.store.put(Readable.from([drawingBytes(Number(row.id), Number(row.size_bytes))]));
+        row.sha256 = put.sha256;
+        summary.fileBytes += put.size;
+      }
+    }
     await db.transaction(async (tx) => {
       await insertRows(tx, 'addresses', ADDRESS_COLUMNS, addressRows);
       await insertRows(tx, 'stored_files', FILE_COLUMNS, fileRows);
