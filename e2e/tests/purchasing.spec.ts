@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { startServerWithSmtp, type ServerWithSmtp } from './support/server-with-smtp';
 import { ADMIN, signIn, type User } from './support/session';
 
@@ -174,7 +174,7 @@ test('materials -> purchase order -> email -> partial receipt -> consumption by 
   await shopContext.close();
 });
 
-async function signInShop(page: import('@playwright/test').Page) {
+async function signInShop(page: Page) {
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Username' }).fill(SHOP.username);
   await page.getByLabel(/^Password/).fill(SHOP.password);
