@@ -1,9 +1,9 @@
 import { useEffect, useId, type ChangeEvent } from 'react';
 import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LIMITS, MESSAGES, companySchema, type CompanyData } from '@icehouse/domain';
+import { CONSUMPTION_STATUSES, LIMITS, MESSAGES, companySchema, statusLabel, type CompanyData } from '@icehouse/domain';
 import { Button } from '../../components/Button';
-import { Field, TextInput } from '../../components/Field';
+import { Field, TextInput, inputClassName } from '../../components/Field';
 import { serverFieldErrors } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { formError, sameName, showServerFieldErrors } from '../catalogue/formErrors';
@@ -152,6 +152,19 @@ export function CompanyForm({ company, editing, onSaved, onError, onCancel, relo
         <legend className="mb-2 text-base font-semibold text-slate-900">{COMPANY_TEXT.productionLegend}</legend>
         <div className="lg:col-span-2">
           {text('weekly_capacity', 'Weekly Capacity (units)', { hint: COMPANY_TEXT.weeklyCapacityHint, type: 'number' })}
+        </div>
+        <div className="lg:col-span-2">
+          <Field label="Parts Taken From Stock At" hint={COMPANY_TEXT.consumptionStatusHint} error={formError(errors, 'stock_consumption_status')}>
+            {(control) => (
+              <select {...control} disabled={readOnly} className={inputClassName(false, READ_ONLY_LOOK)} {...register('stock_consumption_status')}>
+                {CONSUMPTION_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {statusLabel(s)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         </div>
       </fieldset>
 

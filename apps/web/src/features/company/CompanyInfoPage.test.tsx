@@ -78,6 +78,19 @@ describe('Company Information (/company-info)', () => {
     expect(editButton()).toHaveFocus();
   });
 
+  it('chooses the status at which orders take their parts from stock (processed unless changed)', async () => {
+    const { requests, server } = await openCompany();
+    const select = () => screen.getByRole('combobox', { name: 'Parts Taken From Stock At' });
+    expect(await screen.findByRole('combobox', { name: 'Parts Taken From Stock At' })).toHaveValue('processed');
+    expect(select()).toBeDisabled();
+    await userEvent.click(editButton());
+    await userEvent.selectOptions(select(), 'Scheduled to Ship');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(MESSAGES.companyUpdated)).toBeInTheDocument();
+    expect(sentTo(requests, 'company.update')).toMatchObject({ stock_consumption_status: 'scheduled_to_ship' });
+    expect(server.company.current.stock_consumption_status).toBe('scheduled_to_ship');
+  });
+
   it('Cancel returns to read-only with the values reloaded from the server', async () => {
     const { requests, server } = await openCompany();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Information' }));

@@ -22,6 +22,7 @@ export const COMPANY_FIELDS = [
   'remit_payment_state',
   'remit_payment_zip_code',
   'weekly_capacity',
+  'stock_consumption_status',
 ] as const;
 
 export type CompanyField = (typeof COMPANY_FIELDS)[number];
@@ -42,6 +43,7 @@ export const COMPANY_TEXT = {
   remitLegend: 'Remit To',
   productionLegend: 'Production',
   weeklyCapacityHint: 'Units built a week: the Shop Board marks a week with more. Blank: not set.',
+  consumptionStatusHint: 'Orders reaching this status take their bill of materials from stock; moving back, voiding or deleting one returns it.',
   remitHint: 'Where customers send payment, as printed on invoices. Leave blank to use the company address.',
   salesTaxHint: 'Percent, 0 to 100',
   readOnlyHint: 'Choose Edit Information to make changes.',
