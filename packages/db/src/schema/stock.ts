@@ -45,7 +45,9 @@ export const stockMovements = pgTable(
 /**
  * Whether an order's bill of materials is taken from stock (decision 259): one row per order that ever
  * reached the consumption status, locked (SELECT ... FOR UPDATE) by every change that may consume or
- * return its parts, so two concurrent status moves consume or return exactly once.
+ * return its parts, so two concurrent status moves consume or return exactly once. `opening`: the order
+ * was at or past the consumption status when the ledger began (migration 0039): its parts left the shelf
+ * before the opening count, so the ledger never takes or returns them.
  */
 export const orderStockConsumptions = pgTable(
   'order_stock_consumptions',
@@ -53,8 +55,8 @@ export const orderStockConsumptions = pgTable(
     orderId: integer('order_id')
       .primaryKey()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    state: text('state', { enum: ['consumed', 'returned'] }).notNull(),
+    state: text('state', { enum: ['consumed', 'returned', 'opening'] }).notNull(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (t) => [check('order_stock_consumptions_state_check', sql`${t.state} in ('consumed', 'returned')`)],
+  (t) => [check('order_stock_consumptions_state_check', sql`${t.state} in ('consumed', 'returned', 'opening')`)],
 );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { companyInfo, productComponents, stockMovements } from '@icehouse/db/schema';
+import { companyInfo, orderStockConsumptions, productComponents, stockMovements } from '@icehouse/db/schema';
 import { orderPayload, shippable, useOrdersTestApp } from '../../../tests/orders-test-support';
 import { stockCatalogue } from '../../../tests/stock-test-support';
 import { stockAnswer } from './schemas';
@@ -79,6 +79,18 @@ describe('consumption by an order’s status', () => {
     const voided = await newOrder(c.product, '5003');
     expect((await t.admin.request('POST', `/api/orders/${voided.id}/void/`, { payload: {} })).statusCode).toBe(200);
     expect(await movesOf(voided.id)).toEqual([]);
+  });
+
+  it('never takes or returns the parts of an order that was past the status when the ledger began', async () => {
+    const c = await stockCatalogue(t.database);
+    const order = await newOrder(c.product, '5005');
+    await move(order.id, 'processed');
+    await t.database.db.delete(stockMovements).where(eq(stockMovements.orderId, order.id));
+    await t.database.db.update(orderStockConsumptions).set({ state: 'opening' }).where(eq(orderStockConsumptions.orderId, order.id));
+    await move(order.id, 'scheduled_to_ship');
+    await patch(order.id, { status: 'pending' });
+    expect((await t.admin.request('DELETE', `/api/orders/${order.id}/`)).statusCode).toBe(204);
+    expect(await movesOf(order.id)).toEqual([]);
   });
 
   it('follows the shop’s chosen status, and a bill of materials changed while consumed takes or gives the difference', async () => {

@@ -23,8 +23,9 @@ export async function syncOrderStock(tx: ChangeTx, orderId: number, status: Orde
     .from(sql`(select 1) as one`);
   const at = (facts?.at ?? DEFAULT_CONSUMPTION_STATUS) as Parameters<typeof consumesStock>[1];
   const consumes = status !== null && consumesStock(status, at);
-  // Nothing ever taken and nothing to take: the common save of an order before the shop has it.
-  if (!consumes && (facts?.state ?? null) === null) return;
+  // Nothing ever taken and nothing to take: the common save of an order before the shop has it. An order
+  // whose parts left the shelf before the ledger began (`opening`) is never taken from or returned to it.
+  if ((!consumes && (facts?.state ?? null) === null) || facts?.state === 'opening') return;
 
   await tx.insert(orderStockConsumptions).values({ orderId, state: 'returned' }).onConflictDoNothing();
   const [row] = await tx
