@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { productCalculatedPrice, SETTING_CATEGORIES } from '@icehouse/domain';
+import { OPENING_BALANCE_REASON, productCalculatedPrice, SETTING_CATEGORIES, toMoneyString } from '@icehouse/domain';
 import {
   companyInfo,
-  componentStock,
   components,
   customerAddresses,
   customers,
   productComponents,
   products,
   settings,
+  stockMovements,
   users,
 } from '../schema/index';
 import {
@@ -132,16 +132,30 @@ export async function seedCatalogue(ctx: SeedContext) {
   }
 }
 
-/** What the shop has on hand of each component (component_stock, as the Components screen sets it). */
+/**
+ * What the shop had on hand of each component when it started the stock ledger a month ago: one opening
+ * adjustment each (the ledger's trigger keeps component_stock), then a part damaged in the yard and a
+ * recount, so the Components screen's history has more than openings.
+ */
 export async function seedOnHand(ctx: SeedContext) {
-  const rows = [...ctx.components.values()]
-    .filter((c) => c.name in DEMO_ON_HAND)
-    .map((c) => ({
-      componentId: c.id,
-      onHand: DEMO_ON_HAND[c.name as keyof typeof DEMO_ON_HAND],
-      updatedAt: ctx.now,
+  const opened = new Date(ctx.now.getTime() - 30 * 86_400_000);
+  const byName = new Map([...ctx.components.entries()].map(([id, c]) => [c.name, { id, cost: c.cost }]));
+  const rows = [...ctx.components.entries()]
+    .filter(([, c]) => c.name in DEMO_ON_HAND && DEMO_ON_HAND[c.name as keyof typeof DEMO_ON_HAND] !== 0)
+    .map(([id, c]) => ({
+      componentId: id,
+      quantity: DEMO_ON_HAND[c.name as keyof typeof DEMO_ON_HAND],
+      unitCost: toMoneyString(c.cost),
+      source: 'adjustment' as const,
+      reason: OPENING_BALANCE_REASON,
+      createdAt: opened,
     }));
-  if (rows.length > 0) await ctx.tx.insert(componentStock).values(rows).onConflictDoNothing();
+  const later = (days: number) => new Date(ctx.now.getTime() - days * 86_400_000);
+  const panel = byName.get('Insulated Wall Panel 4" (4x8)');
+  const locks = byName.get('Cam Lock Set (12)');
+  if (panel) rows.push({ componentId: panel.id, quantity: -1, unitCost: toMoneyString(panel.cost), source: 'adjustment', reason: 'Damaged in the yard', createdAt: later(12) });
+  if (locks) rows.push({ componentId: locks.id, quantity: 2, unitCost: toMoneyString(locks.cost), source: 'adjustment', reason: 'Recount: two sets behind the saw', createdAt: later(5) });
+  if (rows.length > 0) await ctx.tx.insert(stockMovements).values(rows);
 }
 
 /**

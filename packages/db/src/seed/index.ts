@@ -21,6 +21,7 @@ import {
 import { planOrders, randomDraft } from './orders';
 import { insertOrder } from './order-save';
 import { seedPurchasing } from './purchasing';
+import { seedStockHistory } from './stock';
 import type { SavedOrder } from './order-draft';
 import { createInvoicesAndBols } from './invoices-and-bols';
 import { STORY_MIN_ORDERS } from './story';
@@ -91,5 +92,6 @@ async function seedAll(ctx: SeedContext): Promise<SeedDemoSummary> {
   if (ctx.costings.length > 0) await ctx.tx.insert(orderCostings).values(ctx.costings);
   // Last, so the orders' and invoices' draws from the PRNG are as they were.
   if (story) await seedPurchasing(ctx);
+  if (orderCount > 0) await seedStockHistory(ctx);
   return ctx.summary;
 }

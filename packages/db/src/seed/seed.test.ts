@@ -67,6 +67,26 @@ describe('seedDemo', () => {
     for (const l of await db.select().from(purchaseOrderLines)) expect(l.quantity % packs.get(l.componentId)!).toBe(0);
   });
 
+  it('has a stock history whose sum is on hand: openings, adjustments, the orders being built consumed, shipped ones before the ledger', async () => {
+    const { db } = t.database;
+    const sums = rowsOf<{ component_id: number; ledger: number; on_hand: number }>(
+      await db.execute(sql`select m.component_id, sum(m.quantity)::int as ledger, s.on_hand
+        from stock_movements m join component_stock s on s.component_id = m.component_id group by m.component_id, s.on_hand`),
+    );
+    expect(sums.length).toBeGreaterThan(5);
+    for (const r of sums) expect(r.on_hand).toBe(r.ledger);
+    const sources = new Set((await db.select().from(stockMovements)).map((m) => m.source));
+    expect([...sources].sort()).toEqual(['adjustment', 'consumption', 'receipt']);
+    const states = rowsOf<{ status: string; state: string }>(
+      await db.execute(sql`select distinct o.status, c.state from orders o join order_stock_consumptions c on c.order_id = o.id order by 1`),
+    );
+    expect(states).toEqual([
+      { status: 'completed', state: 'opening' },
+      { status: 'processed', state: 'consumed' },
+      { status: 'scheduled_to_ship', state: 'consumed' },
+    ]);
+  });
+
   it('creates ~60 orders over every status and the last 12 months', async () => {
     const { db } = t.database;
     expect(summary.seeded).toBe(true);
