@@ -2,6 +2,9 @@
  * Make to order at scale (`npm run bench:production -w @icehouse/server`): on the bench data (100,000
  * orders over ten years, PostgreSQL, one client) the materials list of the busiest ship week and the
  * margin report of the latest full year (by month and by product): p50/p95 of 40 runs after 5 warm-ups.
+ * The materials list reads the stock ledger and open purchase orders too: seeded here once (an opening
+ * count per component, 40 open purchase orders with a line for every component, the week's processed
+ * and scheduled orders consumed), and timed beside its anchor, one `select 1` round trip on the same pool.
  * Then a build sheet with two 10 MB drawings appended: its first render (no archived version), 10 times.
  * Prints figures, asserts nothing. BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres);
  * database BENCH_PG_DATABASE (default icehouse_bench_reports, shared with bench:reports).
@@ -14,7 +17,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import type { Database } from '@icehouse/db/client';
 import { rowsOf } from '@icehouse/db';
-import { archivedDocuments, orderCostings, orders, storedFiles } from '@icehouse/db/schema';
+import {
+  archivedDocuments,
+  components,
+  orderCostings,
+  orderStockConsumptions,
+  orders,
+  purchaseOrderLines,
+  purchaseOrders,
+  stockMovements,
+  storedFiles,
+  suppliers,
+} from '@icehouse/db/schema';
 import { openSeededBenchDatabase } from './seeded-database';
 import { loadBillsOfMaterials } from '../src/modules/costing/bom-loader';
 import { materialsForRange } from '../src/modules/production/materials';
@@ -64,6 +78,45 @@ async function recordCostings(database: Database): Promise<void> {
   }
   await db.execute(sql`analyze order_costings`);
   console.log(`costings of ${ids.length} orders recorded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * What the materials list's stock figures read, written once (the bench database is kept between runs):
+ * a counted opening for every component, 40 open purchase orders (sent and partly received, expected over
+ * the weeks after) with a line for every component, and the week's processed and scheduled orders consumed
+ * from stock as the status moves would have done.
+ */
+async function seedStock(database: Database, from: string, to: string) {
+  const db = database.db;
+  const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from stock_movements`)) as [{ n: number }];
+  if (n > 0) return;
+  const t = Date.now();
+  const parts = await db.select({ id: components.id, cost: components.cost }).from(components);
+  await db.insert(stockMovements).values(parts.map((c) => ({ componentId: c.id, quantity: 40, unitCost: c.cost, source: 'adjustment' as const, reason: 'Opening balance' })));
+  const [supplier] = await db.insert(suppliers).values({ name: 'Bench Panels Inc.' }).returning({ id: suppliers.id });
+  for (let i = 0; i < 40; i++) {
+    const expected = new Date(Date.parse(`${to}T00:00:00Z`) + (i % 8) * 7 * 86_400_000).toISOString().slice(0, 10);
+    const [po] = await db
+      .insert(purchaseOrders)
+      .values({ number: `P-${9001 + i}`, supplierId: supplier!.id, status: i % 3 === 0 ? 'partly_received' : 'sent', expectedDate: expected })
+      .returning({ id: purchaseOrders.id });
+    await db
+      .insert(purchaseOrderLines)
+      .values(parts.map((c, position) => ({ purchaseOrderId: po!.id, componentId: c.id, quantity: 20, unitCost: c.cost, receivedQuantity: i % 3 === 0 ? 5 : 0, position })));
+  }
+  const consumed = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(sql`${orders.shipDate} between ${from} and ${to}`, sql`${orders.status} in ('processed', 'scheduled_to_ship')`));
+  const boms = await loadBillsOfMaterials(db, consumed.map((o) => o.id));
+  for (const order of consumed) {
+    const lines = boms.get(order.id)?.lines ?? [];
+    await db.insert(orderStockConsumptions).values({ orderId: order.id, state: 'consumed' });
+    if (lines.length > 0)
+      await db.insert(stockMovements).values(lines.map((l) => ({ componentId: l.component_id, quantity: -l.quantity, unitCost: l.unit_cost, source: 'consumption' as const, orderId: order.id })));
+  }
+  await db.execute(sql`analyze`);
+  console.log(`stock seeded (${parts.length} components, 40 purchase orders, ${consumed.length} orders consumed) in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 }
 
 async function time(label: string, run: () => Promise<string>, runs = 40, warm = 5) {
@@ -204,9 +257,16 @@ async function main() {
   );
   const monday = week!.monday;
   const sunday = new Date(Date.parse(`${monday}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
-  await time(`materials ${monday}..${sunday} (${week!.n} orders)`, async () => {
+  await seedStock(database, monday, sunday);
+  await time('anchor: select 1 (one round trip on the same pool)', async () => {
+    await database.db.execute(sql`select 1`);
+    return 'no rows read';
+  });
+  await time(`materials with on hand and on order ${monday}..${sunday} (${week!.n} orders)`, async () => {
     const m = await materialsForRange(deps, { from: monday, to: sunday, statuses: [...statuses] });
-    return `${m.orders} orders, ${m.rows.length} components, ${m.total_cost}`;
+    const onOrder = m.rows.reduce((n, r) => n + r.on_order, 0);
+    const consumed = m.rows.reduce((n, r) => n + r.consumed, 0);
+    return `${m.orders} orders, ${m.rows.length} components, ${consumed} consumed, ${onOrder} on order, ${m.total_cost}`;
   });
   const { y } = rowsOf<{ y: string }>(
     await database.db.execute(sql`select (extract(year from max(date)) - 1)::text as y from orders`),
