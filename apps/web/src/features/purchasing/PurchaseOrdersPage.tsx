@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { roleMay, todayIso, addDays, type PurchaseOrderStatus } from '@icehouse/domain';
 import { Button } from '../../components/Button';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
+import { ExportCsvLink } from '../../components/ExportCsvLink';
 import { inputClassName } from '../../components/Field';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
@@ -105,9 +106,12 @@ export function PurchaseOrdersPage() {
         title={T.purchaseOrders}
         actions={
           buys ? (
-            <Link to="/suppliers" className="text-sm font-medium text-sky-700 hover:underline">
-              {T.suppliers}
-            </Link>
+            <div className="flex items-center gap-3">
+              <Link to="/suppliers" className="text-sm font-medium text-sky-700 hover:underline">
+                {T.suppliers}
+              </Link>
+              <ExportCsvLink path="/api/purchase-orders/export.csv" />
+            </div>
           ) : undefined
         }
       />
