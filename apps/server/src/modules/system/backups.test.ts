@@ -12,8 +12,12 @@ import { createTestApp } from '../../../tests/test-app';
 import { TestClient } from '../../../tests/client';
 import { createStandardUsers, PASSWORD } from '../../../tests/users';
 import { waitFor } from '../../../tests/wait-for-jobs';
-import { parseMetrics, sampleOf } from '../../../tests/metrics-scrape';
+import { parseMetrics, sampleOf, scrape as scrapeOver } from '../../../tests/metrics-scrape';
+import { startMetricsServer, type MetricsServer } from '../../metrics/http';
 import { folderBackupStore, type BackupStore } from '../../backup/backup-store';
+import { takeLiveBackup } from '../../backup/live-backup';
+import { createFolderBlobStore } from '../../blobs';
+import { verifyArchive } from '../../backup/verify';
 import { backupsAnswer } from './schemas';
 import { scheduleDueBackup } from './backup-schedule';
 
@@ -47,6 +51,7 @@ let app: FastifyInstance;
 let database: Database;
 let admin: TestClient;
 let staff: TestClient;
+let metricsServer: MetricsServer;
 beforeAll(async () => {
   const test = await createTestApp({
     jobs: { workers: true, pollingIntervalSeconds: 0.5 },
@@ -60,8 +65,10 @@ beforeAll(async () => {
   await admin.login('admin', PASSWORD);
   staff = new TestClient(app);
   await staff.login('staff', PASSWORD);
+  metricsServer = await startMetricsServer(app.metrics, '127.0.0.1', 0);
 });
 afterAll(async () => {
+  await metricsServer?.close();
   await app?.close();
 });
 beforeEach(async () => {
@@ -110,7 +117,8 @@ describe('backup settings', () => {
 
 describe('a backup started now', () => {
   it('is stored under backups/, restored into a scratch database and verified, and shows in the metrics', async () => {
-    const scrape = async () => parseMetrics(await app.metrics.registry.metrics());
+    // Over HTTP, as Prometheus scrapes METRICS_ADDRESS.
+    const scrape = () => scrapeOver(metricsServer.url);
     expect((await scrape()).some((s) => s.name === 'icehouse_backup_last_success_timestamp_seconds')).toBe(false);
     const run = await backUpNow();
     expect(run.error).toBeNull();
@@ -152,6 +160,22 @@ describe('a backup started now', () => {
     expect(archives()).toEqual([runs[1]!.file_name, runs[2]!.file_name].sort());
     expect((await overview()).results.filter((r) => r.removed).map((r) => r.id)).toEqual([runs[0]!.id]);
     expect(existsSync(path.join(folder, runs[0]!.file_name!))).toBe(false);
+  });
+});
+
+describe('the check of a backup', () => {
+  it('passes for the checksums taken with the dump, and names the tables when the restored rows differ', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'icehouse-verify-test-')), 'archive.tar');
+    const blobs = await createFolderBlobStore(mkdtempSync(path.join(tmpdir(), 'icehouse-verify-blobs-')));
+    const taken = await takeLiveBackup({ database, blobs, databaseUrl: postgresUrl() }, file);
+    const verified = await verifyArchive(file, taken.checksums, { databaseUrl: postgresUrl() });
+    expect(verified.tables).toBe(Object.keys(taken.checksums).length);
+    // As if the database had held one more user than the archive gives back.
+    const users = taken.checksums.users!;
+    const expected = { ...taken.checksums, users: { rows: users.rows + 1, md5: users.md5 } };
+    await expect(verifyArchive(file, expected, { databaseUrl: postgresUrl() })).rejects.toThrow(
+      'The restored backup differs from the database it was taken from in: users.',
+    );
   });
 });
 
