@@ -66,14 +66,21 @@ export const QUOTE_MESSAGES = {
 /**
  * The quote as the form submits it: the order form's fields (the order's own schema, so every rule
  * and message is the order's) without what only an order has (door number, status, invoice number,
- * its invoice and BOL), plus Valid Until.
+ * its invoice and BOL), plus Valid Until and the order form's Additional Info.
  */
 const ORDER_ONLY = { door_number: 'quote', status: 'pending', invoice_number: '', has_invoice: false, has_bol: false };
 
 export const quoteSchema = z
   .preprocess(
     (raw) => (raw && typeof raw === 'object' && !Array.isArray(raw) ? { ...raw, ...ORDER_ONLY } : raw),
-    orderSchema.and(z.object({ valid_until: requiredDate(QUOTE_MESSAGES.validUntilRequired) })),
+    orderSchema.and(
+      z.object({
+        valid_until: requiredDate(QUOTE_MESSAGES.validUntilRequired),
+        // The order form's Additional Info, which the order keeps beside its schema's fields: the quote keeps it
+        // with its fields, and the order made from it takes it.
+        additional_info: optionalText(TEXT_LIMITS.longText),
+      }),
+    ),
   )
   .superRefine((quote, ctx) => {
     if (quote.valid_until && quote.date && quote.valid_until < quote.date)

@@ -179,18 +179,24 @@ describe('converting a quote', () => {
     ]);
     expect(order.building_info.hinge_side).toBe(cat.hingeSide);
   });
-  it("carries the order form's address blocks into the order: country, province, postal code, both addresses and the phone", async () => {
+  it("carries the order form's address blocks and Additional Info into the order: country, province, postal code, both addresses, the phone", async () => {
     const billing = { name: 'Nord Fisheries', street: '200 Bay St', city: 'Toronto', state: 'ON', zip_code: 'm5j2j5', country: 'CA' };
     const shipping = { name: 'Nord Dock 4', street: '12 Harbour Rd', city: 'Thunder Bay', state: 'ON', zip_code: 'P7B 1A1', country: 'CA' };
     const made = await makeQuote(ctx.staff, ctx.cat, {
       billing_address: billing,
       shipping_address: shipping,
       phone: '(807) 555-0142',
+      additional_info: 'Gate code 4411; call before delivery.',
     });
     const quote = (await ctx.staff.get(`/api/quotes/${made.id}/`)).json();
     // A Canadian postal code is stored as the order form formats it.
     const billed = { ...billing, zip_code: 'M5J 2J5' };
-    expect(quote.fields).toMatchObject({ billing_address: billed, shipping_address: shipping, phone: '(807) 555-0142' });
+    expect(quote.fields).toMatchObject({
+      billing_address: billed,
+      shipping_address: shipping,
+      phone: '(807) 555-0142',
+      additional_info: 'Gate code 4411; call before delivery.',
+    });
 
     await acceptQuote(made.id);
     const converted = await ctx.staff.post(`/api/quotes/${made.id}/convert/`, { door_number: '7004' });
@@ -198,6 +204,10 @@ describe('converting a quote', () => {
     const order = (await ctx.staff.get(`/api/orders/${converted.json().order_id}/`)).json();
     expect(order.billing_address).toEqual({ ...billed, id: expect.any(Number) });
     expect(order.shipping_address).toEqual({ ...shipping, id: expect.any(Number) });
-    expect(order).toMatchObject({ phone: '(807) 555-0142', customer_po_job_name: 'Lake cabin' });
+    expect(order).toMatchObject({
+      phone: '(807) 555-0142',
+      customer_po_job_name: 'Lake cabin',
+      additional_info: 'Gate code 4411; call before delivery.',
+    });
   });
 });

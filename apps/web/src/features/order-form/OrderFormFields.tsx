@@ -3,9 +3,9 @@ import { DocumentsSection } from '../documents/DocumentsSection';
 import { DepositsSection } from '../credit/DepositsSection';
 import { BolEmailSection } from '../email/BolEmailSection';
 import { OrderMaterialsSection } from '../production/OrderMaterialsSection';
-import { Section, TextAreaField } from './fields/controls';
 import { useCan, useSeesMoney } from '../../lib/access';
 import type { OrderLookups } from './lookups';
+import { AdditionalInfoSection } from './sections/AdditionalInfoSection';
 import { AddressBlock } from './sections/AddressBlock';
 import { CustomerPicker } from './sections/CustomerPicker';
 import { BuildingSection } from './sections/BuildingSection';
@@ -83,9 +83,7 @@ export function OrderFormFields({
           }
         />
       </div>
-      <Section title="Additional Info">
-        <TextAreaField name="additional_info" label="Additional Info" rows={3} />
-      </Section>
+      <AdditionalInfoSection />
       <BuildingSection lookups={lookups} doorDrawing={uploader('door_placement', 'Door Drawing')} />
       <ItemsEditor lookups={lookups} />
       {seesMoney && <TotalsPanel taxRate={lookups.taxRate} />}

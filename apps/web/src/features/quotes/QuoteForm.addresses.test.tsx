@@ -10,7 +10,7 @@ import { createOrderServer } from '../order-form/testing/fakeOrderServer';
 import { choose, combobox, textbox } from '../order-form/testing/renderOrderForm';
 import { QuoteEditorPage } from './QuoteEditorPage';
 
-/** The quote's Bill To and Ship To are the order form's address blocks (decision 254), and save as the order's fields. */
+/** The quote's Bill To and Ship To are the order form's address blocks (decision 254), and save as the order's fields, as its Additional Info does. */
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -68,7 +68,7 @@ const billTo = () => screen.getByRole('group', { name: 'Bill To' });
 const shipTo = () => screen.getByRole('group', { name: 'Ship To' });
 
 describe("the quote's addresses", () => {
-  it("are the order form's blocks: country and region pickers, Canadian postal codes, address search, copy to Ship To, the phone; saved as typed", async () => {
+  it("are the order form's blocks: country and region pickers, Canadian postal codes, address search, copy to Ship To, the phone, Additional Info; saved as typed", async () => {
     const created = renderNewQuote();
     // The order form's pickers: a country, and the country's regions.
     await choose(await within(await screen.findByRole('group', { name: 'Bill To' })).findByRole('combobox', { name: 'State' }), 'Minnesota');
@@ -93,6 +93,8 @@ describe("the quote's addresses", () => {
     await userEvent.type(textbox('Street', shipTo()), '12 Harbour Rd');
     await userEvent.type(screen.getByRole('textbox', { name: 'Phone' }), '8075550142');
     expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveValue('(807) 555-0142');
+    // The order form's Additional Info, which the order made from the quote keeps.
+    await userEvent.type(screen.getByRole('textbox', { name: 'Additional Info' }), 'Gate code 4411');
 
     await userEvent.click(screen.getByRole('button', { name: 'Save Quote' }));
     await waitFor(() => expect(created).toHaveLength(1));
@@ -100,6 +102,7 @@ describe("the quote's addresses", () => {
       billing_address: { name: 'Nord Fisheries', street: '200 Bay St', city: 'Ottawa', state: 'ON', zip_code: 'K1A 0B1', country: 'CA' },
       shipping_address: { name: 'Nord Fisheries', street: '12 Harbour Rd', city: 'Ottawa', state: 'ON', zip_code: 'K1A 0B1', country: 'CA' },
       phone: '(807) 555-0142',
+      additional_info: 'Gate code 4411',
     });
   });
 

@@ -7,6 +7,7 @@ import { DiscountField } from '../../components/TotalsRows';
 import { Section, TextField, useFieldError } from '../order-form/fields/controls';
 import type { OrderLookups } from '../order-form/lookups';
 import { AddressBlock } from '../order-form/sections/AddressBlock';
+import { AdditionalInfoSection } from '../order-form/sections/AdditionalInfoSection';
 import { BuildingSection } from '../order-form/sections/BuildingSection';
 import { ItemsEditor } from '../order-form/sections/ItemsEditor';
 import { PhoneField } from '../order-form/sections/MainFields';
@@ -114,6 +115,7 @@ export function QuoteForm({
           onCopyFromBilling={() => setValue('shipping_address', { ...getValues('billing_address') }, { shouldDirty: true })}
         />
       </div>
+      <AdditionalInfoSection />
       <BuildingSection lookups={lookups} doorDrawing={null} />
       <ItemsEditor lookups={lookups} />
       <Section title="Pricing">

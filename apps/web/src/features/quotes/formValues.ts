@@ -53,7 +53,8 @@ export function payloadOf(values: QuoteFormValues) {
     has_bol: _hasBol,
     ...fields
   } = toSubmission(values) as OrderInput & Record<string, unknown>;
-  return { ...fields, valid_until: values.valid_until };
+  // The order form sends Additional Info beside its schema's fields; so does the quote.
+  return { ...fields, additional_info: values.additional_info, valid_until: values.valid_until };
 }
 
 /**
