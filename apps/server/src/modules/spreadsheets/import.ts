@@ -5,7 +5,7 @@ import { isUniqueViolation } from '@icehouse/db';
 import { spreadsheetBatches, spreadsheetMappings, spreadsheetUploads, users, type SpreadsheetJournal } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
-import { changeTransaction } from '../../changes';
+import { changeTransaction, type ChangeTx } from '../../changes';
 import type { ChangeDeps, DbDeps } from '../../deps';
 import { planComponents } from './component-rows';
 import { planCustomers } from './customer-rows';
@@ -20,6 +20,18 @@ import type { batchAnswer, previewAnswer } from './schemas';
  */
 
 type PreviewAnswer = z.output<typeof previewAnswer>;
+
+/**
+ * Any constant: the advisory lock imports and undos take first, so they run one after another. A name is
+ * matched ignoring case by the plan, which two imports made at once would each make without the other's
+ * rows (two "Clamp"s differing in case pass the database's unique index).
+ */
+const IMPORT_LOCK = 4_520_270;
+
+/** Waits for any other import or undo to commit; the plan made after it sees their records. */
+export async function lockImports(tx: ChangeTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+}
 export type BatchAnswer = z.output<typeof batchAnswer>;
 
 const PLANNERS: Record<SpreadsheetKind, (db: Db, rows: readonly MappedRow[], errors: CellErrors) => Promise<KindPlan>> = {
@@ -83,6 +95,7 @@ export async function importUpload(
 ): Promise<BatchAnswer> {
   try {
     return await changeTransaction(deps, async (tx) => {
+      await lockImports(tx);
       const upload = await loadUpload(tx, id, true);
       const { rows, errors, plan } = await planUpload(tx as unknown as Db, upload, mapping);
       if (errors.count > 0) {

@@ -288,6 +288,25 @@ describe('corrections and uploads that are gone', () => {
   });
 });
 
+describe('imports at the same moment', () => {
+  it('two sheets naming one new component at once: one creates it, the other updates it (imports queue), never two', async () => {
+    const a = await uploaded('components', 'a.csv', csvFile([COMPONENT_HEADER, ['Clamp', '1', '1', '']]));
+    const b = await uploaded('components', 'b.csv', csvFile([COMPONENT_HEADER, ['CLAMP', '2', '2', '']]));
+    const [ra, rb] = await Promise.all([importIt(a.id, a.mapping), importIt(b.id, b.mapping)]);
+    expect([ra.statusCode, rb.statusCode]).toEqual([201, 201]);
+    expect([ra.json(), rb.json()].map((r) => [r.created_count, r.updated_count]).sort()).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
+    expect(await countRows(ctx.database, 'components')).toBe(1);
+    // The same upload twice at once: imported once, the other finds it gone.
+    const c = await uploaded('components', 'c.csv', csvFile([COMPONENT_HEADER, ['Strap', '1', '1', '']]));
+    const twice = (await Promise.all([importIt(c.id, c.mapping), importIt(c.id, c.mapping)])).map((r) => r.statusCode).sort();
+    expect(twice).toEqual([201, 404]);
+    expect(await countRows(ctx.database, 'spreadsheet_batches')).toBe(3);
+  });
+});
+
 describe('templates', () => {
   it('downloads each kind as CSV and XLSX, and a filled template maps itself', async () => {
     const csv = await ctx.admin.get('/api/spreadsheets/customers/template/');

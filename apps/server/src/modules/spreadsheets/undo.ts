@@ -17,7 +17,7 @@ import type { Db } from '@icehouse/db/client';
 import { AppError } from '../../errors';
 import { announceChange, changeTransaction, type ChangeTx } from '../../changes';
 import type { ChangeDeps } from '../../deps';
-import { batchView, lastBatch, type BatchAnswer } from './import';
+import { batchView, lastBatch, lockImports, type BatchAnswer } from './import';
 import { UNDONE_REASON, adjustOnHand, lockOnHand } from './stock-moves';
 
 /**
@@ -146,6 +146,7 @@ async function undoCustomers(tx: ChangeTx, journal: SpreadsheetJournal, updated:
 export async function undoLastImport(deps: ChangeDeps, user: { id: number; username: string }): Promise<BatchAnswer> {
   try {
     return await changeTransaction(deps, async (tx) => {
+      await lockImports(tx);
       const batch = await lastBatch(tx as unknown as Db);
       const { journal } = batch;
       const updated = journal.updated;
