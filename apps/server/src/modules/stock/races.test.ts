@@ -66,7 +66,7 @@ describe('stock races', () => {
     expect(await costOf(c.panel)).toBe('105.00');
   });
 
-  it('a receipt and a consumption of the same components at once (locked in opposite orders): none lost, the receipt valued after the consumption', async () => {
+  it('a receipt and a consumption of the same components at once (listed in opposite orders): none lost, the receipt valued after the consumption', async () => {
     const c = await stockCatalogue(t.database);
     await shelf(c);
     const order = await newOrder(c.product, '6001');
@@ -87,6 +87,28 @@ describe('stock races', () => {
     expect([(await stockOf(c.panel)).on_hand, (await stockOf(c.frame)).on_hand]).toEqual([10 - 6 + 5, 10 - 1 + 4]);
     // The receipt saw the 4 panels the order left: (4 × 100.00 + 5 × 110.00) / 9 = 105.56; frames (9 × 80 + 4 × 70) / 13 = 76.92.
     expect([await costOf(c.panel), await costOf(c.frame)]).toEqual(['105.56', '76.92']);
+  });
+
+  it('receipts and consumptions of the same components in opposite orders, many at once: none deadlocks, none loses a unit', async () => {
+    const c = await stockCatalogue(t.database);
+    await shelf(c);
+    const ids = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => newOrder(c.product, `66${i}0`)));
+    const po = await insertPurchaseOrder(t.database, 'sent', [
+      { componentId: c.frame, quantity: 100, unitCost: '80.00' },
+      { componentId: c.panel, quantity: 100, unitCost: '100.00' },
+    ]);
+    const lines: ReceiptLine[] = [
+      { purchaseOrderLineId: po.lines[0]!.id, componentId: c.frame, quantity: 1, unitCost: '80.00' },
+      { purchaseOrderLineId: po.lines[1]!.id, componentId: c.panel, quantity: 1, unitCost: '100.00' },
+    ];
+    const results = await Promise.allSettled(
+      ids.flatMap((id) => [
+        changeTransaction(deps(), (tx) => syncOrderStock(tx, id, 'processed', t.adminId)),
+        changeTransaction(deps(), (tx) => recordReceipt(tx, t.adminId, lines)),
+      ]),
+    );
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    expect([(await stockOf(c.panel)).on_hand, (await stockOf(c.frame)).on_hand]).toEqual([10 - 6 * 6 + 6, 10 - 6 + 6]);
   });
 
   for (const [label, status, source] of [
