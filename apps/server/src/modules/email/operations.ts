@@ -1,6 +1,8 @@
-import { emailSettingsSchema } from '@icehouse/domain';
+import { emailSettingsSchema, roleMay } from '@icehouse/domain';
+import { AppError } from '../../errors';
+import { ACCESS_MESSAGES } from '../../operations/access';
 import { defineOperation, operationSet } from '../../operations/define';
-import { composeAnswer, emailRecordInput, emailSendInput, emailSettingsInput } from './schemas';
+import { composeAnswer, emailDialogInput, emailRecordInput, emailSendInput, emailSettingsInput } from './schemas';
 import { emailLogAnswer, emailLogEntry } from '../outbox/schemas';
 import { emailLog } from '../outbox/log';
 import { composeEmail, saveEmailSettings, sendEmail } from './service';
@@ -25,7 +27,7 @@ export const emailOperations = operationSet('email', {
   compose: defineOperation({
     kind: 'query',
     access: ['sales', 'books'],
-    input: emailRecordInput,
+    input: emailDialogInput,
     output: composeAnswer,
     run: ({ deps, input }) => composeEmail(deps, input.kind, input.id),
   }),
@@ -55,6 +57,10 @@ export const emailOperations = operationSet('email', {
     access: ['sales', 'books'],
     input: emailRecordInput,
     output: emailLogAnswer,
-    run: async ({ deps, input }) => ({ results: await emailLog(deps, input.kind, input.id) }),
+    run: async ({ deps, user, input }) => {
+      // A purchase order's sent log is the buying roles' (sales has the dialog, not purchasing).
+      if (input.kind === 'purchase_order' && !roleMay(user.role, 'purchasing')) throw new AppError('FORBIDDEN', ACCESS_MESSAGES.forbidden);
+      return { results: await emailLog(deps, input.kind, input.id) };
+    },
   }),
 });

@@ -9,8 +9,15 @@ export const emailRecordInput = z.object({
   /** The invoice's id (invoice), the order's (bol) the quote's (quote), the credit note's (credit_note) or the issued statement's (statement). */
   id: z.coerce.number().int().min(1).max(2_147_483_647),
 });
+/**
+ * The email dialog's records: every kind but a purchase order, which is sent to its supplier by its own call
+ * (purchasing.send) for the roles that buy, never through this dialog's wider access.
+ */
+export const emailDialogInput = emailRecordInput.extend({
+  kind: z.enum(EMAIL_KINDS).refine((k) => k !== 'purchase_order', 'A purchase order is emailed to its supplier from its own screen.'),
+});
 /** The form's values: the service validates them with the domain's email schemas (field errors). */
-export const emailSendInput = emailRecordInput.extend({ data: z.record(z.string(), z.unknown()) });
+export const emailSendInput = emailDialogInput.extend({ data: z.record(z.string(), z.unknown()) });
 /** The templates' form: validated by the service with the domain's `emailSettingsSchema`. */
 export const emailSettingsInput = z.record(z.string(), z.unknown());
 

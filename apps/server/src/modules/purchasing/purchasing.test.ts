@@ -201,3 +201,19 @@ describe('purchase orders', () => {
     expect(rows.slice(1).map((r) => r.split(',').slice(0, 7).join(','))).toEqual([`P-1001,ColdCo Panels,draft,${rows[1]!.split(',')[3]},1,8,764.00`]);
   });
 });
+
+describe("a purchase order's email", () => {
+  it('goes only through purchasing.send: the email dialog refuses the kind, and sales may not read its log', async () => {
+    await kitOrder(ctx, world.kit, '2026-12-08');
+    const [po] = (await ctx.staff.post('/api/purchase-orders/draft/', { from: '2026-12-06', to: '2026-12-12' })).json().purchase_orders;
+    const composed = await ctx.staff.trpcQuery('email.compose', { kind: 'purchase_order', id: po.id });
+    expect(composed.statusCode).toBe(400);
+    const sent = await ctx.staff.trpcMutation('email.send', { kind: 'purchase_order', id: po.id, data: { to: 'x@example.com', subject: 's', body: 'b' } });
+    expect(sent.statusCode).toBe(400);
+    await createRoleUser(ctx.database, 'sales');
+    const sales = new TestClient(ctx.app);
+    await sales.login('sales', PASSWORD);
+    expect((await sales.trpcQuery('email.log', { kind: 'purchase_order', id: po.id })).statusCode).toBe(403);
+    expect((await ctx.staff.trpcQuery('email.log', { kind: 'purchase_order', id: po.id })).statusCode).toBe(200);
+  });
+});
