@@ -142,6 +142,21 @@ describe('undo of the last import', () => {
     expect(res.json()).toEqual({ detail: SPREADSHEET_MESSAGES.undoUsed('the product "Shed 6x8" is on the order 2001') });
   });
 
+  it('is refused while a product it created is on a quote', async () => {
+    await importSheet('products', [['Description', 'Building type', 'Simple', 'Price'], ['Shed 8x8', 'Ice House Kit', 'yes', '1800']]);
+    const [shed] = rowsOf<{ id: number }>(await ctx.database.db.execute(sql`select id from products where description = 'Shed 8x8'`));
+    const { door_number: _door, status: _status, ...body } = orderPayload(ctx.cat);
+    const quote = await ctx.staff.post('/api/quotes/', {
+      ...body,
+      valid_until: '2099-01-01',
+      building_info: { ...(body.building_info as object), product: shed!.id, price: '1800.00' },
+    });
+    expect(quote.statusCode, quote.body).toBe(201);
+    const res = await undo();
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ detail: SPREADSHEET_MESSAGES.undoUsed(`the product "Shed 8x8" is on the quote ${quote.json().quote_number}`) });
+  });
+
   it('announces each customer it creates, updates or deletes, as the REST GET answers it; a refused import announces nothing', async () => {
     const events = async () =>
       ((await ctx.admin.get('/api/events/?since=0')).json() as { results: { type: string; data: { id: number; name?: string; phone?: string } }[] }).results.filter(

@@ -80,6 +80,15 @@ async function undoProducts(tx: ChangeTx, journal: SpreadsheetJournal, updated: 
       .where(inArray(orderBuildingInfo.productId, created))
       .limit(1);
     if (used) throw refuse(SPREADSHEET_MESSAGES.undoUsed(`the product "${used.product}" is on the order ${used.door}`));
+    // A quote names its product inside its fields (no foreign key), compared as text so no cast can fail.
+    const productOfQuote = sql<string>`${quotes.fields}->'building_info'->>'product'`;
+    const [quoted] = await tx
+      .select({ product: products.description, quote: quotes.quoteNumber })
+      .from(quotes)
+      .innerJoin(products, sql`${products.id}::text = ${productOfQuote}`)
+      .where(inArray(productOfQuote, created.map(String)))
+      .limit(1);
+    if (quoted) throw refuse(SPREADSHEET_MESSAGES.undoUsed(`the product "${quoted.product}" is on the quote ${quoted.quote}`));
   }
   for (const u of updated) {
     const [now] = await tx.select().from(products).where(eq(products.id, u.id));
