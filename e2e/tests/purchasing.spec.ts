@@ -87,7 +87,10 @@ test('materials -> purchase order -> email -> partial receipt -> consumption by 
     made.push(((await res.json()) as { id: number }).id);
   }
 
-  // Next ship week's materials: the panels (and whatever else) to buy from a preferred supplier.
+  // Next ship week's materials, on the Materials report: the panels to buy.
+  const PANEL = 'Insulated Wall Panel 6" (4x8)';
+  await page.goto(`/reports?report=materials&from=${range.from}&to=${range.to}`);
+  expect(Number(await materialsCell(page, PANEL, 'To buy'))).toBeGreaterThan(0);
   const before = await materials(page.request, range);
   const bought = (await (await page.request.get('/api/components/purchasing/')).json()) as { component_id: number; preferred_supplier_id: number | null; pack_size: number }[];
   const supplied = new Map(bought.map((c) => [c.component_id, c]));
@@ -117,7 +120,7 @@ test('materials -> purchase order -> email -> partial receipt -> consumption by 
   let target: Row | null = null;
   for (const p of list.results) {
     const full = (await (await page.request.get(`/api/purchase-orders/${p.id}/`)).json()) as Po;
-    const row = wanted.find((w) => w.name === 'Insulated Wall Panel 6" (4x8)' && full.lines.some((l) => l.component_id === w.component_id && l.quantity >= 2));
+    const row = wanted.find((w) => w.name === PANEL && full.lines.some((l) => l.component_id === w.component_id && l.quantity >= 2));
     if (row && !po) {
       po = full;
       target = row;
@@ -171,8 +174,24 @@ test('materials -> purchase order -> email -> partial receipt -> consumption by 
   expect(after.on_hand + after.on_order).toBeGreaterThanOrEqual(after.needed - after.consumed);
   const stock = await (await page.request.get(`/api/stock/${target!.component_id}/`)).json();
   expect(stock.on_hand).toBe(after.on_hand);
+  // The report on screen says the same: nothing to buy, on hand and on order as the ledger and the lines have them.
+  await page.goto(`/reports?report=materials&from=${range.from}&to=${range.to}`);
+  expect(await materialsCell(page, PANEL, 'To buy')).toBe('0');
+  expect(await materialsCell(page, PANEL, 'On hand')).toBe(String(after.on_hand));
+  expect(await materialsCell(page, PANEL, 'On order')).toMatch(new RegExp(`^${after.on_order}(\\D|$)`));
   await shopContext.close();
 });
+
+/** A figure of the Materials report's row for `component`, under the column `header`. */
+async function materialsCell(page: Page, component: string, header: string): Promise<string> {
+  const table = page.getByRole('table', { name: /Components the orders shipping in the range need/ });
+  const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: component }) }).first();
+  await expect(row).toBeVisible();
+  const headers = (await table.getByRole('columnheader').allTextContents()).map((h) => h.trim());
+  const cells = await row.getByRole('cell').allTextContents();
+  // The component's name is the row's header, so its figures start at the second column.
+  return (cells[headers.indexOf(header) - 1] ?? '').trim();
+}
 
 async function signInShop(page: Page) {
   await page.goto('/login');
