@@ -6,7 +6,6 @@
 // 0 when every record came across, 2 when some were skipped (listed in the report), 1 when it failed.
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { createDb } from '@icehouse/db/client';
@@ -36,18 +35,31 @@ if (values.help || !values.from) {
   process.exit(values.help ? 0 : 1);
 }
 
-/** Reads a password from the terminal without echoing it. */
+/** Reads a password from the terminal without echoing it (raw mode: each key read, none shown). */
 function askPassword(prompt: string): Promise<string> {
-  return new Promise((resolve) => {
-    const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-    const output = rl as unknown as { _writeToOutput: (s: string) => void };
+  return new Promise((resolve, reject) => {
+    const stdin = process.stdin;
+    let typed = '';
     process.stdout.write(prompt);
-    output._writeToOutput = () => {};
-    rl.question('', (answer) => {
-      rl.close();
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.setEncoding('utf8');
+    const done = (finish: () => void) => {
+      stdin.setRawMode(false);
+      stdin.pause();
+      stdin.off('data', onData);
       process.stdout.write('\n');
-      resolve(answer);
-    });
+      finish();
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') return done(() => resolve(typed));
+        if (ch === '\u0003') return done(() => reject(new Error('cancelled')));
+        if (ch === '\u007f' || ch === '\b') typed = typed.slice(0, -1);
+        else typed += ch;
+      }
+    };
+    stdin.on('data', onData);
   });
 }
 
