@@ -9,9 +9,11 @@ import type { SeedContext } from './context';
  */
 export async function seedStockHistory(ctx: SeedContext) {
   const tx = ctx.tx;
+  // As text with its type: postgres-js takes no Date as a parameter of a raw statement (PGlite does).
+  const now = sql`${ctx.now.toISOString()}::timestamptz`;
   await tx.execute(sql`
     insert into stock_movements (component_id, quantity, unit_cost, source, order_id, user_id, created_at)
-    select pc.component_id, -pc.quantity, c.cost, 'consumption', o.id, o.updated_by, least(o.updated_at, ${ctx.now})
+    select pc.component_id, -pc.quantity, c.cost, 'consumption', o.id, o.updated_by, least(o.updated_at, ${now})
     from orders o
     join order_building_info b on b.order_id = o.id and not b.is_custom
     join product_components pc on pc.product_id = b.product_id
@@ -20,7 +22,7 @@ export async function seedStockHistory(ctx: SeedContext) {
     order by o.updated_at, o.id, pc.component_id`);
   await tx.execute(sql`
     insert into order_stock_consumptions (order_id, state, updated_at)
-    select o.id, case when o.status = 'completed' then 'opening' else 'consumed' end, least(o.updated_at, ${ctx.now})
+    select o.id, case when o.status = 'completed' then 'opening' else 'consumed' end, least(o.updated_at, ${now})
     from orders o
     where o.status in ('processed', 'scheduled_to_ship', 'completed')`);
 }
