@@ -209,6 +209,27 @@ describe('import from a second instance of this product', () => {
     }
   }, 300_000);
 
+  it("takes no parts from B's stock: the orders that had reached the shop there are opening orders", async () => {
+    const b = await openTarget(target, pdf);
+    try {
+      const [taken] = rowsOf<{ n: number }>(
+        await b.database.db.execute(sql`select count(*)::int as n from stock_movements where order_id is not null`),
+      );
+      expect(Number(taken!.n)).toBe(0);
+      const states = rowsOf<{ status: string; state: string | null }>(
+        await b.database.db.execute(
+          sql`select o.status, c.state from orders o left join order_stock_consumptions c on c.order_id = o.id`,
+        ),
+      );
+      const atTheShop = states.filter((r) => ['processed', 'scheduled_to_ship', 'completed'].includes(r.status));
+      expect(atTheShop.length).toBeGreaterThan(0);
+      expect(new Set(atTheShop.map((r) => r.state))).toEqual(new Set(['opening']));
+      expect(states.filter((r) => !atTheShop.includes(r)).map((r) => r.state)).toEqual(states.filter((r) => !atTheShop.includes(r)).map(() => null));
+    } finally {
+      await b.app.close();
+    }
+  });
+
   it('a record changed at the source is brought across by the next run, and only that record', async () => {
     const order = await json(adminA, `/api/orders/${drawingsOrder}/`);
     const put = await adminA.put(`/api/orders/${drawingsOrder}/`, { ...order, notes: 'Customer asked for a second door (changed after the move)' });

@@ -3,6 +3,7 @@ import type { Database, Db } from '@icehouse/db/client';
 import type { BlobStore } from '../blobs';
 import { createChangeAnnouncer } from '../changes';
 import { changeRecordReaders } from '../modules/change-records';
+import { markHistoryImport } from '../modules/stock/consumption';
 import type { AppDeps } from '../deps';
 
 /**
@@ -25,6 +26,8 @@ export function importTarget(options: { database: Database; blobs: BlobStore; lo
  */
 export function inOneTransaction<T>(target: TargetDeps, work: (deps: TargetDeps, tx: Db) => Promise<T>): Promise<T> {
   return target.database.db.transaction(async (tx) => {
+    // History, not today's work: an order that had reached the shop there took its parts from that shop's shelf.
+    await markHistoryImport(tx);
     const database: Database = { ...target.database, db: tx };
     return work({ ...target, database }, tx);
   });

@@ -5,6 +5,16 @@ import type { ChangeTx } from '../../changes';
 import { loadBillsOfMaterials } from '../costing/bom-loader';
 import { lockStock, writeMovements, type Movement } from './ledger';
 
+const HISTORY_SETTING = 'icehouse.history_import';
+
+/**
+ * Marks the transaction as bringing history across (an import from a previous server): the orders it writes at or
+ * past the consumption status are opening orders, which never take parts from this shop's stock nor return any.
+ */
+export async function markHistoryImport(tx: Pick<ChangeTx, 'execute'>): Promise<void> {
+  await tx.execute(sql`select set_config(${HISTORY_SETTING}, 'on', true)`);
+}
+
 /**
  * Consumption by an order's status (decision 259), in the transaction that changes the order, after its
  * last write to the order: an order at or past the shop's consumption status has its bill of materials
@@ -19,10 +29,17 @@ export async function syncOrderStock(tx: ChangeTx, orderId: number, status: Orde
     .select({
       at: sql<string | null>`(select ${companyInfo.stockConsumptionStatus} from ${companyInfo} where ${companyInfo.id} = 1)`,
       state: sql<string | null>`(select ${orderStockConsumptions.state} from ${orderStockConsumptions} where ${orderStockConsumptions.orderId} = ${orderId})`,
+      history: sql<boolean>`coalesce(current_setting(${HISTORY_SETTING}, true), '') = 'on'`,
     })
     .from(sql`(select 1) as one`);
   const at = (facts?.at ?? DEFAULT_CONSUMPTION_STATUS) as Parameters<typeof consumesStock>[1];
   const consumes = status !== null && consumesStock(status, at);
+  // An order brought across from a previous server at or past the status took its parts from that shop's shelf,
+  // before this ledger's count: it is an opening order, as those past the status when the ledger began.
+  if (facts?.history && (facts.state ?? null) === null) {
+    if (consumes) await tx.insert(orderStockConsumptions).values({ orderId, state: 'opening' }).onConflictDoNothing();
+    return;
+  }
   // Nothing ever taken and nothing to take: the common save of an order before the shop has it. An order
   // whose parts left the shelf before the ledger began (`opening`) is never taken from or returned to it.
   if ((!consumes && (facts?.state ?? null) === null) || facts?.state === 'opening') return;
