@@ -73,3 +73,24 @@ export const loginAttempts = pgTable('login_attempts', {
   firstFailureAt: timestamptz('first_failure_at').notNull().defaultNow(),
   lockedUntil: timestamptz('locked_until'),
 });
+
+/**
+ * Password reset links an admin sends (decision 269): only the SHA-256 of the token is kept. A link is
+ * single-use (used_at), expires, and a newer link for the same user revokes the earlier ones.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique('password_resets_token_hash_key'),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    revokedAt: timestamptz('revoked_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('password_resets_user_id_idx').on(t.userId)],
+);
