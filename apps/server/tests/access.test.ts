@@ -80,9 +80,11 @@ const CUSTOMER_LINK_REST = new Set([
   // Whom a customer asks when a link does not work: the letterhead's name, phone and email, no link needed.
   'GET /api/customer/seller/',
 ]);
+/** And a password reset link's page (decision 269): public, REST only, the token in X-Password-Reset. */
+const PASSWORD_RESET_REST = new Set(['GET /api/auth/password-reset/', 'POST /api/auth/password-reset/']);
 
-/** The routes a customer link's header authorises alone: no session read, no CSRF token (as Fastify writes their paths). */
-const HEADER_AUTHORISED = new Set(['POST /api/customer/quotes/:id/accept/', 'POST /api/customer/quotes/:id/decline/']);
+/** The routes a link's header alone authorises (a customer link's, a password reset link's): no session read, no CSRF token (as Fastify writes their paths). */
+const HEADER_AUTHORISED = new Set(['POST /api/customer/quotes/:id/accept/', 'POST /api/customer/quotes/:id/decline/', 'POST /api/auth/password-reset/', 'GET /api/auth/password-reset/', 'HEAD /api/auth/password-reset/']);
 
 const operations = listOperations(moduleOperations);
 const restRoutes = operations.flatMap((op) =>
@@ -126,7 +128,7 @@ describe('REST routes of the declarations', () => {
   it('has routes, and only the sign-in and customer-link ones are public', () => {
     expect(restRoutes.length).toBeGreaterThan(5);
     const publicOnes = restRoutes.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.path}`);
-    expect(new Set(publicOnes)).toEqual(new Set([...PUBLIC_REST, ...CUSTOMER_LINK_REST]));
+    expect(new Set(publicOnes)).toEqual(new Set([...PUBLIC_REST, ...CUSTOMER_LINK_REST, ...PASSWORD_RESET_REST]));
   });
 
   // A record that does not exist: an operation a role may call answers 404 (or 400 for the empty body), never the door's 403.
@@ -225,7 +227,8 @@ describe('encoded and absolute-form request targets', () => {
           // No CSRF token needed: the route itself answers, refusing the missing link header.
           for (const [who, client] of [['anonymous', rawAnonymous], ['superuser', rawAdmin]] as const) {
             const res = await client.raw(route.method, target, { ...payloadFor(route.method), noCsrf: true });
-            expect([res.statusCode, res.json()], `${who} without CSRF ${target}`).toEqual([404, { detail: QUOTE_MESSAGES.linkInvalid }]);
+            const refusal = route.path === '/api/auth/password-reset/' ? MESSAGES.passwordResetInvalid : QUOTE_MESSAGES.linkInvalid;
+            expect([res.statusCode, res.json()], `${who} without CSRF ${target}`).toEqual([404, { detail: refusal }]);
           }
         }
         if (unsafe) {
@@ -322,12 +325,15 @@ describe('API tokens', () => {
       new Set([
         ...PUBLIC_REST,
         ...CUSTOMER_LINK_REST,
+        ...PASSWORD_RESET_REST,
         // A customer link's URL is answered once, like a secret: made in the app, not by an integrator's token.
         'POST /api/quotes/{id}/links/',
         'POST /api/invoices/{id}/links/',
         'POST /api/statements/{id}/links/',
         'POST /api/auth/users/',
         'PUT /api/auth/users/{id}/',
+        // A reset link leads to a password.
+        'POST /api/auth/users/{id}/password-reset/',
         'POST /api/webhooks/{id}/reveal-secret/',
         'POST /api/webhooks/{id}/rotate-secret/',
       ]),

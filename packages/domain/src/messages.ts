@@ -124,6 +124,11 @@ export const MESSAGES = {
   roleInvalid: 'Select a valid role', // ours
   roleAdminMismatch: 'An admin has the Admin role: choose Admin or clear the admin flag', // ours
   lastActiveAdmin: 'The last active admin must stay an active admin', // ours
+  passwordsDiffer: 'The two passwords differ', // ours
+  passwordResetInvalid: 'This password reset link is not valid (it was used, replaced or has expired). Ask your admin for a new one.', // ours
+  passwordResetRateLimited: 'Too many tries from this address. Wait 15 minutes and try again.', // ours
+  passwordResetNoEmail: 'The user has no email address: copy the link and hand it over yourself.', // ours
+  passwordResetNotConfigured: 'No email server or From address is set: copy the link and hand it over yourself.', // ours
   stateMax: 'State must be at most 2 characters', // ours
   salesTaxRateRange: 'Sales tax rate must be between 0 and 100', // ours
   salesTaxRateInvalid: 'Sales tax rate must be a number', // ours

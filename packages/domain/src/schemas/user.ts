@@ -49,6 +49,18 @@ export const updateUserSchema = z.object({
   }),
 });
 
+/**
+ * The new password a reset link sets (decision 269): the user form's rule, typed twice on the page; the
+ * server checks the one it is sent.
+ */
+export const newPasswordSchema = z.object({
+  password: rawText(TEXT_LIMITS.password).transform((v, ctx) => {
+    if (v === '') addIssue(ctx, MESSAGES.passwordRequired);
+    else if (tooShort(v)) addIssue(ctx, MESSAGES.passwordMin);
+    return v;
+  }),
+});
+
 export type CreateUserInput = z.input<typeof createUserSchema>;
 export type CreateUserData = z.output<typeof createUserSchema>;
 export type UpdateUserInput = z.input<typeof updateUserSchema>;

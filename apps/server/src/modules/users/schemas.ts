@@ -21,6 +21,21 @@ export const roleChangesAnswer = z.array(
   }),
 );
 
+/** A reset link made for a user (decision 269): emailed, or its URL answered this once for the admin to hand over. */
+export const passwordResetSentAnswer = z.object({
+  user_id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  expires_at: z.string(),
+  emailed: z.boolean().describe('True: queued to the user\'s email address; the URL is not answered'),
+  url: z.string().nullable().describe('The link to hand over when it was not emailed (no email address, SMTP or From address); null when emailed'),
+  detail: z.string(),
+});
+export const passwordResetShowAnswer = z.object({ username: z.string() });
+export const resetPasswordInput = z.object({
+  password: z.string().optional().describe('The new password: at least 8 characters'),
+});
+
 // ------------------------------------------------------------------------ each call's answer
 
 /** Each JSON call's answer by its name: `src/operations/answer-schemas.ts` composes every module's (the web's test fakes read them). */
@@ -30,6 +45,9 @@ export const usersAnswers = {
   'users.update': userSchema,
   'users.delete': noAnswer,
   'users.roleChanges': roleChangesAnswer,
+  'users.sendPasswordReset': passwordResetSentAnswer,
+  'users.showPasswordReset': passwordResetShowAnswer,
+  'users.resetPassword': passwordResetShowAnswer,
 };
 
 /** Each JSON REST route's answer: the call's, unless the route shapes its own. */
@@ -39,4 +57,7 @@ export const usersRestAnswers = {
   'PUT /api/auth/users/{id}/': usersAnswers['users.update'],
   'DELETE /api/auth/users/{id}/': usersAnswers['users.delete'],
   'GET /api/auth/users/role-changes/': usersAnswers['users.roleChanges'],
+  'POST /api/auth/users/{id}/password-reset/': usersAnswers['users.sendPasswordReset'],
+  'GET /api/auth/password-reset/': usersAnswers['users.showPasswordReset'],
+  'POST /api/auth/password-reset/': usersAnswers['users.resetPassword'],
 };
