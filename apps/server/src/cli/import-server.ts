@@ -129,7 +129,9 @@ try {
     if (c.created + c.updated + c.unchanged + c.skipped > 0) console.log(`  ${entity}: ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged, ${c.skipped} skipped`);
   for (const s of report.skipped) console.log(`  skipped ${s.entity} ${s.source_id}: ${s.reason}`);
   if (report.users_needing_password.length > 0)
-    console.log(`  users without a password (set one in User Management): ${report.users_needing_password.join(', ')}`);
+    console.log(
+      `  users without a password (send each a password reset link from User Management, or set one there): ${report.users_needing_password.join(', ')}`,
+    );
   console.log(`Report: ${reportFile}`);
   if (report.skipped.length > 0) process.exitCode = 2;
 } catch (error) {
