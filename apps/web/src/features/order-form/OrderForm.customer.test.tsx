@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CustomerListRow } from '../customers/types';
-import { customerDetailOf } from '../customers/testing';
+import { LAKESIDE, LAKESIDE_DOCK, customerDetailOf, usAddress } from '../customers/testing';
 import { button, choose, combobox, group, renderOrderForm, sentTo, textbox } from './testing/renderOrderForm';
 import { createOrderServer } from './testing/fakeOrderServer';
 import { sampleOrder } from './testing/sampleOrders';
@@ -17,48 +17,13 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 
-const address = (name: string, street: string, city: string, state: string, zip_code: string) => ({
-  name,
-  street,
-  city,
-  state,
-  zip_code,
-  country: 'US',
-});
-
-const LAKESIDE: CustomerListRow = {
-  id: 5,
-  name: 'Lakeside Resort',
-  phone: '(218) 555-0100',
-  email: 'office@lakeside.example',
-  billing_address: address('Lakeside Resort', '1 Shore Dr', 'Duluth', 'MN', '55802'),
-  default_ship_to: {
-    id: 51,
-    label: 'Cabin',
-    is_default: true,
-    ...address('Lakeside Cabin 4', '44 Pine Rd', 'Superior', 'WI', '54880'),
-  } as CustomerListRow['default_ship_to'],
-  order_count: 2,
-  balance: '0.00',
-  version: 1,
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
-
 const ACME: CustomerListRow = {
   ...LAKESIDE,
   id: 6,
   name: 'Acme Cold Storage',
   phone: '',
-  billing_address: address('Acme Cold Storage', '9 Dock Rd', 'Hudson', 'WI', '54016'),
+  billing_address: usAddress('Acme Cold Storage', '9 Dock Rd', 'Hudson', 'WI', '54016'),
   default_ship_to: null,
-};
-
-/** Lakeside's second ship-to address (not the default): only customers.get answers it. */
-const LAKESIDE_DOCK = {
-  id: 52,
-  label: 'Boat dock',
-  is_default: false,
-  ...address('Lakeside Marina', '2 Harbor Way', 'Bayfield', 'WI', '54814'),
 };
 
 /** customers.list and customers.create as the server answers them (search: name contains, any case). */

@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { MESSAGES } from '@icehouse/domain';
 import { renderWithServer } from '../../test/render';
-import type { CustomerListRow } from '../customers/types';
-import { customerDetailOf } from '../customers/testing';
+import { LAKESIDE, LAKESIDE_DOCK, customerDetailOf } from '../customers/testing';
 import { createOrderServer } from '../order-form/testing/fakeOrderServer';
 import { choose, combobox, textbox } from '../order-form/testing/renderOrderForm';
 import { QuoteEditorPage } from './QuoteEditorPage';
@@ -17,34 +16,6 @@ vi.setConfig({ testTimeout: 60_000 });
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
-
-const address = (name: string, street: string, city: string, state: string, zip_code: string) => ({
-  name,
-  street,
-  city,
-  state,
-  zip_code,
-  country: 'US',
-});
-
-const LAKESIDE: CustomerListRow = {
-  id: 5,
-  name: 'Lakeside Resort',
-  phone: '(218) 555-0100',
-  email: 'office@lakeside.example',
-  billing_address: address('Lakeside Resort', '1 Shore Dr', 'Duluth', 'MN', '55802'),
-  default_ship_to: {
-    id: 51,
-    label: 'Cabin',
-    is_default: true,
-    ...address('Lakeside Cabin 4', '44 Pine Rd', 'Superior', 'WI', '54880'),
-  } as CustomerListRow['default_ship_to'],
-  order_count: 2,
-  balance: '0.00',
-  version: 1,
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
-const LAKESIDE_DOCK = { id: 52, label: 'Boat dock', is_default: false, ...address('Lakeside Marina', '2 Harbor Way', 'Bayfield', 'WI', '54814') };
 
 function renderNewQuote() {
   const created: Record<string, unknown>[] = [];
