@@ -17,7 +17,6 @@
  * seeded by bench:load with BENCH_REUSE=1); BENCH_HEAVY_PGLITE_DIR (default a temp folder, seeded here
  * with BENCH_HEAVY_ORDERS=20000 orders); BENCH_PROFILE_DIR (default a temp folder); CHROME_PATH.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +27,7 @@ import { createDb, type Database, type DatabaseKind } from '@icehouse/db/client'
 import { DEMO_USERS } from '@icehouse/db/seed';
 import { createPdfRenderer } from '../src/pdf/renderer';
 import { renderInvoiceHtml } from '../src/pdf/templates/invoice';
+import { startServer, type BenchServer } from './embedded-support';
 import { sampleInvoice } from '../tests/pdf-samples';
 import { seedBenchData } from './seed';
 import { printProfile, summariseProfile } from './profile';
@@ -51,47 +51,6 @@ const stats = (values: number[]) => {
   return `p50 ${q(s, 0.5).toFixed(0)} ms, p95 ${q(s, 0.95).toFixed(0)} ms, max ${(s[s.length - 1] ?? NaN).toFixed(0)} ms`;
 };
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  ask<T>(message: object, reply: string): Promise<T>;
-  stop(): Promise<void>;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = fork(path.join(here, 'server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env, BENCH_SERVER_LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the bench server exited (${code}) before listening`)));
-    child.on('message', (m: { type?: string; port?: number }) => {
-      if (m.type === 'ready') resolve(m.port ?? 0);
-    });
-  });
-  const ask = <T>(message: object, reply: string) =>
-    new Promise<T>((resolve) => {
-      const on = (m: { type?: string }) => {
-        if (m.type !== reply) return;
-        child.off('message', on);
-        resolve(m as T);
-      };
-      child.on('message', on);
-      child.send(message);
-    });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.send({ type: 'stop' });
-    });
-  return { child, base: `http://127.0.0.1:${port}`, ask, stop };
-}
 
 async function signIn(base: string): Promise<Record<string, string>> {
   const csrfRes = await fetch(`${base}/api/auth/csrf/`);
@@ -166,7 +125,7 @@ async function prepare(kind: DatabaseKind): Promise<{ env: Record<string, string
 const LIST_QUERIES = ['', '?status=pending', '?customer=smi', '?year=2024&month=3', '?page=7', '?customer=lake', '?serial=12', '?status=completed'];
 
 /** One phase: `work` sent at once, /healthz polled every 100 ms, the loop's delay and a profile taken. */
-async function phase(server: Server, name: string, kind: DatabaseKind, work: () => Promise<{ label: string; ms: number; ok: boolean }>[]) {
+async function phase(server: BenchServer, name: string, kind: DatabaseKind, work: () => Promise<{ label: string; ms: number; ok: boolean }>[]) {
   const health: number[] = [];
   let polling = true;
   const poller = (async () => {
@@ -218,7 +177,7 @@ async function benchKind(kind: DatabaseKind) {
   console.log(`\n== ${kind === 'postgres' ? `PostgreSQL (${pgUrl})` : `PGlite (${pgliteDir})`} ==`);
   const { env, fixtures: f } = await prepare(kind);
   if (f.invoiceIds.length < PDFS || f.pairs.length < COMBINED) throw new Error(`not enough invoices (${f.invoiceIds.length}) or open orders (${f.pairs.length * 2})`);
-  const server = await startServer(env);
+  const server = await startServer(path.join(here, 'server.ts'), env, []);
   try {
     const headers = await signIn(server.base);
     // Warm-up: the browser's launch and the first statements.
