@@ -65,7 +65,8 @@ function customerValues(data: CustomerData) {
   };
 }
 
-function shipToValues(customerId: number, a: CustomerData['ship_to'][number], position: number) {
+/** A ship-to address's row (the spreadsheet import writes them too). */
+export function shipToValues(customerId: number, a: CustomerData['ship_to'][number], position: number) {
   return {
     customerId,
     position,

@@ -3,6 +3,7 @@ import { SPREADSHEET_MESSAGES, customerSchema, readYesNo, type CustomerData } fr
 import { customerAddresses, customers } from '@icehouse/db/schema';
 import type { Db } from '@icehouse/db/client';
 import { announceChange } from '../../changes';
+import { shipToValues } from '../customers/customer-write';
 import { type CellErrors, cell, chunks, groupRows, isMapped, nameKey, recordField, type KindPlan, type MappedRow, type RowAction } from './service-common';
 
 /**
@@ -49,19 +50,6 @@ function columnValues(data: CustomerData, fields: readonly CustomerField[]) {
   };
   return Object.fromEntries(fields.map((f) => [CUSTOMER_COLUMNS[f], all[f]]));
 }
-
-const addressValues = (customerId: number, a: CustomerData['ship_to'][number], position: number) => ({
-  customerId,
-  position,
-  label: a.label,
-  name: a.name,
-  street: a.street,
-  city: a.city,
-  state: a.state,
-  zipCode: a.zip_code,
-  country: a.country,
-  isDefault: a.is_default,
-});
 
 export async function planCustomers(db: Db, rows: readonly MappedRow[], errors: CellErrors): Promise<KindPlan> {
   const existing = await db.select({ id: customers.id, name: customers.name }).from(customers);
@@ -135,7 +123,7 @@ export async function planCustomers(db: Db, rows: readonly MappedRow[], errors: 
           .returning({ id: customers.id });
         ids.forEach((c, i) => (part[i]!.existingId = c.id));
         created.push(...ids.map((c) => c.id));
-        const addresses = part.flatMap((r) => r.data.ship_to.map((a, i) => addressValues(r.existingId!, a, i)));
+        const addresses = part.flatMap((r) => r.data.ship_to.map((a, i) => shipToValues(r.existingId!, a, i)));
         for (const some of chunks(addresses)) await tx.insert(customerAddresses).values(some);
         for (const c of ids) announceChange(tx, { entity: 'customer', id: c.id, version: 1, action: 'created', by: userId });
       }
@@ -158,7 +146,7 @@ export async function planCustomers(db: Db, rows: readonly MappedRow[], errors: 
         const replaceAddresses = r.data.ship_to.length > 0;
         if (replaceAddresses) {
           await tx.delete(customerAddresses).where(eq(customerAddresses.customerId, id));
-          await tx.insert(customerAddresses).values(r.data.ship_to.map((a, i) => addressValues(id, a, i)));
+          await tx.insert(customerAddresses).values(r.data.ship_to.map((a, i) => shipToValues(id, a, i)));
         }
         const { id: _id, search: _search, createdAt: _c, updatedAt: _u, ...fields } = was;
         journal.updated.push({
