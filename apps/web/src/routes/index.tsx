@@ -32,6 +32,7 @@ const QuotesPage = lazyPage(() => import('../features/quotes/QuotesPage'), 'Quot
 const QuoteEditorPage = lazyPage(() => import('../features/quotes/QuoteEditorPage'), 'QuoteEditorPage');
 const CustomerQuotePage = lazyPage(() => import('../features/quotes/CustomerQuotePage'), 'CustomerQuotePage');
 const CustomerInvoicePage = lazyPage(() => import('../features/invoices/CustomerInvoicePage'), 'CustomerInvoicePage');
+const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
 const CustomerStatementPage = lazyPage(
   () => import('../features/statements/CustomerStatementPage'),
   'CustomerStatementPage',
@@ -98,6 +99,16 @@ export const routes: RouteObject[] = [
     element: (
       <Suspense fallback={<LoadingScreen />}>
         <CustomerStatementPage />
+      </Suspense>
+    ),
+    errorElement: <RouteError />,
+  },
+  {
+    // A password reset link's page (decision 269): outside the signed-in app, no session read or made.
+    path: '/reset-password',
+    element: (
+      <Suspense fallback={<LoadingScreen />}>
+        <ResetPasswordPage />
       </Suspense>
     ),
     errorElement: <RouteError />,

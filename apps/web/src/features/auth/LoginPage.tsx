@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import {
   LIMITS,
   firstFieldError,
@@ -21,6 +22,8 @@ import { APP_NAME } from '../../lib/app';
  */
 export function LoginPage() {
   const { login } = useAuth();
+  // A page that sends the user here may say why (the reset link's page: the password is set).
+  const arrivedWith = (useLocation().state as { notice?: string } | null)?.notice ?? null;
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
@@ -74,6 +77,7 @@ export function LoginPage() {
           className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
         >
           {failure && <Notice tone="error">{failure}</Notice>}
+          {!failure && arrivedWith && <Notice tone="success">{arrivedWith}</Notice>}
           <Field label="Username" error={usernameError} required>
             {(control) => (
               <TextInput

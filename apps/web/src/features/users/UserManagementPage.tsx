@@ -12,6 +12,7 @@ import { trpc } from '../../lib/trpc';
 import { useListEditor } from '../../lib/useListEditor';
 import { UserForm } from './UserForm';
 import { RoleChanges } from './RoleChanges';
+import { PasswordResetDialog, SendResetLinkButton } from './PasswordResetLink';
 import type { UserRow } from './types';
 
 /**
@@ -28,6 +29,7 @@ export function UserManagementPage() {
 
   const list = useListEditor<UserRow>();
   const [pendingDelete, setPendingDelete] = useState<UserRow | null>(null);
+  const [resetFor, setResetFor] = useState<UserRow | null>(null);
 
   function handleSaved(outcome: 'created' | 'updated') {
     list.saved(outcome === 'created' ? MESSAGES.userCreated : MESSAGES.userUpdated);
@@ -69,12 +71,15 @@ export function UserManagementPage() {
       header: 'Actions',
       align: 'right',
       cell: (user) => (
-        <EditDeleteButtons
-          onEdit={() => list.startEdit(user)}
-          onDelete={() => setPendingDelete(user)}
-          canDelete={user.id !== me?.id}
-          deleting={remove.isPending}
-        />
+        <div className="flex justify-end gap-2">
+          <SendResetLinkButton user={user} onSent={setResetFor} />
+          <EditDeleteButtons
+            onEdit={() => list.startEdit(user)}
+            onDelete={() => setPendingDelete(user)}
+            canDelete={user.id !== me?.id}
+            deleting={remove.isPending}
+          />
+        </div>
       ),
     },
   ];
@@ -112,6 +117,8 @@ export function UserManagementPage() {
       </div>
 
       <RoleChanges />
+
+      <PasswordResetDialog user={resetFor} onClose={() => setResetFor(null)} />
 
       <ConfirmDeleteModal
         row={pendingDelete}
