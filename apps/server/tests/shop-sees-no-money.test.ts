@@ -21,7 +21,7 @@ const t = useOrdersTestApp({ pdf: true });
  * Amounts that appear only where money is: a leak shows as one of these strings. Each has three digits or more
  * before the point, so that no time of day in an answer ("17:24:47.195Z") can hold one.
  */
-const SENTINELS = ['7391.47', '613.29', '281.53', '1234.56', '847.19', '555.44'];
+const SENTINELS = ['7391.47', '613.29', '281.53', '1234.56', '847.19', '555.44', '926.37'];
 /** Keys that name money; a few names that match but are not money are listed beside. */
 const MONEY_KEY = /price|cost|total|balance|amount|subtotal|margin|markup|deposit|paid|owed|revenue|discount|tax_amount|freight|credit|invoiced|aging|held/i;
 const NOT_MONEY = new Set(['total_orders', 'has_invoice', 'invoice_id', 'invoice_number', 'tax_exempt', 'discount_is_percentage', 'deposits']);
@@ -31,6 +31,10 @@ const today = new Date().toISOString().slice(0, 10);
 
 interface World {
   orderId: number;
+  /** A component in stock with a ledger (an adjustment and a receipt at a price), and the sent purchase order it is bought on. */
+  componentId: number;
+  purchaseOrderId: number;
+  purchaseOrderLineId: number;
   otherOrderId: number;
   buildSheetDocumentId: number;
   tokenKey: string;
@@ -77,6 +81,28 @@ async function makeWorld(): Promise<World> {
   const bol = await t.staff.post(`/api/orders/${orderId}/create-bill-of-lading/`, { bill_of_lading_date: '2030-01-08', free_on_board: 'Factory' });
   expect(bol.statusCode, bol.body).toBeLessThan(300);
 
+  // The panel is bought from a supplier at a price found nowhere else, on a sent purchase order, and counted.
+  const supplier = await t.staff.post('/api/suppliers/', { name: 'Polar Supply' });
+  expect(supplier.statusCode, supplier.body).toBe(201);
+  const buying = await t.staff.put(`/api/components/${panel!.id}/purchasing/`, {
+    preferred_supplier_id: supplier.json().id,
+    supplier_part_number: 'WP-1',
+    last_price: '926.37',
+    lead_time_days: 5,
+    pack_size: 1,
+  });
+  expect(buying.statusCode, buying.body).toBe(200);
+  const drafted = await t.staff.post('/api/purchase-orders/draft/', { from: WEEK.from, to: WEEK.to });
+  expect(drafted.statusCode, drafted.body).toBeLessThan(300);
+  const [purchaseOrder] = drafted.json().purchase_orders as { id: number; lines: { id: number }[] }[];
+  expect((await t.staff.post(`/api/purchase-orders/${purchaseOrder!.id}/mark-sent/`)).statusCode).toBe(200);
+  const counted = await t.staff.post(`/api/stock/${panel!.id}/adjustments/`, { quantity: 3, reason: 'Counted' });
+  expect(counted.statusCode, counted.body).toBeLessThan(300);
+  const received = await t.staff.post(`/api/purchase-orders/${purchaseOrder!.id}/receive/`, {
+    lines: [{ line_id: purchaseOrder!.lines[0]!.id, quantity: 2 }],
+  });
+  expect(received.statusCode, received.body).toBe(200);
+
   // Users outlive the tables emptied before each test: one shop user per world.
   const username = `shop${++worlds}`;
   await createRoleUser(t.database, 'shop', username);
@@ -88,7 +114,17 @@ async function makeWorld(): Promise<World> {
   const buildSheetDocumentId = documents.json().result.data.results.find((d: { kind: string }) => d.kind === 'build_sheet').id as number;
   const token = await shop.trpcMutation('tokens.create', { name: 'tablet', scope: 'read_write' });
   const spare = await shop.trpcMutation('tokens.create', { name: 'spare', scope: 'read' });
-  return { orderId, otherOrderId, buildSheetDocumentId, tokenKey: token.json().result.data.key, spareTokenId: spare.json().result.data.id, shop };
+  return {
+    orderId,
+    otherOrderId,
+    componentId: panel!.id,
+    purchaseOrderId: purchaseOrder!.id,
+    purchaseOrderLineId: purchaseOrder!.lines[0]!.id,
+    buildSheetDocumentId,
+    tokenKey: token.json().result.data.key,
+    spareTokenId: spare.json().result.data.id,
+    shop,
+  };
 }
 
 beforeEach(async () => {
@@ -114,6 +150,11 @@ function trpcInput(op: AnyOperation): unknown {
     'tokens.create': { name: 'second', scope: 'read' },
     'tokens.revoke': { id: world.spareTokenId },
     'webhooks.events': { since: 0 },
+    'stock.get': { id: world.componentId },
+    'stock.movements': { id: world.componentId },
+    'stock.adjust': { id: world.componentId, data: { quantity: 1, reason: 'Recount' } },
+    'purchasing.get': { id: world.purchaseOrderId },
+    'purchasing.receive': { id: world.purchaseOrderId, data: { lines: [{ line_id: world.purchaseOrderLineId, quantity: 1 }] } },
   };
   return inputs[op.name];
 }
@@ -126,6 +167,11 @@ function restTarget(method: string, path: string): { url: string; body?: unknown
   if (path === '/api/production/board/') return { url: `${path}?week=${WEEK.day}` };
   if (path === '/api/reports/ship-schedule/') return { url: `${path}?start=${WEEK.from}&end=${WEEK.to}` };
   if (path === '/api/orders/{id}/change-status/') return { url: `/api/orders/${orderId}/change-status/`, body: { new_status: 'processed' } };
+  if (path.startsWith('/api/stock/{id}/'))
+    return { url: path.replace('{id}', String(world.componentId)), ...(method === 'GET' ? {} : { body: { quantity: 1, reason: 'Recount' } }) };
+  if (path === '/api/purchase-orders/{id}/receive/')
+    return { url: `/api/purchase-orders/${world.purchaseOrderId}/receive/`, body: { lines: [{ line_id: world.purchaseOrderLineId, quantity: 1 }] } };
+  if (path === '/api/purchase-orders/{id}/') return { url: `/api/purchase-orders/${world.purchaseOrderId}/` };
   if (path === '/api/orders/{id}/create-bill-of-lading/') return { url: `/api/orders/${orderId}/create-bill-of-lading/`, body: { bill_of_lading_date: '2030-01-09', free_on_board: 'Factory' } };
   return { url: path.replace('{id}', String(orderId)), ...(method === 'GET' ? {} : { body: {} }) };
 }
@@ -159,6 +205,8 @@ describe('the shop role sees no money', () => {
   it('the world has the money to leak: the office sees the sentinels the shop must not', async () => {
     const order = await t.staff.get(`/api/orders/${world.orderId}/`);
     expect(moneyIn('office', order.body, order.json()).length).toBeGreaterThan(3);
+    const bought = await t.staff.get(`/api/purchase-orders/${world.purchaseOrderId}/`);
+    expect(moneyIn('office', bought.body)).toContain('office: amount 926.37');
   });
 
   it('no tRPC answer of an operation the shop may call carries money', async () => {
@@ -173,7 +221,7 @@ describe('the shop role sees no money', () => {
       leaks.push(...moneyIn(`tRPC ${op.name}`, res.body, res.json()));
     }
     expect(leaks).toEqual([]);
-    expect(called).toEqual(expect.arrayContaining(['orders.get', 'orders.list', 'orders.history', 'production.board', 'production.materials', 'production.billOfMaterials', 'webhooks.events', 'catalogue.components.list']));
+    expect(called).toEqual(expect.arrayContaining(['orders.get', 'orders.list', 'orders.history', 'production.board', 'production.materials', 'production.billOfMaterials', 'webhooks.events', 'catalogue.components.list', 'stock.movements', 'purchasing.get', 'purchasing.receive']));
   });
 
   for (const door of ['session', 'token'] as const) {
@@ -202,7 +250,7 @@ describe('the shop role sees no money', () => {
     });
   }
 
-  it('documents with prices are refused, and the live feed tells the shop only of orders and bills of lading', async () => {
+  it('documents with prices are refused, and the live feed tells the shop only of orders, bills of lading, stock and purchase orders, never a cost', async () => {
     const documents = await t.staff.trpcQuery('documents.forOrder', { id: world.otherOrderId });
     const invoiceDocs = await t.staff.trpcQuery('documents.forInvoice', { id: 1 });
     const priced = [...documents.json().result.data.results, ...invoiceDocs.json().result.data.results].filter((d: { kind: string }) => d.kind !== 'bol' && d.kind !== 'build_sheet');
@@ -220,8 +268,12 @@ describe('the shop role sees no money', () => {
     await t.staff.post(`/api/orders/${world.orderId}/change-status/`, { new_status: 'processed' });
     const order = await live.next((e) => (e.data as { change?: { entity: string; action: string } }).change?.action === 'status_changed');
     expect(order.data).toMatchObject({ type: 'change', change: { entity: 'order' } });
+    // The move to processed took the kit's panels from stock: the shop hears of that too, without a cost.
+    await live.next((e) => (e.data as { change?: { entity: string } }).change?.entity === 'stock');
     const heard = live.events.map((e) => (e.data as { change?: { entity: string } }).change?.entity).filter(Boolean);
-    expect(heard.filter((entity) => entity !== 'order' && entity !== 'bill_of_lading')).toEqual([]);
+    const shopReads = ['order', 'bill_of_lading', 'stock', 'purchase_order'];
+    expect(heard.filter((entity) => !shopReads.includes(entity!))).toEqual([]);
+    expect(live.events.flatMap((e) => moneyIn('live', JSON.stringify(e.data), e.data))).toEqual([]);
     await live.close();
   });
 });
