@@ -21,6 +21,7 @@ import {
   DEMO_USERS,
 } from './data';
 import { addDays, atOfficeHours, type SeedContext } from './context';
+import { rowsOf } from '../sequences';
 
 /**
  * The demo's company, users, settings of every category, components and products (kept when already
@@ -135,16 +136,33 @@ export async function seedCatalogue(ctx: SeedContext) {
 /**
  * What the shop had on hand of each component when it started the stock ledger a month ago: one opening
  * adjustment each (the ledger's trigger keeps component_stock), then a part damaged in the yard and a
- * recount, so the Components screen's history has more than openings.
+ * recount, so the Components screen's history has more than openings. Run after the orders and the purchase
+ * orders: the opening count is what is on hand today (DEMO_ON_HAND) plus what the orders being built have
+ * taken since (seedStockHistory writes it next) less what has been received, so today's shelf is the demo's.
  */
 export async function seedOnHand(ctx: SeedContext) {
   const opened = new Date(ctx.now.getTime() - 30 * 86_400_000);
+  const sinceOpening = new Map(
+    rowsOf<{ component_id: number; taken: number }>(
+      await ctx.tx.execute(sql`
+        select component_id, sum(taken)::int as taken from (
+          select pc.component_id, pc.quantity as taken
+          from orders o
+          join order_building_info b on b.order_id = o.id and not b.is_custom
+          join product_components pc on pc.product_id = b.product_id
+          where o.status in ('processed', 'scheduled_to_ship')
+          union all
+          select component_id, -quantity from stock_movements where source = 'receipt'
+        ) moved group by component_id`),
+    ).map((r) => [Number(r.component_id), Number(r.taken)]),
+  );
   const byName = new Map([...ctx.components.entries()].map(([id, c]) => [c.name, { id, cost: c.cost }]));
   const rows = [...ctx.components.entries()]
-    .filter(([, c]) => c.name in DEMO_ON_HAND && DEMO_ON_HAND[c.name as keyof typeof DEMO_ON_HAND] !== 0)
-    .map(([id, c]) => ({
+    .map(([id, c]) => ({ id, c, count: Math.max(0, (DEMO_ON_HAND[c.name as keyof typeof DEMO_ON_HAND] ?? 0) + (sinceOpening.get(id) ?? 0)) }))
+    .filter(({ count }) => count !== 0)
+    .map(({ id, c, count }) => ({
       componentId: id,
-      quantity: DEMO_ON_HAND[c.name as keyof typeof DEMO_ON_HAND],
+      quantity: count,
       unitCost: toMoneyString(c.cost),
       source: 'adjustment' as const,
       reason: OPENING_BALANCE_REASON,

@@ -70,7 +70,6 @@ async function seedAll(ctx: SeedContext): Promise<SeedDemoSummary> {
   await seedUsers(ctx);
   await seedSettings(ctx);
   await seedCatalogue(ctx);
-  await seedOnHand(ctx);
   const orderCount = ctx.opts.orderCount ?? 60;
   // Without orders (the benchmark writes its own) there are no customers to take them.
   if (orderCount > 0) await seedCustomers(ctx);
@@ -92,6 +91,7 @@ async function seedAll(ctx: SeedContext): Promise<SeedDemoSummary> {
   if (ctx.costings.length > 0) await ctx.tx.insert(orderCostings).values(ctx.costings);
   // Last, so the orders' and invoices' draws from the PRNG are as they were.
   if (story) await seedPurchasing(ctx);
+  await seedOnHand(ctx);
   if (orderCount > 0) await seedStockHistory(ctx);
   return ctx.summary;
 }
