@@ -160,7 +160,8 @@ describe('a backup started now', () => {
     expect(archives()).toEqual([runs[1]!.file_name, runs[2]!.file_name].sort());
     expect((await overview()).results.filter((r) => r.removed).map((r) => r.id)).toEqual([runs[0]!.id]);
     expect(existsSync(path.join(folder, runs[0]!.file_name!))).toBe(false);
-  });
+    // Three backups, each restored into a scratch database to be checked: about 20 s each on a loaded machine.
+  }, 240_000);
 });
 
 describe('the check of a backup', () => {
@@ -176,7 +177,8 @@ describe('the check of a backup', () => {
     await expect(verifyArchive(file, expected, { databaseUrl: postgresUrl() })).rejects.toThrow(
       'The restored backup differs from the database it was taken from in: users.',
     );
-  });
+    // A backup and two restores.
+  }, 240_000);
 });
 
 describe('the schedule', () => {
