@@ -53,10 +53,12 @@ export interface FuzzTally {
 
 /**
  * Tables a refused request may change on purpose: failed sign-ins are counted (throttling), and so is every
- * use of a customer link, refused ones first (its rate limit shares the sign-in throttle's table: decision 161).
+ * use of a customer link or a password reset link, refused ones first (their rate limits share the sign-in
+ * throttle's table: decisions 161, 269).
  */
 const LOGIN_IGNORES = ['login_attempts'];
-const countsAttempts = (key: string) => key === 'POST /api/auth/login/' || /^(GET|POST) \/api\/customer\//.test(key);
+const countsAttempts = (key: string) =>
+  key === 'POST /api/auth/login/' || /^(GET|POST) \/api\/customer\//.test(key) || /^(GET|POST) \/api\/auth\/password-reset\/$/.test(key);
 
 function seedFor(base: number, name: string): number {
   let h = base | 0;
