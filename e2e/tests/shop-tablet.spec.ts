@@ -30,7 +30,7 @@ test('the shop signs in on its tablet to the board, sees no money, and opens a b
 
   // The header holds the shop's screens, in view at 768 px and each at least 44 px high.
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['Orders', 'Shop Board', 'Materials', 'API tokens']);
+  await expect(nav.getByRole('link')).toHaveText(['Orders', 'Shop Board', 'Materials', 'Purchase Orders', 'API tokens']);
   for (const link of await nav.getByRole('link').all()) expect(await heightOf(link)).toBeGreaterThanOrEqual(44);
   expect(await heightOf(page.getByRole('button', { name: 'Logout' }))).toBeGreaterThanOrEqual(44);
 
