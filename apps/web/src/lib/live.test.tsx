@@ -46,6 +46,11 @@ const screens = {
     'query',
   ),
   'schedule.monthly': getQueryKey(trpc.schedule.monthly, undefined, 'query'),
+  'production.materials': getQueryKey(trpc.production.materials, { from: '2026-01-04', to: '2026-01-10' }, 'query'),
+  'stock.list': getQueryKey(trpc.stock.list, undefined, 'query'),
+  'stock.movements': getQueryKey(trpc.stock.movements, { id: 4 }, 'query'),
+  'purchasing.list': getQueryKey(trpc.purchasing.list, {}, 'query'),
+  'purchasing.get': getQueryKey(trpc.purchasing.get, { id: 2 }, 'query'),
   // Touched by no change: "refetch everything" shows here.
   'company.get': getQueryKey(trpc.company.get, undefined, 'query'),
   'users.list': getQueryKey(trpc.users.list, undefined, 'query'),
@@ -121,6 +126,16 @@ describe('live updates: what a change reads again', () => {
         'reports.accountingExportSummary',
       ].sort(),
     );
+  });
+
+  it("stock: the components' stock and history, and the materials list's on hand, available and to buy", async () => {
+    const change = await listening();
+    expect(await change('stock')).toEqual(['production.materials', 'stock.list', 'stock.movements'].sort());
+  });
+
+  it("a purchase order: the purchasing screens and the materials list's on order", async () => {
+    const change = await listening();
+    expect(await change('purchase_order')).toEqual(['production.materials', 'purchasing.get', 'purchasing.list'].sort());
   });
 
   it.each(CHANGE_ENTITIES)('a change of %s does not read everything again', async (entity) => {
