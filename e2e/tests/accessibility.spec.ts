@@ -509,7 +509,7 @@ test('the newer dialogs and screens (payments, email, documents, customers, toke
   await audit(page, 'Webhooks', 'validation errors');
   const url = `https://hooks.example.com/audit-${Date.now().toString(36)}`;
   await hookForm.getByRole('textbox', { name: /^URL/ }).fill(url);
-  await hookForm.getByRole('checkbox', { name: 'order.created' }).check();
+  await hookForm.getByRole('checkbox', { name: 'order.created', exact: true }).check();
   await hookForm.getByRole('button', { name: 'Add endpoint' }).click();
   // A new endpoint shows its secret once, in a dialog; Rotate secret asks first, then shows the new one.
   const secretDialog = page.getByRole('dialog', { name: 'Signing secret' });

@@ -17,6 +17,7 @@ const SETTINGS_ENTRIES = [
   'Company Info',
   'Failed jobs',
   'Webhooks',
+  'Import spreadsheets',
 ];
 
 /** Fills the sign-in form on the current page and submits it. */
@@ -41,7 +42,7 @@ test('a superuser sees the Settings menu with its entries', async ({ page }) => 
   await signIn(page, ADMIN);
   const nav = mainNav(page);
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Orders' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Orders', exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Invoices' })).toBeVisible();
   await expect(page.getByText('Ice House Order Manager', { exact: true })).toBeVisible();
 
@@ -63,7 +64,7 @@ test('a superuser sees the Settings menu with its entries', async ({ page }) => 
 
 test('staff have no Settings menu and are sent from /users to /dashboard', async ({ page }) => {
   await signIn(page, STAFF);
-  await expect(mainNav(page).getByRole('link', { name: 'Orders' })).toBeVisible();
+  await expect(mainNav(page).getByRole('link', { name: 'Orders', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Settings' })).toHaveCount(0);
 
   await page.goto('/users');

@@ -49,7 +49,7 @@ test('a superuser creates a component, builds a product from it and sees its cal
     '$100.00',
     '25.00%',
     '$125.00',
-    '', // On hand: an input (make to order)
+    /^0Adjust stockHistory$/, // On hand from the stock ledger (nothing yet), and its two buttons
     /Edit/,
   ]);
 

@@ -112,7 +112,7 @@ test('the main screens fit a 390 px phone, 768 px and 200% zoom without sideways
   await menu.click();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders', exact: true }).click();
   await expect(page).toHaveURL('/orders');
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
 

@@ -184,7 +184,7 @@ test('the webhooks table keeps a realistic URL and its secret readable at 1280 a
   const url = `https://hooks.example-integrations.com/icehouse/v2/endpoints/${Date.now().toString(36)}/receive?tenant=lakeside-resort`;
   await form.getByRole('textbox', { name: /^URL/ }).fill(url);
   for (const event of ['order.created', 'order.updated', 'invoice.created']) {
-    await form.getByRole('checkbox', { name: event }).check();
+    await form.getByRole('checkbox', { name: event, exact: true }).check();
   }
   await form.getByRole('button', { name: 'Add endpoint' }).click();
   // A new endpoint's secret is shown once, in its own dialog (decision 126), in one field that does not wrap.
